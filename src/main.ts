@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pino, type Logger } from 'pino';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createHttpApp } from './platform/http/app';
+import { healthRoutes } from './platform/http/health';
+import { ProjectionRunner } from './platform/projections/runner';
+import { createRealtime } from './platform/realtime/realtime';
+import { openInfrastructure } from './platform/runtime';
+import { defineJobs } from './jobs';
+import { ensureFirstAdmin } from './modules/identity/first-admin';
+import { allProjections } from './projections';
+
+// The composition root: configuration in, a running store out. Nothing else wires parts together.
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const WEB_DIR = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+export async function startApp(config: Config, logger: Logger = createLogger(config)): Promise<RunningApp> {
+  const infra = await openInfrastructure(config, logger);
+  const closers: (() => Promise<void>)[] = [() => infra.close()];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch((error: unknown) => logger.warn({ err: error }, 'error while closing'));
+    closers.length = 0;
+  };
+  try {
+    const runner = new ProjectionRunner({
+      db: infra.db,
+      store: infra.store,
+      databaseUrl: infra.database.url,
+      projections: allProjections(),
+      logger,
+    });
+    await runner.start();
+    closers.push(() => runner.stop());
+
+    await ensureFirstAdmin(
+      infra.store,
+      { username: config.ADMIN_USERNAME, name: config.ADMIN_NAME, password: config.ADMIN_PASSWORD },
+      announceFirstAdmin,
+    );
+
+    const server = createServer();
+    const realtime = createRealtime({ httpServer: server, logger, redisUrl: config.REDIS_URL, corsOrigins: config.CORS_ORIGINS });
+    closers.push(() => realtime.close());
+
+    const app = createHttpApp({
+      logger,
+      corsOrigins: config.CORS_ORIGINS,
+      webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined,
+      routers: [
+        healthRoutes({
+          database: async () => void (await infra.database.pool.query('SELECT 1')),
+          eventStore: () => infra.store.ping(),
+          ...(config.REDIS_URL ? { redis: () => infra.queue.ping(), realtime: () => realtime.ping() } : {}),
+        }),
+      ],
+    });
+    server.on('request', app);
+
+    defineJobs(infra);
+    if (config.RUN_WORKERS) await infra.queue.start();
+
+    await listen(server, config.PORT, config.HOST);
+    closers.push(() => closeServer(server));
+    const port = (server.address() as AddressInfo).port;
+    return { url: `http://127.0.0.1:${port}`, port, server, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
+  return pino({ level: config.LOG_LEVEL, base: undefined, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+}
+
+function announceFirstAdmin({ username, password, generated }: { username: string; password: string; generated: boolean }): void {
+  const lines = generated
+    ? [
+        'First administrator created. This password is shown only once:',
+        `  username: ${username}`,
+        `  password: ${password}`,
+        'Sign in at /admin/login and change it under Settings.',
+      ]
+    : [`First administrator "${username}" created from ADMIN_USERNAME / ADMIN_PASSWORD.`];
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = '='.repeat(width);
+  process.stdout.write(`\n${bar}\n${lines.map((l) => `  ${l}`).join('\n')}\n${bar}\n\n`);
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  let app: RunningApp;
+  try {
+    app = await startApp(config, logger);
+  } catch (error) {
+    logger.fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  logger.info(`IPTV store ready on ${config.PUBLIC_URL} (port ${app.port})`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    void app.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -1,0 +1,10 @@
+import { loadConfig } from '../../config';
+import { createLogger } from '../../main';
+import { openInfrastructure } from '../runtime';
+
+// `npm run migrate`: opening the infrastructure runs the migrations; report and leave.
+const config = loadConfig();
+const logger = createLogger(config);
+const infra = await openInfrastructure(config, logger);
+logger.info('database schema is up to date');
+await infra.close();

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../test/support/database';
+import { delay, eventStoreContract, waitUntil } from './contract';
+import type { RecordedEvent } from './port';
+import { PostgresEventStore } from './postgres';
+
+eventStoreContract('PostgreSQL', async () => {
+  const database = await freshDatabase();
+  return new PostgresEventStore(database.pool, database.url);
+});
+
+describe('PostgreSQL event store: in-flight transactions', () => {
+  it('holds a subscriber back behind an open append, then delivers it before the later ones', async () => {
+    const database = await freshDatabase();
+    const store = new PostgresEventStore(database.pool, database.url);
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribe(await store.headPosition(), (event) => {
+      seen.push(event);
+    });
+    const held = await database.pool.connect();
+    try {
+      await held.query('BEGIN');
+      await held.query(
+        `INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
+         VALUES ('held-1', 0, $1, 'Held', '{}', '{"actor":"system"}')`,
+        [randomUUID()],
+      );
+      // Later appends take higher transaction ids and commit first.
+      for (let i = 0; i < 5; i++) {
+        await store.append(`later-${i}`, [{ type: 'Later', data: { i } }], {
+          expectedRevision: 'no_stream',
+          metadata: { actor: 'system', correlationId: randomUUID(), causationId: randomUUID() },
+        });
+      }
+      await delay(1500);
+      expect(seen.map((e) => e.type)).toEqual([]);
+      await held.query('COMMIT');
+      await waitUntil(() => seen.length === 6);
+      expect(seen.map((e) => e.type)).toEqual(['Held', 'Later', 'Later', 'Later', 'Later', 'Later']);
+    } finally {
+      held.release();
+      await subscription.stop();
+      await store.close();
+    }
+  });
+
+  it('loses nothing when an open append rolls back', async () => {
+    const database = await freshDatabase();
+    const store = new PostgresEventStore(database.pool, database.url);
+    const held = await database.pool.connect();
+    await held.query('BEGIN');
+    await held.query(
+      `INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
+       VALUES ('rolled-back', 0, $1, 'Gone', '{}', '{"actor":"system"}')`,
+      [randomUUID()],
+    );
+    const meta = { actor: 'system', correlationId: randomUUID(), causationId: randomUUID() };
+    await store.append('kept', [{ type: 'Kept', data: {} }], { expectedRevision: 'no_stream', metadata: meta });
+    expect(await store.readAll({ after: { commit: -1n, prepare: -1n }, limit: 10 })).toEqual([]);
+    await held.query('ROLLBACK');
+    held.release();
+    const all = await store.readAll({ after: { commit: -1n, prepare: -1n }, limit: 10 });
+    expect(all.map((e) => e.type)).toEqual(['Kept']);
+    await store.close();
+  });
+});

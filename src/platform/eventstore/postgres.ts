@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import {
+  ConcurrencyError,
+  START,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type RecordedEvent,
+} from './port';
+import { pollingSubscription } from './subscription';
+
+const UNIQUE_VIOLATION = '23505';
+const CHANNEL = 'events_appended';
+
+// One round trip per append: read the stream's last revision, check the expectation and insert,
+// all in one statement. Two writers that pass the check together collide on the unique
+// (stream_id, stream_revision) constraint, which is the conflict.
+const APPEND_SQL = `
+  WITH current_revision AS (
+    SELECT coalesce(max(stream_revision), -1) AS revision FROM events WHERE stream_id = $1
+  ), checked AS (
+    SELECT revision FROM current_revision WHERE $2::bigint IS NULL OR revision = $2::bigint
+  )
+  INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
+  SELECT $1, checked.revision + e.ord, e.id, e.type, e.data, e.metadata
+  FROM checked, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
+  RETURNING stream_revision, transaction_id::text AS transaction_id, global_position`;
+
+// Only events whose transaction ids are below the oldest running transaction are read:
+// everything there has committed or aborted, so nothing can appear behind the reader later.
+const READ_ALL_SQL = `
+  SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata
+  FROM events
+  WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id, global_position
+  LIMIT $3`;
+
+const HEAD_SQL = `
+  SELECT transaction_id::text AS transaction_id, global_position FROM events
+  WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id DESC, global_position DESC
+  LIMIT 1`;
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly listeners = new Set<() => void>();
+  private listenClient: pg.Client | undefined;
+  private listenRetry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+  ) {}
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const occurredAt = options.metadata.occurredAt ?? new Date().toISOString();
+    const metadata = JSON.stringify({ ...options.metadata, occurredAt });
+    const expected = options.expectedRevision;
+    const expectedParam = expected === 'any' ? null : expected === 'no_stream' ? '-1' : expected.toString();
+    const params = [
+      streamId,
+      expectedParam,
+      events.map(() => randomUUID()),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map(() => metadata),
+    ];
+    for (;;) {
+      try {
+        const { rows } = await this.pool.query<{ stream_revision: string; transaction_id: string; global_position: string }>(
+          APPEND_SQL,
+          params,
+        );
+        const last = rows[rows.length - 1];
+        if (!last) throw new ConcurrencyError(streamId, expected, await this.streamRevision(streamId));
+        this.notifyLocal();
+        return {
+          nextRevision: BigInt(last.stream_revision),
+          position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+        };
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        // 'any' has no expectation to break: the loser of the race simply goes after the winner.
+        if (expected !== 'any') throw new ConcurrencyError(streamId, expected, await this.streamRevision(streamId));
+      }
+    }
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata
+       FROM events WHERE stream_id = $1 ORDER BY stream_revision`,
+      [streamId],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(READ_ALL_SQL, [
+      after.commit < 0n ? '0' : after.commit.toString(),
+      after.prepare.toString(),
+      limit,
+    ]);
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<Position> {
+    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(HEAD_SQL);
+    const row = rows[0];
+    return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : START;
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.listeners.add(listener);
+    if (!this.listenClient && !this.listenRetry) void this.listen();
+    return () => this.listeners.delete(listener);
+  }
+
+  subscribe(from: Position, handler: (event: RecordedEvent) => Promise<void> | void) {
+    return pollingSubscription(this, from, handler);
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1 FROM events LIMIT 1');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.listenRetry);
+    this.listeners.clear();
+    const client = this.listenClient;
+    this.listenClient = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  private notifyLocal(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private async streamRevision(streamId: string): Promise<bigint | 'no_stream'> {
+    const { rows } = await this.pool.query<{ revision: string | null }>(
+      'SELECT max(stream_revision) AS revision FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    const revision = rows[0]?.revision;
+    return revision == null ? 'no_stream' : BigInt(revision);
+  }
+
+  // LISTEN needs its own connection; when it drops, wake everyone (they poll) and reconnect.
+  private async listen(): Promise<void> {
+    this.listenRetry = undefined;
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    const retry = () => {
+      if (this.listenClient === client) this.listenClient = undefined;
+      client.end().catch(() => {});
+      this.notifyLocal();
+      if (!this.closed && !this.listenRetry) this.listenRetry = setTimeout(() => void this.listen(), 1000);
+    };
+    client.on('error', retry);
+    client.on('notification', () => this.notifyLocal());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.listenClient = client;
+      client.on('end', retry);
+    } catch {
+      retry();
+    }
+  }
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: BigInt(row.stream_revision),
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}

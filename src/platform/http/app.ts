@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { errorHandler, notFound } from './errors';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** Mounted in order, before the web app. */
+  routers: Router[];
+  /** Built web app (index.html + assets); not served when missing. */
+  webDir?: string;
+  corsOrigins: string[];
+  /** Paths owned by the API: unknown ones answer JSON 404 instead of the web app. */
+  apiPrefixes?: string[];
+}
+
+const API_PREFIXES = ['/api/', '/categories', '/products', '/media/', '/sandbox/', '/socket.io/'];
+
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  const index = options.webDir ? readIndex(options.webDir) : undefined;
+  app.use(securityHeaders(index?.inlineScriptHashes ?? []));
+  app.use(pinoHttp({ logger: options.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(cors(options.corsOrigins));
+  app.use(express.json({ limit: '100kb' }));
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  for (const router of options.routers) app.use(router);
+  const apiPrefixes = options.apiPrefixes ?? API_PREFIXES;
+  app.use((req, _res, next) => {
+    if (apiPrefixes.some((prefix) => req.path.startsWith(prefix))) next(notFound(`No route for ${req.method} ${req.path}`));
+    else next();
+  });
+  if (options.webDir && index) {
+    // Hashed file names never change content: cache them for a year. index.html is always revalidated.
+    app.use('/assets', express.static(path.join(options.webDir, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+    app.use(express.static(options.webDir, { index: false, maxAge: '1h' }));
+    app.use(spaFallback(index.html));
+  }
+  app.use((req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`)));
+  app.use(errorHandler(options.logger));
+  return app;
+}
+
+function readIndex(webDir: string): { html: string; inlineScriptHashes: string[] } | undefined {
+  const file = path.join(webDir, 'index.html');
+  if (!existsSync(file)) return undefined;
+  const html = readFileSync(file, 'utf8');
+  const inlineScriptHashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`,
+  );
+  return { html, inlineScriptHashes };
+}
+
+function securityHeaders(inlineScriptHashes: string[]): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        // The small inline script in index.html applies theme and direction before first paint.
+        'script-src': ["'self'", ...inlineScriptHashes],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+function spaFallback(html: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!req.accepts('html')) return next();
+    res.set('Cache-Control', 'no-cache').type('html').send(html);
+  };
+}
+
+/** CORS only for the configured origins; same-origin requests need none. */
+function cors(origins: string[]): RequestHandler {
+  const allowed = new Set(origins);
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin && allowed.has(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-Match');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Expose-Headers', 'ETag');
+      if (req.method === 'OPTIONS') {
+        res.status(204).end();
+        return;
+      }
+    }
+    next();
+  };
+}

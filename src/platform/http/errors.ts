@@ -1,0 +1,64 @@
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+import { ConcurrencyError } from '../eventstore/port';
+
+/** An error whose message is meant for the user; the UI shows `message` as it is. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
+
+/** Field errors of a zod failure, keyed by dotted path; the first one becomes the message. */
+export function validationError(error: ZodError): HttpError {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    errors[key] ??= issue.message;
+  }
+  return badRequest(error.issues[0]?.message ?? 'Invalid request', { errors });
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ZodError) return validationError(error);
+  if (error instanceof ConcurrencyError) {
+    return conflict('This item was changed by someone else. Reload it and try again.');
+  }
+  const parserError = error as BodyParserError;
+  if (parserError?.type === 'entity.too.large') return new HttpError(413, 'Request body is too large');
+  if (parserError?.type === 'entity.parse.failed') return badRequest('Request body is not valid JSON');
+  if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    return new HttpError(parserError.status, (error as Error).message || 'Bad request');
+  }
+  return undefined;
+}
+
+/** The one place errors become HTTP answers: JSON with `message` and `status`, never a stack trace. */
+export function errorHandler(logger: Pick<Logger, 'error'>): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const known = toHttpError(error);
+    if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    const status = known?.status ?? 500;
+    const message = known?.message ?? 'Something went wrong on our side. Please try again.';
+    if (res.headersSent) return;
+    res.status(status).json({ message, status, ...(known?.details ?? {}) });
+  };
+}

@@ -1,0 +1,51 @@
+import { loadConfig } from '../../config';
+import { createLogger } from '../../main';
+import { allProjections } from '../../projections';
+import { openInfrastructure } from '../runtime';
+import { rebuildProjections } from './rebuild';
+import { ProjectionRunner } from './runner';
+
+// `npm run projections -- status` | `npm run projections -- rebuild <name|all>`
+
+const [command, target] = process.argv.slice(2);
+const usage = 'usage: npm run projections -- status | rebuild <name|all>';
+const projections = allProjections();
+
+if (command !== 'status' && command !== 'rebuild') {
+  console.error(usage);
+  process.exit(2);
+}
+const chosen = target === 'all' || !target ? projections : projections.filter((p) => p.name === target);
+if (command === 'rebuild' && (!target || !chosen.length)) {
+  console.error(`${usage}\nprojections: ${projections.map((p) => p.name).join(', ')}`);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const infra = await openInfrastructure(config, createLogger({ LOG_LEVEL: 'warn' }));
+try {
+  if (command === 'status') {
+    const runner = new ProjectionRunner({ db: infra.db, store: infra.store, databaseUrl: infra.database.url, projections, logger: createLogger({ LOG_LEVEL: 'warn' }) });
+    console.table(await runner.status());
+  } else {
+    const started = Date.now();
+    const { events } = await rebuildProjections({
+      db: infra.db,
+      store: infra.store,
+      databaseUrl: infra.database.url,
+      projections: chosen,
+      onProgress: ({ events: done, position, head }) => process.stdout.write(`\r${progressBar(position.prepare, head.prepare)} ${done} events`),
+    });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`\nrebuilt ${chosen.map((p) => p.name).join(', ')}: ${events} events in ${seconds.toFixed(1)} s`);
+  }
+} finally {
+  await infra.close();
+}
+
+function progressBar(done: bigint, total: bigint): string {
+  const ratio = total > 0n ? Math.min(1, Number(done) / Number(total)) : 1;
+  const width = 30;
+  const filled = Math.round(ratio * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}%`;
+}

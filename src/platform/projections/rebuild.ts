@@ -1,0 +1,108 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import pg from 'pg';
+import { START, type EventStore, type Position, type RecordedEvent } from '../eventstore/port';
+import type { Projection } from './projection';
+import { LOCK_NAMESPACE, ensureCheckpointRows, lockCheckpoint, writeCheckpoint } from './runner';
+
+const SHADOW = 'projection_rebuild';
+const REBUILD_BATCH = 5000;
+
+export interface RebuildProgress {
+  events: number;
+  position: Position;
+  head: Position;
+}
+
+/**
+ * Replays the whole log into shadow copies of the projections' tables while the live ones keep
+ * serving, then swaps them in: the final catch-up and the swap happen in one transaction that
+ * holds the projections' checkpoint rows, so the live runner neither loses nor repeats an event.
+ */
+export async function rebuildProjections(options: {
+  db: Kysely<any>;
+  store: EventStore;
+  databaseUrl: string;
+  projections: Projection[];
+  batchSize?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+}): Promise<{ events: number }> {
+  const { db, store, projections } = options;
+  const batchSize = options.batchSize ?? REBUILD_BATCH;
+  const guard = await takeRebuildLock(options.databaseUrl);
+  try {
+    await ensureCheckpointRows(db, projections);
+    await createShadowTables(db, projections);
+    const head = await store.headPosition();
+    let position = START;
+    let count = 0;
+    // Read the next batch while the current one is written: reading and writing overlap.
+    let next = store.readAll({ after: position, limit: batchSize });
+    for (;;) {
+      const events = await next;
+      const last = events[events.length - 1];
+      if (!last) break;
+      next = store.readAll({ after: last.position, limit: batchSize });
+      await db.transaction().execute((trx) => applyToShadow(trx, projections, events));
+      position = last.position;
+      count += events.length;
+      options.onProgress?.({ events: count, position, head });
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const projection of projections) await lockCheckpoint(trx, projection.name);
+      for (;;) {
+        const events = await store.readAll({ after: position, limit: batchSize });
+        const last = events[events.length - 1];
+        if (!last) break;
+        await applyToShadow(trx, projections, events);
+        position = last.position;
+        count += events.length;
+      }
+      await swapIn(trx, projections);
+      for (const projection of projections) await writeCheckpoint(trx, projection.name, position);
+    });
+    options.onProgress?.({ events: count, position, head: position });
+    return { events: count };
+  } finally {
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(SHADOW)} CASCADE`.execute(db).catch(() => {});
+    await guard.end();
+  }
+}
+
+async function takeRebuildLock(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
+    LOCK_NAMESPACE,
+    'rebuild',
+  ]);
+  if (!rows[0]?.locked) {
+    await client.end();
+    throw new Error('Another rebuild is running; try again when it has finished.');
+  }
+  return client;
+}
+
+async function createShadowTables(db: Kysely<any>, projections: Projection[]): Promise<void> {
+  await sql`DROP SCHEMA IF EXISTS ${sql.id(SHADOW)} CASCADE`.execute(db);
+  await sql`CREATE SCHEMA ${sql.id(SHADOW)}`.execute(db);
+  for (const table of projections.flatMap((p) => p.tables)) {
+    await sql`CREATE TABLE ${sql.id(SHADOW, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(db);
+  }
+}
+
+async function applyToShadow(trx: Transaction<any>, projections: Projection[], events: RecordedEvent[]): Promise<void> {
+  // Projections name their tables unqualified, so they write to the shadow copies.
+  await sql`SET LOCAL search_path TO ${sql.id(SHADOW)}, public`.execute(trx);
+  for (const projection of projections) {
+    const relevant = events.filter((e) => projection.handles.has(e.type));
+    if (relevant.length) await projection.apply(trx, relevant);
+  }
+  await sql`SET LOCAL search_path TO public`.execute(trx);
+}
+
+async function swapIn(trx: Transaction<any>, projections: Projection[]): Promise<void> {
+  for (const table of projections.flatMap((p) => p.tables)) {
+    await sql`DROP TABLE ${sql.id('public', table)}`.execute(trx);
+    await sql`ALTER TABLE ${sql.id(SHADOW, table)} SET SCHEMA public`.execute(trx);
+  }
+}

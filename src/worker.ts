@@ -1,0 +1,27 @@
+import { loadConfig } from './config';
+import { defineJobs } from './jobs';
+import { createLogger } from './main';
+import { openInfrastructure } from './platform/runtime';
+
+// `npm run worker`: a process that only runs background jobs from Redis (BullMQ), next to any
+// number of web processes started with RUN_WORKERS=false.
+const config = loadConfig();
+const logger = createLogger(config);
+if (!config.REDIS_URL) {
+  logger.fatal('npm run worker needs REDIS_URL; without Redis, `npm start` runs the jobs itself.');
+  process.exit(1);
+}
+const infra = await openInfrastructure(config, logger);
+defineJobs(infra);
+await infra.queue.start();
+logger.info('worker running');
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  logger.info('worker stopping: finishing running jobs');
+  void infra.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
