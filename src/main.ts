@@ -7,8 +7,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createHttpApp } from './platform/http/app';
 import { healthRoutes } from './platform/http/health';
 import { ProjectionRunner } from './platform/projections/runner';
-import { createRealtime } from './platform/realtime/realtime';
-import { openInfrastructure } from './platform/runtime';
+import { createRealtime, type Realtime } from './platform/realtime/realtime';
+import { openInfrastructure, type Infrastructure } from './platform/runtime';
 import { defineJobs } from './jobs';
 import { ensureFirstAdmin } from './modules/identity/first-admin';
 import { allProjections } from './projections';
@@ -19,6 +19,9 @@ export interface RunningApp {
   url: string;
   port: number;
   server: Server;
+  infra: Infrastructure;
+  runner: ProjectionRunner;
+  realtime: Realtime;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     await listen(server, config.PORT, config.HOST);
     closers.push(() => closeServer(server));
     const port = (server.address() as AddressInfo).port;
-    return { url: `http://127.0.0.1:${port}`, port, server, close };
+    return { url: `http://127.0.0.1:${port}`, port, server, infra, runner, realtime, close };
   } catch (error) {
     await close();
     throw error;

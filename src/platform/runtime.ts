@@ -9,7 +9,7 @@ import type { EventStore } from './eventstore/port';
 import { PostgresEventStore } from './eventstore/postgres';
 import { BullMqQueue } from './queue/bullmq';
 import { InProcessQueue } from './queue/in-process';
-import type { JobQueue } from './queue/port';
+import type { JobFailure, JobQueue } from './queue/port';
 
 const EMBEDDED_DATABASE = 'iptv_store';
 
@@ -42,9 +42,11 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     closers.push(() => store.close());
     if (config.EVENTSTORE_URL) logger.info({ eventStore: redactUrl(config.EVENTSTORE_URL) }, 'events in EventStoreDB');
 
-    const queue: JobQueue = config.REDIS_URL
-      ? new BullMqQueue({ redisUrl: config.REDIS_URL, logger })
-      : new InProcessQueue({ logger });
+    const hooks = {
+      onFailed: (failure: JobFailure) => logger.error({ job: failure.name, jobId: failure.jobId, err: failure.error }, 'job failed for good'),
+      onError: (error: unknown) => logger.warn({ err: error }, 'job queue trouble'),
+    };
+    const queue: JobQueue = config.REDIS_URL ? new BullMqQueue({ url: config.REDIS_URL, ...hooks }) : new InProcessQueue(hooks);
     closers.push(() => queue.close());
     return { database, db: database.db, store, queue, close };
   } catch (error) {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { ConcurrencyError, SYSTEM, type EventStore } from '../../platform/eventstore/port';
 import { createAdminUser, loadUser } from './commands';
+import { IdentityRuleError } from './decider';
 import { ADMIN_ROLE, FIRST_ADMIN_STREAM, type FirstAdminClaimed } from './events';
 
 export interface FirstAdminSettings {
@@ -39,7 +40,13 @@ export async function ensureFirstAdmin(
   }
   const generated = !settings.password;
   const password = settings.password ?? randomBytes(12).toString('base64url');
-  await createAdminUser({ store }, { username: settings.username, password, name: settings.name, role: ADMIN_ROLE }, metadata, userId);
+  try {
+    await createAdminUser({ store }, { username: settings.username, password, name: settings.name, role: ADMIN_ROLE }, metadata, userId);
+  } catch (error) {
+    // Another instance finishing the same claim got there first: its password is the one stored.
+    if (error instanceof ConcurrencyError || (error instanceof IdentityRuleError && error.status === 409)) return 'exists';
+    throw error;
+  }
   announce({ username: settings.username, password, generated });
   return 'created';
 }

@@ -64,4 +64,23 @@ describe('PostgreSQL event store: in-flight transactions', () => {
     expect(all.map((e) => e.type)).toEqual(['Kept']);
     await store.close();
   });
+
+  it('orders by transaction id as a number, not as text', async () => {
+    const database = await freshDatabase();
+    const store = new PostgresEventStore(database.pool, database.url);
+    // Transaction ids on both sides of a power of ten: as text, '1000' would sort before '999'.
+    for (const [xid, stream] of [[999, 'nine'], [1000, 'ten']] as const) {
+      await database.pool.query(
+        `INSERT INTO events (transaction_id, stream_id, stream_revision, event_id, type, data, metadata)
+         VALUES ($1::text::xid8, $2, 0, $3, 'T', '{}', '{"actor":"system"}')`,
+        [String(xid), stream, randomUUID()],
+      );
+    }
+    const all = await store.readAll({ after: { commit: -1n, prepare: -1n }, limit: 10 });
+    expect(all.map((e) => e.streamId)).toEqual(['nine', 'ten']);
+    const afterFirst = await store.readAll({ after: all[0]!.position, limit: 10 });
+    expect(afterFirst.map((e) => e.streamId)).toEqual(['ten']);
+    expect((await store.headPosition()).commit).toBe(1000n);
+    await store.close();
+  });
 });

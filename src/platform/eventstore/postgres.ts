@@ -15,6 +15,7 @@ import { pollingSubscription } from './subscription';
 
 const UNIQUE_VIOLATION = '23505';
 const CHANNEL = 'events_appended';
+const REMOTE_NOTIFY_MS = 10;
 
 // One round trip per append: read the stream's last revision, check the expectation and insert,
 // all in one statement. Two writers that pass the check together collide on the unique
@@ -28,12 +29,14 @@ const APPEND_SQL = `
   INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
   SELECT $1, checked.revision + e.ord, e.id, e.type, e.data, e.metadata
   FROM checked, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
-  RETURNING stream_revision, transaction_id::text AS transaction_id, global_position`;
+  RETURNING stream_revision, transaction_id::text AS transaction_text, global_position`;
 
+// The xid is selected as text under another name: ORDER BY must sort the xid8 column itself,
+// not its text (where '999' sorts after '1000').
 // Only events whose transaction ids are below the oldest running transaction are read:
 // everything there has committed or aborted, so nothing can appear behind the reader later.
 const READ_ALL_SQL = `
-  SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata
+  SELECT global_position, transaction_id::text AS transaction_text, stream_id, stream_revision, event_id, type, data, metadata
   FROM events
   WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -41,14 +44,14 @@ const READ_ALL_SQL = `
   LIMIT $3`;
 
 const HEAD_SQL = `
-  SELECT transaction_id::text AS transaction_id, global_position FROM events
+  SELECT transaction_id::text AS transaction_text, global_position FROM events
   WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id DESC, global_position DESC
   LIMIT 1`;
 
 interface EventRow {
   global_position: string;
-  transaction_id: string;
+  transaction_text: string;
   stream_id: string;
   stream_revision: string;
   event_id: string;
@@ -61,6 +64,7 @@ export class PostgresEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private listenClient: pg.Client | undefined;
   private listenRetry: NodeJS.Timeout | undefined;
+  private remoteNotify: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
@@ -84,16 +88,19 @@ export class PostgresEventStore implements EventStore {
     ];
     for (;;) {
       try {
-        const { rows } = await this.pool.query<{ stream_revision: string; transaction_id: string; global_position: string }>(
-          APPEND_SQL,
-          params,
-        );
+        // Named, so each connection plans the statement once.
+        const { rows } = await this.pool.query<{ stream_revision: string; transaction_text: string; global_position: string }>({
+          name: 'events_append',
+          text: APPEND_SQL,
+          values: params,
+        });
         const last = rows[rows.length - 1];
         if (!last) throw new ConcurrencyError(streamId, expected, await this.streamRevision(streamId));
         this.notifyLocal();
+        this.notifyOthers();
         return {
           nextRevision: BigInt(last.stream_revision),
-          position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+          position: { commit: BigInt(last.transaction_text), prepare: BigInt(last.global_position) },
         };
       } catch (error) {
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
@@ -105,7 +112,7 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata
+      `SELECT global_position, transaction_id::text AS transaction_text, stream_id, stream_revision, event_id, type, data, metadata
        FROM events WHERE stream_id = $1 ORDER BY stream_revision`,
       [streamId],
     );
@@ -113,18 +120,18 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(READ_ALL_SQL, [
-      after.commit < 0n ? '0' : after.commit.toString(),
-      after.prepare.toString(),
-      limit,
-    ]);
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'events_read_all',
+      text: READ_ALL_SQL,
+      values: [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
+    });
     return rows.map(toRecorded);
   }
 
   async headPosition(): Promise<Position> {
-    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(HEAD_SQL);
+    const { rows } = await this.pool.query<{ transaction_text: string; global_position: string }>(HEAD_SQL);
     const row = rows[0];
-    return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : START;
+    return row ? { commit: BigInt(row.transaction_text), prepare: BigInt(row.global_position) } : START;
   }
 
   onAppended(listener: () => void): () => void {
@@ -144,6 +151,7 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.listenRetry);
+    clearTimeout(this.remoteNotify);
     this.listeners.clear();
     const client = this.listenClient;
     this.listenClient = undefined;
@@ -152,6 +160,17 @@ export class PostgresEventStore implements EventStore {
 
   private notifyLocal(): void {
     for (const listener of this.listeners) listener();
+  }
+
+  // Other instances learn of our appends through one NOTIFY per short interval, sent outside the
+  // append: a NOTIFY inside it would take PostgreSQL's global notify lock at every commit and
+  // serialise all writers.
+  private notifyOthers(): void {
+    if (this.remoteNotify || this.closed) return;
+    this.remoteNotify = setTimeout(() => {
+      this.remoteNotify = undefined;
+      this.pool.query(`SELECT pg_notify('${CHANNEL}', '')`).catch(() => {});
+    }, REMOTE_NOTIFY_MS);
   }
 
   private async streamRevision(streamId: string): Promise<bigint | 'no_stream'> {
@@ -196,7 +215,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     id: row.event_id,
     streamId: row.stream_id,
     revision: BigInt(row.stream_revision),
-    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.global_position) },
     type: row.type,
     data: row.data,
     metadata: row.metadata,

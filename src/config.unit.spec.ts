@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, durationToMs, loadConfig, redactUrl } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'config-'));
+
+describe('configuration', () => {
+  it('runs embedded with nothing configured', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ PORT: 3000, embeddedPostgres: true, SEED_DEMO: true, PAYMENT_PROVIDER: 'sandbox', JWT_EXPIRES_IN: '12h' });
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('generates the JWT secret once and keeps it under DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required/);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be a URL starting with postgres:\/\//],
+    [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL/],
+    [{ EVENTSTORE_URL: 'http://x' }, /EVENTSTORE_URL/],
+    [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET: must be at least 32 characters/],
+    [{ PAYMENT_PROVIDER: 'paypal' }, /PAYMENT_PROVIDER/],
+    [{ PAYMENT_PROVIDER: 'chargily' }, /CHARGILY_API_KEY: required/],
+    [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN/],
+  ])('stops on a bad value and names the variable: %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('reads flags, lists and durations', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: '0', CORS_ORIGINS: 'https://a.dz, https://b.dz', REDIS_URL: 'redis://r:6379' });
+    expect(config.SEED_DEMO).toBe(false);
+    expect(config.CORS_ORIGINS).toEqual(['https://a.dz', 'https://b.dz']);
+    expect(config.REDIS_URL).toBe('redis://r:6379');
+    expect(durationToMs('30m')).toBe(1_800_000);
+    expect(durationToMs('12h')).toBe(43_200_000);
+  });
+
+  it('hides passwords in URLs it prints', () => {
+    expect(redactUrl('postgres://shop:s3cret@db:5432/store')).toBe('postgres://shop:***@db:5432/store');
+    expect(redactUrl('redis://cache:6379')).toBe('redis://cache:6379');
+  });
+});
