@@ -48,7 +48,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     await ensureFirstAdmin(
       infra.store,
       { username: config.ADMIN_USERNAME, name: config.ADMIN_NAME, password: config.ADMIN_PASSWORD },
-      announceFirstAdmin,
+      config.LOG_LEVEL === 'silent' ? () => {} : announceFirstAdmin,
     );
 
     const server = createServer();

@@ -10,12 +10,13 @@ import { migrateToLatest } from '../../src/platform/db/migrate';
  */
 export async function freshDatabase<DB = any>(options: { migrate?: boolean } = {}): Promise<DatabaseHandle<DB> & { url: string }> {
   const adminUrl = inject('pgAdminUrl');
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const name = `${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase<DB>(url.toString(), { max: 10 });
   if (options.migrate !== false) await migrateToLatest(handle.db);
+  // Dropped after the file; one made inside a test is dropped at the end of the run.
   afterAll(async () => {
     await handle.close();
     await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

@@ -53,3 +53,14 @@ export async function findRedis(): Promise<{ url?: string; problem?: string }> {
     client.disconnect();
   }
 }
+
+export async function dropRunDatabases(adminUrl: string, runId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${runId}_`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

@@ -108,6 +108,9 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
       const afterFirst = await store.readAll({ after: mine[0]!.position, limit: 100 });
       expect(afterFirst.some((e) => e.id === mine[0]!.id)).toBe(false);
       expect(afterFirst.some((e) => e.id === mine[1]!.id)).toBe(true);
+      const onlyU = await store.readAll({ after: before, limit: 100, types: ['U'] });
+      expect(onlyU.filter((e) => ids.includes(e.streamId)).map((e) => `${e.streamId}:${e.type}`)).toEqual([`${ids[0]}:U`, `${ids[1]}:U`]);
+      expect(onlyU.every((e) => e.type === 'U')).toBe(true);
       const limited = await store.readAll({ after: before, limit: 2 });
       expect(limited).toHaveLength(2);
       expect(comparePositions(await store.headPosition(), mine[3]!.position)).toBeGreaterThanOrEqual(0);

@@ -175,7 +175,9 @@ export class EsdbEventStore implements EventStore {
     return events;
   }
 
-  async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async readAll({ after, limit, types }: ReadAllOptions): Promise<RecordedEvent[]> {
+    // Client 6.x filters only subscriptions, so a type filter is applied here.
+    const wanted = types ? new Set(types) : undefined;
     const events: RecordedEvent[] = [];
     // One more than asked, since the first event read may be `after` itself.
     const pageSize = Math.max(limit + 1, MIN_PAGE);
@@ -183,7 +185,7 @@ export class EsdbEventStore implements EventStore {
     // Filtering may thin a page out, so keep reading until `limit` events or the end of the log.
     while (events.length < limit) {
       const page = await this.readAllPage(toEsdbReadPosition(cursor), FORWARDS, pageSize);
-      events.push(...userEventsAfter(page, cursor));
+      events.push(...userEventsAfter(page, cursor).filter((e) => !wanted || wanted.has(e.type)));
       const last = page[page.length - 1];
       if (page.length < pageSize || !last) break;
       cursor = toPosition(last.position, last.id);

@@ -59,6 +59,8 @@ export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. */
   after: Position;
   limit: number;
+  /** Only events of these types (a rebuild reads what its projections handle, nothing else). */
+  types?: readonly string[];
 }
 
 export interface EventStore {

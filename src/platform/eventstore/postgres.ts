@@ -40,6 +40,7 @@ const READ_ALL_SQL = `
   FROM events
   WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    AND ($4::text[] IS NULL OR type = ANY($4::text[]))
   ORDER BY transaction_id, global_position
   LIMIT $3`;
 
@@ -119,11 +120,11 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
-  async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async readAll({ after, limit, types }: ReadAllOptions): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>({
       name: 'events_read_all',
       text: READ_ALL_SQL,
-      values: [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
+      values: [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit, types ?? null],
     });
     return rows.map(toRecorded);
   }
