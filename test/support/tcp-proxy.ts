@@ -1,0 +1,37 @@
+import net from 'node:net';
+
+/**
+ * A TCP proxy to a real service that a test can cut and restore, to see what the product does
+ * when Redis (or anything else) goes away while it runs.
+ */
+export async function tcpProxy(target: { host: string; port: number }) {
+  const open = new Set<net.Socket>();
+  let accepting = true;
+  const server = net.createServer((client) => {
+    if (!accepting) return client.destroy();
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    /** Drops every connection and refuses new ones, as a dead server would. */
+    cut() {
+      accepting = false;
+      for (const socket of open) socket.destroy();
+    },
+    restore() {
+      accepting = true;
+    },
+    close: () => {
+      for (const socket of open) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

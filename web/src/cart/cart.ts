@@ -1,0 +1,155 @@
+// The browser cart's pure logic (SPEC §3 "Cart item", §4 "Cart"). No DOM, no storage: the store
+// in ./store.ts applies these functions and persists the result.
+
+export type ProductId = string | number;
+
+/** What the cart keeps of a product: the fields it needs, plus whatever else the API sent. */
+export interface CartProduct {
+  id: ProductId;
+  name: string;
+  /** Price of the product's first duration. */
+  price: number;
+  /** The product's first duration, e.g. "1 month". */
+  duration: string;
+  featuredImage?: string | null;
+  category_name?: string;
+  quality?: string;
+  [extra: string]: unknown;
+}
+
+export interface CartItem {
+  product: CartProduct;
+  quantity: number;
+  selectedDuration: string;
+  selectedPrice: number;
+}
+
+export interface Selection {
+  duration?: string;
+  price?: number;
+}
+
+export function sameProduct(a: ProductId, b: ProductId): boolean {
+  return String(a) === String(b);
+}
+
+/** Identifies a cart line: one product in one duration. */
+export function lineKey(item: Pick<CartItem, 'product' | 'selectedDuration'>): string {
+  return `${String(item.product.id)}\u0000${item.selectedDuration}`;
+}
+
+/**
+ * Adds one unit. The selected duration and price default to the product's own. The same product
+ * in the same duration raises that line's quantity by one; anything else is a new line.
+ */
+export function addItem(items: readonly CartItem[], product: CartProduct, selection: Selection = {}): CartItem[] {
+  const selectedDuration = selection.duration ?? product.duration;
+  const selectedPrice = selection.price ?? product.price;
+  const index = items.findIndex(
+    (item) => sameProduct(item.product.id, product.id) && item.selectedDuration === selectedDuration,
+  );
+  if (index === -1) {
+    return [...items, { product, quantity: 1, selectedDuration, selectedPrice }];
+  }
+  return items.map((item, i) => (i === index ? { ...item, quantity: item.quantity + 1 } : item));
+}
+
+/** Removes every line of the product, whatever its duration. */
+export function removeItem(items: readonly CartItem[], productId: ProductId): CartItem[] {
+  return items.filter((item) => !sameProduct(item.product.id, productId));
+}
+
+/**
+ * Sets the quantity of one line (product + duration). A quantity below 1 (or not a number) is
+ * ignored and the cart is returned unchanged; fractions are rounded down.
+ */
+export function updateQuantity(
+  items: readonly CartItem[],
+  productId: ProductId,
+  selectedDuration: string,
+  quantity: number,
+): readonly CartItem[] {
+  if (!Number.isFinite(quantity) || quantity < 1) return items;
+  const next = Math.floor(quantity);
+  let changed = false;
+  const updated = items.map((item) => {
+    if (!sameProduct(item.product.id, productId) || item.selectedDuration !== selectedDuration) return item;
+    if (item.quantity === next) return item;
+    changed = true;
+    return { ...item, quantity: next };
+  });
+  return changed ? updated : items;
+}
+
+export function clearCart(): CartItem[] {
+  return [];
+}
+
+/** Number of units in the cart (the header badge). */
+export function itemCount(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** Sum of selected price times quantity, rounded to whole dinars; no fees or discounts. */
+export function cartTotal(items: readonly CartItem[]): number {
+  return Math.round(items.reduce((sum, item) => sum + item.selectedPrice * item.quantity, 0));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toNumber(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+/** Checks one stored line; returns null when it cannot be trusted. */
+function restoreItem(value: unknown): CartItem | null {
+  if (!isRecord(value) || !isRecord(value.product)) return null;
+  const product = value.product;
+  const id = product.id;
+  if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) return null;
+  if (typeof product.name !== 'string') return null;
+  const quantity = toNumber(value.quantity);
+  const selectedPrice = toNumber(value.selectedPrice);
+  if (quantity === null || quantity < 1 || selectedPrice === null || selectedPrice < 0) return null;
+  if (typeof value.selectedDuration !== 'string') return null;
+  const price = toNumber(product.price) ?? selectedPrice;
+  const duration = typeof product.duration === 'string' ? product.duration : value.selectedDuration;
+  return {
+    product: { ...product, id, name: product.name, price, duration },
+    quantity: Math.floor(quantity),
+    selectedDuration: value.selectedDuration,
+    selectedPrice,
+  };
+}
+
+/**
+ * Restores a cart saved with `serializeCart`. Unparsable data gives an empty cart; lines that are
+ * malformed are dropped and the rest kept. Never throws.
+ */
+export function parseStoredCart(raw: string | null): CartItem[] {
+  if (raw == null || raw === '') return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const items: CartItem[] = [];
+  for (const entry of data) {
+    const item = restoreItem(entry);
+    if (!item) continue;
+    // Two stored lines for the same product and duration are merged.
+    const existing = items.findIndex((other) => lineKey(other) === lineKey(item));
+    if (existing === -1) items.push(item);
+    else items[existing] = { ...items[existing]!, quantity: items[existing]!.quantity + item.quantity };
+  }
+  return items;
+}
+
+export function serializeCart(items: readonly CartItem[]): string {
+  return JSON.stringify(items);
+}

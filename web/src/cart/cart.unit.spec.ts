@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addItem,
+  cartTotal,
+  clearCart,
+  itemCount,
+  parseStoredCart,
+  removeItem,
+  serializeCart,
+  updateQuantity,
+  type CartItem,
+  type CartProduct,
+} from './cart';
+import { createCartStore } from './store';
+import type { KeyValueStorage } from '../lib/storage';
+
+const basic: CartProduct = { id: 1, name: 'Basic', price: 2000, duration: '1 month', quality: 'HD' };
+const premium: CartProduct = { id: 'p-2', name: 'Premium', price: 4000, duration: '1 month' };
+
+function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
+describe('addItem', () => {
+  it('adds a new line with the product’s own duration and price by default', () => {
+    expect(addItem([], basic)).toEqual([{ product: basic, quantity: 1, selectedDuration: '1 month', selectedPrice: 2000 }]);
+  });
+
+  it('raises the quantity by one for the same product and duration', () => {
+    const cart = addItem(addItem([], basic), basic);
+    expect(cart).toHaveLength(1);
+    expect(cart[0]!.quantity).toBe(2);
+  });
+
+  it('adds a separate line for another duration of the same product', () => {
+    const cart = addItem(addItem([], basic), basic, { duration: '3 months', price: 5400 });
+    expect(cart.map((item) => [item.selectedDuration, item.selectedPrice, item.quantity])).toEqual([
+      ['1 month', 2000, 1],
+      ['3 months', 5400, 1],
+    ]);
+  });
+
+  it('treats numeric and string ids of the same product as the same product', () => {
+    const cart = addItem(addItem([], basic), { ...basic, id: '1' });
+    expect(cart).toHaveLength(1);
+    expect(cart[0]!.quantity).toBe(2);
+  });
+
+  it('does not mutate the given cart', () => {
+    const before = addItem([], basic);
+    const copy = structuredClone(before);
+    addItem(before, basic);
+    expect(before).toEqual(copy);
+  });
+});
+
+describe('removeItem', () => {
+  it('removes every line of that product and keeps the others', () => {
+    let cart = addItem([], basic);
+    cart = addItem(cart, basic, { duration: '6 months', price: 10000 });
+    cart = addItem(cart, premium);
+    expect(removeItem(cart, 1).map((item) => item.product.id)).toEqual(['p-2']);
+  });
+});
+
+describe('updateQuantity', () => {
+  const cart = addItem(addItem([], basic), basic, { duration: '3 months', price: 5400 });
+
+  it('sets the quantity of the matching line only', () => {
+    const updated = updateQuantity(cart, 1, '3 months', 4);
+    expect(updated.map((item) => item.quantity)).toEqual([1, 4]);
+  });
+
+  it('ignores quantities below 1 and non-numbers', () => {
+    expect(updateQuantity(cart, 1, '1 month', 0)).toBe(cart);
+    expect(updateQuantity(cart, 1, '1 month', -3)).toBe(cart);
+    expect(updateQuantity(cart, 1, '1 month', Number.NaN)).toBe(cart);
+  });
+
+  it('rounds fractional quantities down', () => {
+    expect(updateQuantity(cart, 1, '1 month', 2.7)[0]!.quantity).toBe(2);
+  });
+});
+
+describe('totals', () => {
+  it('counts units and sums price times quantity, rounded', () => {
+    let cart: CartItem[] = addItem([], basic);
+    cart = addItem(cart, basic);
+    cart = addItem(cart, premium, { price: 1234.6 });
+    expect(itemCount(cart)).toBe(3);
+    expect(cartTotal(cart)).toBe(5235);
+    expect(itemCount(clearCart())).toBe(0);
+    expect(cartTotal([])).toBe(0);
+  });
+});
+
+describe('parseStoredCart', () => {
+  it('round-trips a serialized cart', () => {
+    const cart = addItem(addItem([], basic), premium, { duration: '12 months', price: 36000 });
+    expect(parseStoredCart(serializeCart(cart))).toEqual(cart);
+  });
+
+  it.each([null, '', 'not json', '{"a":1}', '42', 'null', '"cart"', '[1,2'])('gives an empty cart for %j', (raw) => {
+    expect(parseStoredCart(raw)).toEqual([]);
+  });
+
+  it('drops malformed lines and keeps the good ones', () => {
+    const good = { product: basic, quantity: 2, selectedDuration: '1 month', selectedPrice: 2000 };
+    const raw = JSON.stringify([
+      good,
+      null,
+      { product: null, quantity: 1, selectedDuration: 'x', selectedPrice: 1 },
+      { product: { name: 'no id' }, quantity: 1, selectedDuration: 'x', selectedPrice: 1 },
+      { product: basic, quantity: 0, selectedDuration: '1 month', selectedPrice: 2000 },
+      { product: basic, quantity: 1, selectedDuration: 3, selectedPrice: 2000 },
+      { product: basic, quantity: 1, selectedDuration: '3 months', selectedPrice: 'abc' },
+    ]);
+    expect(parseStoredCart(raw)).toEqual([good]);
+  });
+
+  it('accepts numeric strings and merges duplicate lines', () => {
+    const line = { product: basic, quantity: '2', selectedDuration: '1 month', selectedPrice: '2000' };
+    expect(parseStoredCart(JSON.stringify([line, line]))).toEqual([
+      { product: basic, quantity: 4, selectedDuration: '1 month', selectedPrice: 2000 },
+    ]);
+  });
+});
+
+describe('createCartStore', () => {
+  it('restores from storage, saves every change and notifies subscribers', () => {
+    const stored = serializeCart(addItem([], basic));
+    const storage = memoryStorage({ cart: stored });
+    const store = createCartStore({ storage });
+    expect(store.getSnapshot().itemCount).toBe(1);
+
+    let notified = 0;
+    const unsubscribe = store.subscribe(() => notified++);
+    store.addItem(premium);
+    store.updateQuantity(1, '1 month', 3);
+    store.updateQuantity(1, '1 month', 0);
+    expect(store.getSnapshot()).toMatchObject({ itemCount: 4, total: 10000 });
+    expect(parseStoredCart(storage.data.get('cart')!)).toEqual(store.getSnapshot().items);
+    expect(notified).toBe(2);
+
+    store.removeItem('p-2');
+    store.clear();
+    expect(store.getSnapshot()).toMatchObject({ items: [], itemCount: 0, total: 0 });
+    expect(storage.data.get('cart')).toBe('[]');
+    unsubscribe();
+  });
+
+  it('starts empty when the stored cart is corrupt', () => {
+    const store = createCartStore({ storage: memoryStorage({ cart: '{oops' }) });
+    expect(store.getSnapshot().items).toEqual([]);
+  });
+
+  it('keeps working when storage throws', () => {
+    const broken: KeyValueStorage = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => undefined,
+    };
+    const store = createCartStore({ storage: broken });
+    store.addItem(basic);
+    expect(store.getSnapshot().itemCount).toBe(1);
+  });
+});

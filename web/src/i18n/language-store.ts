@@ -1,0 +1,81 @@
+import type { MessageFormatElement } from 'react-intl';
+import { writeStored } from '../lib/storage';
+import type { MessageId, Messages } from './messages';
+import { directionOf, intlLocaleOf, readStoredLocale, type Locale } from './locales';
+
+/** Messages as the browser receives them: precompiled ICU ASTs (see web/vite.config.ts). */
+export type CompiledMessages = Record<MessageId, MessageFormatElement[]>;
+
+// `satisfies Messages` makes a missing translation a type error. The JSON's TypeScript type shows
+// the source strings; the build turns each into its AST.
+const compiled = (messages: Messages) => messages as unknown as CompiledMessages;
+
+// Each language's messages live in their own chunk, so a shopper downloads only the one in use.
+const loaders: Record<Locale, () => Promise<CompiledMessages>> = {
+  ar: () => import('./messages/ar.json').then((m) => compiled(m.default satisfies Messages)),
+  fr: () => import('./messages/fr.json').then((m) => compiled(m.default satisfies Messages)),
+  en: () => import('./messages/en.json').then((m) => compiled(m.default satisfies Messages)),
+};
+
+const loaded = new Map<Locale, CompiledMessages>();
+
+export async function loadMessages(locale: Locale): Promise<CompiledMessages> {
+  const cached = loaded.get(locale);
+  if (cached) return cached;
+  const messages = await loaders[locale]();
+  loaded.set(locale, messages);
+  return messages;
+}
+
+export interface LanguageState {
+  locale: Locale;
+  /** Tag for Intl formatting (Latin digits everywhere). */
+  intlLocale: string;
+  messages: CompiledMessages;
+}
+
+export interface LanguageStore {
+  getState(): LanguageState;
+  subscribe(listener: () => void): () => void;
+  /** Loads the language's messages, then switches, saves the choice and updates <html>. */
+  setLocale(locale: Locale): Promise<void>;
+}
+
+/** Sets `lang` and `dir` on <html> (the inline script in index.html does the same before load). */
+export function applyLanguageToDocument(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  root.lang = locale;
+  root.dir = directionOf(locale);
+}
+
+/**
+ * Creates the language store for one area of the app (the storefront uses `store-language`,
+ * default Arabic). The stored choice is restored only when it is ar, fr or en. Resolves once the
+ * initial language's messages are loaded, so the first render never shows raw message ids.
+ */
+export async function createLanguageStore(options: { storageKey: string; defaultLocale: Locale }): Promise<LanguageStore> {
+  const initial = readStoredLocale(options.storageKey, options.defaultLocale);
+  let state: LanguageState = { locale: initial, intlLocale: intlLocaleOf(initial), messages: await loadMessages(initial) };
+  applyLanguageToDocument(initial);
+  const listeners = new Set<() => void>();
+  let latestRequest: Locale = initial;
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async setLocale(locale) {
+      latestRequest = locale;
+      writeStored(options.storageKey, locale);
+      const messages = await loadMessages(locale);
+      // A quicker, later choice wins over a slower, earlier one.
+      if (latestRequest !== locale || state.locale === locale) return;
+      state = { locale, intlLocale: intlLocaleOf(locale), messages };
+      applyLanguageToDocument(locale);
+      listeners.forEach((listener) => listener());
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nProvider } from './i18n/I18nProvider';
+import { createLanguageStore } from './i18n/language-store';
+import { DEFAULT_STORE_LOCALE, STORE_LANGUAGE_KEY } from './i18n/locales';
+import { createAppRouter } from './router';
+import { themeStore } from './theme/useTheme';
+import './styles/index.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: 1,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+const router = createAppRouter(queryClient);
+
+async function start() {
+  themeStore(); // applies the theme (the inline script in index.html already did, this keeps it in sync)
+  const language = await createLanguageStore({ storageKey: STORE_LANGUAGE_KEY, defaultLocale: DEFAULT_STORE_LOCALE });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root element missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider store={language}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+/** Last resort when the app cannot start (e.g. a chunk failed to download): say so, in all three languages. */
+function showStartupError(error: unknown) {
+  console.error(error);
+  const container = document.getElementById('root');
+  if (!container) return;
+  container.innerHTML = '';
+  const box = document.createElement('div');
+  box.className = 'container page-message';
+  box.setAttribute('role', 'alert');
+  const text = document.createElement('p');
+  text.className = 'page-message-text';
+  text.textContent =
+    'تعذّر تحميل المتجر. يرجى إعادة تحميل الصفحة. · Impossible de charger la boutique, veuillez recharger la page. · The store could not load, please reload the page.';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'btn btn-primary';
+  button.textContent = '↻';
+  button.setAttribute('aria-label', 'Reload');
+  button.addEventListener('click', () => window.location.reload());
+  box.append(text, button);
+  container.append(box);
+}
+
+start().catch(showStartupError);

@@ -1,0 +1,66 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Link, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { StoreLayout } from '../components/layout/StoreLayout';
+import { AlertIcon, HomeIcon, RefreshIcon } from '../components/ui/icons';
+import { paths } from '../lib/paths';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RootError,
+});
+
+function RootLayout() {
+  return (
+    <StoreLayout>
+      <Outlet />
+    </StoreLayout>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section className="container page-message" aria-labelledby="not-found-title" data-testid="not-found">
+      <p className="page-message-code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title" className="page-message-title">
+        <FormattedMessage id="notFound.title" />
+      </h1>
+      <p className="page-message-text">
+        <FormattedMessage id="notFound.body" />
+      </p>
+      <Link to={paths.home} className="btn btn-primary">
+        <HomeIcon size={18} />
+        <FormattedMessage id="notFound.home" />
+      </Link>
+    </section>
+  );
+}
+
+/** Shown when rendering failed; deliberately without the chrome, in case the chrome failed. */
+function RootError({ error }: ErrorComponentProps) {
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <main id="main-content" className="container page-message" role="alert">
+      <span className="state-icon state-error">
+        <AlertIcon size={28} />
+      </span>
+      <h1 className="page-message-title">
+        <FormattedMessage id="error.title" />
+      </h1>
+      <p className="page-message-text">
+        <FormattedMessage id="error.body" />
+      </p>
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        <RefreshIcon size={18} />
+        <FormattedMessage id="error.reload" />
+      </button>
+    </main>
+  );
+}
