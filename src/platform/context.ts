@@ -1,0 +1,30 @@
+import type { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { EventStore } from './eventstore/port';
+import type { AdminAuth } from './http/auth';
+import type { ProjectionRunner } from './projections/runner';
+import type { JobQueue } from './queue/port';
+import type { Realtime } from './realtime/realtime';
+
+/** What a module is given to build its routes and jobs: the platform, never another module. */
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  db: Kysely<any>;
+  store: EventStore;
+  queue: JobQueue;
+  runner: ProjectionRunner;
+  realtime: Realtime;
+  auth: AdminAuth;
+}
+
+/**
+ * A module's HTTP surface. `public` is mounted at the root (paths as SPEC §7 names them);
+ * `admin` at /api/admin behind the admin token check, so no admin route can forget it.
+ */
+export interface ModuleRoutes {
+  public?: Router;
+  admin?: Router;
+}

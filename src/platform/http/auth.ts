@@ -1,0 +1,87 @@
+import type { RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import passport from 'passport';
+import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
+import { durationToMs } from '../../config';
+import { unauthorized } from './errors';
+
+/** The signed-in administrator a request or socket acts for. */
+export interface AdminPrincipal {
+  id: string;
+  username: string;
+  name: string;
+  role: string;
+}
+
+export interface TokenClaims {
+  sub: string;
+  /** Version of the credentials the token was issued for: changes when the password does. */
+  cv: string;
+}
+
+export interface AdminAuthOptions {
+  secret: string;
+  expiresIn: string;
+  /** The admin behind valid claims, or null when deleted or their credentials changed since. */
+  findPrincipal(claims: TokenClaims): Promise<AdminPrincipal | null>;
+}
+
+export interface AdminAuth {
+  issue(principal: AdminPrincipal, credentialsVersion: string): { token: string; expiresAt: string };
+  /** The admin a raw token stands for, or null (bad signature, other algorithm, expired, revoked). */
+  verify(token: string): Promise<AdminPrincipal | null>;
+  /** Express middleware: 401 unless a valid bearer token; sets `req.admin`. */
+  requireAdmin: RequestHandler;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    admin?: AdminPrincipal;
+  }
+}
+
+const ALGORITHM = 'HS256';
+
+export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
+  const strategy = new JwtStrategy(
+    {
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: options.secret,
+      // Only our own algorithm: rejects `alg: none` and tokens signed for another scheme.
+      algorithms: [ALGORITHM],
+    },
+    (claims: TokenClaims, done: (error: unknown, user?: AdminPrincipal | false) => void) => {
+      options.findPrincipal(claims).then((principal) => done(null, principal ?? false), done);
+    },
+  );
+  const authenticator = new passport.Passport();
+  authenticator.use('admin-jwt', strategy);
+
+  const requireAdmin: RequestHandler = (req, res, next) => {
+    authenticator.authenticate('admin-jwt', { session: false }, (error: unknown, principal: AdminPrincipal | false) => {
+      if (error) return next(error);
+      if (!principal) return next(unauthorized('Please sign in to continue.'));
+      req.admin = principal;
+      next();
+    })(req, res, next);
+  };
+
+  return {
+    issue(principal, credentialsVersion) {
+      const expiresInSeconds = Math.floor(durationToMs(options.expiresIn) / 1000);
+      const claims: TokenClaims = { sub: principal.id, cv: credentialsVersion };
+      const token = jwt.sign(claims, options.secret, { algorithm: ALGORITHM, expiresIn: expiresInSeconds });
+      return { token, expiresAt: new Date(Date.now() + expiresInSeconds * 1000).toISOString() };
+    },
+    async verify(token) {
+      let claims: TokenClaims;
+      try {
+        claims = jwt.verify(token, options.secret, { algorithms: [ALGORITHM] }) as TokenClaims;
+      } catch {
+        return null;
+      }
+      return options.findPrincipal(claims);
+    },
+    requireAdmin,
+  };
+}
