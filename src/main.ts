@@ -4,13 +4,18 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
+import { Router } from 'express';
+import type { AppContext, ModuleRoutes } from './platform/context';
 import { createHttpApp } from './platform/http/app';
+import { createAdminAuth, type AdminAuth } from './platform/http/auth';
 import { healthRoutes } from './platform/http/health';
 import { ProjectionRunner } from './platform/projections/runner';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
 import { openInfrastructure, type Infrastructure } from './platform/runtime';
 import { defineJobs } from './jobs';
 import { ensureFirstAdmin } from './modules/identity/first-admin';
+import { findAdminPrincipal } from './modules/identity/queries';
+import { identityRoutes } from './modules/identity/routes';
 import { allProjections } from './projections';
 
 // The composition root: configuration in, a running store out. Nothing else wires parts together.
@@ -35,25 +40,40 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     closers.length = 0;
   };
   try {
+    const server = createServer();
+    const auth = createAdminAuth({
+      secret: config.JWT_SECRET,
+      expiresIn: config.JWT_EXPIRES_IN,
+      findPrincipal: (claims) => findAdminPrincipal(infra.db, claims),
+    });
+    const realtime = createRealtime({
+      httpServer: server,
+      logger,
+      redisUrl: config.REDIS_URL,
+      corsOrigins: config.CORS_ORIGINS,
+      authenticateAdmin: auth.verify,
+    });
+    closers.push(() => realtime.close());
+
     const runner = new ProjectionRunner({
       db: infra.db,
       store: infra.store,
       databaseUrl: infra.database.url,
-      projections: allProjections(),
+      projections: allProjections({ db: infra.db, realtime }),
       logger,
     });
     await runner.start();
     closers.push(() => runner.stop());
+
+    const ctx: AppContext = { config, logger, db: infra.db, store: infra.store, queue: infra.queue, runner, realtime, auth };
+    // Every module of the product; each adds its public routes and its /api/admin routes.
+    const modules: ModuleRoutes[] = [identityRoutes(ctx)];
 
     await ensureFirstAdmin(
       infra.store,
       { username: config.ADMIN_USERNAME, name: config.ADMIN_NAME, password: config.ADMIN_PASSWORD },
       config.LOG_LEVEL === 'silent' ? () => {} : announceFirstAdmin,
     );
-
-    const server = createServer();
-    const realtime = createRealtime({ httpServer: server, logger, redisUrl: config.REDIS_URL, corsOrigins: config.CORS_ORIGINS });
-    closers.push(() => realtime.close());
 
     const app = createHttpApp({
       logger,
@@ -65,6 +85,8 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
           eventStore: () => infra.store.ping(),
           ...(config.REDIS_URL ? { redis: () => infra.queue.ping(), realtime: () => realtime.ping() } : {}),
         }),
+        adminMount(auth, modules),
+        ...modules.flatMap((m) => (m.public ? [m.public] : [])),
       ],
     });
     server.on('request', app);
@@ -80,6 +102,14 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     await close();
     throw error;
   }
+}
+
+/** All admin routes under /api/admin, behind the token check: none can be mounted without it. */
+function adminMount(auth: AdminAuth, modules: ModuleRoutes[]): Router {
+  const admin = Router();
+  admin.use(auth.requireAdmin);
+  for (const module of modules) if (module.admin) admin.use(module.admin);
+  return Router().use('/api/admin', admin);
 }
 
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {

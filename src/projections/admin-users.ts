@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { IdentityEvent, IdentityEventType } from '../modules/identity/events';
 import type { RecordedEvent } from '../platform/eventstore/port';
 import { RowFolder } from '../platform/projections/fold';
 import type { Projection } from '../platform/projections/projection';
-import type { IdentityEvent } from '../modules/identity/events';
+import { defaultSettings, type AdminUserView, type Settings } from '../shared/identity';
+import type { ProjectionDeps } from './index';
 
-// Admin users as the back office lists them, with the password hash the login checks.
+// Admin users as the back office lists them, with the password hash the login checks and each
+// admin's own settings.
 
 export interface AdminUserRow {
   id: string;
@@ -12,6 +15,12 @@ export interface AdminUserRow {
   name: string;
   role: string;
   password_hash: string;
+  email: string;
+  phone: string;
+  notifications: Settings['notifications'];
+  language: string;
+  timezone: string;
+  date_format: string;
   created_at: string;
   updated_at: string;
 }
@@ -22,25 +31,89 @@ const COLUMNS = {
   name: 'text',
   role: 'text',
   password_hash: 'text',
+  email: 'text',
+  phone: 'text',
+  notifications: 'jsonb',
+  language: 'text',
+  timezone: 'text',
+  date_format: 'text',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
 } as const;
 
-export const adminUsersProjection: Projection = {
-  name: 'admin-users',
-  tables: ['admin_users'],
-  handles: new Set<IdentityEvent['type']>(['AdminUserCreated']),
-  async apply(db: Kysely<any>, events: RecordedEvent[]) {
-    const rows = new RowFolder<AdminUserRow>('admin_users', 'id', COLUMNS);
-    for (const event of events as unknown as (IdentityEvent & RecordedEvent)[]) {
-      switch (event.type) {
-        case 'AdminUserCreated': {
-          const { userId, username, name, role, passwordHash, createdAt } = event.data;
-          rows.create(userId, { id: userId, username, name, role, password_hash: passwordHash, created_at: createdAt, updated_at: createdAt });
-          break;
-        }
-      }
+const HANDLES: IdentityEventType[] = ['AdminUserCreated', 'AdminUserUpdated', 'AdminPasswordChanged', 'AdminSettingsChanged', 'AdminUserDeleted'];
+
+export function adminUsersProjection(deps: ProjectionDeps): Projection {
+  return {
+    name: 'admin-users',
+    tables: ['admin_users'],
+    handles: new Set(HANDLES),
+    async apply(db, events) {
+      const rows = new RowFolder<AdminUserRow>('admin_users', 'id', COLUMNS);
+      for (const event of events as unknown as (IdentityEvent & RecordedEvent)[]) fold(rows, event);
+      await rows.flush(db);
+    },
+    async afterCommit() {
+      if (deps.realtime) deps.realtime.broadcast('admins', 'usersUpdate', { users: await listAdminUsers(deps.db) });
+    },
+  };
+}
+
+function fold(rows: RowFolder<AdminUserRow>, event: IdentityEvent): void {
+  switch (event.type) {
+    case 'AdminUserCreated': {
+      const { userId, username, name, role, passwordHash, createdAt } = event.data;
+      const settings = defaultSettings(name);
+      rows.create(userId, {
+        id: userId,
+        username,
+        name,
+        role,
+        password_hash: passwordHash,
+        email: settings.profile.email,
+        phone: settings.profile.phone,
+        notifications: settings.notifications,
+        language: settings.language,
+        timezone: settings.timezone,
+        date_format: settings.dateFormat,
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+      return;
     }
-    await rows.flush(db);
-  },
-};
+    case 'AdminUserUpdated': {
+      const { userId, username, name, role, updatedAt } = event.data;
+      rows.patch(userId, { username, name, role, updated_at: updatedAt });
+      return;
+    }
+    case 'AdminPasswordChanged':
+      rows.patch(event.data.userId, { password_hash: event.data.passwordHash, updated_at: event.data.changedAt });
+      return;
+    case 'AdminSettingsChanged': {
+      const { userId, settings, changedAt } = event.data;
+      rows.patch(userId, {
+        name: settings.profile.name,
+        email: settings.profile.email,
+        phone: settings.profile.phone,
+        notifications: settings.notifications,
+        language: settings.language,
+        timezone: settings.timezone,
+        date_format: settings.dateFormat,
+        updated_at: changedAt,
+      });
+      return;
+    }
+    case 'AdminUserDeleted':
+      rows.remove(event.data.userId);
+      return;
+  }
+}
+
+export async function listAdminUsers(db: Kysely<any>): Promise<AdminUserView[]> {
+  const rows = await db.selectFrom('admin_users').select(['id', 'username', 'name', 'role', 'created_at']).orderBy('created_at').execute();
+  return rows.map(toView);
+}
+
+export function toView(row: Pick<AdminUserRow, 'id' | 'username' | 'name' | 'role'> & { created_at: unknown }): AdminUserView {
+  return { id: row.id, username: row.username, name: row.name, role: row.role, created_at: new Date(row.created_at as string).toISOString() };
+}

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import type { CommandMetadata } from '../../platform/eventstore/metadata';
-import { ConcurrencyError, type EventStore, type Position } from '../../platform/eventstore/port';
-import { IdentityRuleError, decide, evolve, initialState, type AdminUserState } from './decider';
+import { ConcurrencyError, type EventStore, type Position, type RecordedEvent } from '../../platform/eventstore/port';
+import { messages, type Settings } from '../../shared/identity';
+import { IdentityRuleError, decide, evolve, initialState, type AdminUserState, type IdentityCommand } from './decider';
 import { userStream, usernameStream, type IdentityEvent, type UsernameEvent } from './events';
+
+// Load an admin's stream, decide, append with the revision it was loaded at: a concurrent change
+// makes the append fail (409) instead of overwriting it.
 
 export interface IdentityDeps {
   store: EventStore;
@@ -18,20 +22,37 @@ export async function loadUser(store: EventStore, userId: string): Promise<{ sta
   return { state, revision: last ? last.revision : 'no_stream' };
 }
 
+async function execute(store: EventStore, userId: string, command: IdentityCommand, metadata: CommandMetadata): Promise<Position> {
+  const { state, revision } = await loadUser(store, userId);
+  const events = decide(command, state);
+  return (await store.append(userStream(userId), events, { expectedRevision: revision, metadata })).position;
+}
+
 /** Takes a username for a user; 409 when another user holds it. */
 export async function claimUsername(store: EventStore, username: string, userId: string, metadata: CommandMetadata): Promise<void> {
   const stream = usernameStream(username);
-  const events = await store.readStream(stream);
-  const last = events[events.length - 1] as unknown as (UsernameEvent & { revision: bigint }) | undefined;
-  if (last?.type === 'UsernameClaimed' && last.data.userId !== userId) throw new IdentityRuleError(409, 'Username already exists');
-  if (last?.type === 'UsernameClaimed') return;
+  const events = (await store.readStream(stream)) as unknown as (UsernameEvent & RecordedEvent)[];
+  const last = events[events.length - 1];
+  if (last?.type === 'UsernameClaimed') {
+    if (last.data.userId === userId) return;
+    throw new IdentityRuleError(409, messages.usernameTaken);
+  }
   const claimed: UsernameEvent = { type: 'UsernameClaimed', data: { username: username.trim(), userId } };
   try {
     await store.append(stream, [claimed], { expectedRevision: last ? last.revision : 'no_stream', metadata });
   } catch (error) {
-    if (error instanceof ConcurrencyError) throw new IdentityRuleError(409, 'Username already exists');
+    if (error instanceof ConcurrencyError) throw new IdentityRuleError(409, messages.usernameTaken);
     throw error;
   }
+}
+
+async function releaseUsername(store: EventStore, username: string, userId: string, metadata: CommandMetadata): Promise<void> {
+  const stream = usernameStream(username);
+  const events = (await store.readStream(stream)) as unknown as (UsernameEvent & RecordedEvent)[];
+  const last = events[events.length - 1];
+  if (last?.type !== 'UsernameClaimed' || last.data.userId !== userId) return;
+  const released: UsernameEvent = { type: 'UsernameReleased', data: { username: last.data.username, userId } };
+  await store.append(stream, [released], { expectedRevision: last.revision, metadata });
 }
 
 export async function createAdminUser(
@@ -42,11 +63,51 @@ export async function createAdminUser(
 ): Promise<{ userId: string; position: Position }> {
   const passwordHash = input.password ? await hashPassword(input.password) : '';
   const { state, revision } = await loadUser(deps.store, userId);
-  const events = decide(
-    { type: 'CreateAdminUser', data: { ...input, userId, passwordHash, now: new Date().toISOString() } },
-    state,
-  );
+  const events = decide({ type: 'CreateAdminUser', data: { ...input, userId, passwordHash, now: new Date().toISOString() } }, state);
   await claimUsername(deps.store, input.username, userId, metadata);
   const result = await deps.store.append(userStream(userId), events, { expectedRevision: revision, metadata });
   return { userId, position: result.position };
+}
+
+export async function updateAdminUser(
+  deps: IdentityDeps,
+  userId: string,
+  input: { username: string; password?: string; name: string; role: string },
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const { state } = await loadUser(deps.store, userId);
+  const renamed = state.username !== undefined && state.username.toLowerCase() !== input.username.trim().toLowerCase();
+  if (renamed && state.exists && !state.deleted) await claimUsername(deps.store, input.username, userId, metadata);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const position = await execute(deps.store, userId, { type: 'UpdateAdminUser', data: { ...input, userId, passwordHash, now: new Date().toISOString() } }, metadata);
+  if (renamed && state.username) await releaseUsername(deps.store, state.username, userId, metadata);
+  return position;
+}
+
+export async function deleteAdminUser(
+  deps: IdentityDeps,
+  userId: string,
+  context: { actorId: string; remainingAdmins: number },
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const { state } = await loadUser(deps.store, userId);
+  const position = await execute(deps.store, userId, { type: 'DeleteAdminUser', data: { userId, ...context, now: new Date().toISOString() } }, metadata);
+  if (state.username) await releaseUsername(deps.store, state.username, userId, metadata);
+  return position;
+}
+
+export async function changePassword(
+  deps: IdentityDeps,
+  userId: string,
+  input: { currentPassword: string; newPassword: string; confirmPassword: string; currentHash: string },
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const currentPasswordMatches = await argon2.verify(input.currentHash, input.currentPassword).catch(() => false);
+  const newPasswordHash = currentPasswordMatches ? await hashPassword(input.newPassword) : '';
+  const passwordsMatch = input.newPassword === input.confirmPassword;
+  return execute(deps.store, userId, { type: 'ChangePassword', data: { userId, currentPasswordMatches, passwordsMatch, newPasswordHash, now: new Date().toISOString() } }, metadata);
+}
+
+export async function changeSettings(deps: IdentityDeps, userId: string, settings: Settings, metadata: CommandMetadata): Promise<Position> {
+  return execute(deps.store, userId, { type: 'ChangeSettings', data: { userId, settings, now: new Date().toISOString() } }, metadata);
 }

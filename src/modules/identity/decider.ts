@@ -1,54 +1,104 @@
+import { defaultSettings, messages, type Settings } from '../../shared/identity';
+import { RuleError } from '../../platform/rule-error';
 import { ADMIN_ROLE, type IdentityEvent } from './events';
 
 // Pure rules of one admin user: decide(command, state) → events; evolve(state, event) → state.
+// Password hashing and checking are async, so commands.ts does them and passes the results in.
 
 export interface AdminUserState {
   exists: boolean;
+  deleted: boolean;
   username?: string;
+  name?: string;
+  settings?: Settings;
 }
 
-export const initialState: AdminUserState = { exists: false };
+export const initialState: AdminUserState = { exists: false, deleted: false };
 
-export type IdentityCommand = {
-  type: 'CreateAdminUser';
-  data: { userId: string; username: string; name: string; role: string; passwordHash: string; now: string };
-};
+export type IdentityCommand =
+  | { type: 'CreateAdminUser'; data: { userId: string; username: string; name: string; role: string; passwordHash: string; now: string } }
+  | { type: 'UpdateAdminUser'; data: { userId: string; username: string; name: string; role: string; passwordHash?: string; now: string } }
+  | { type: 'DeleteAdminUser'; data: { userId: string; actorId: string; remainingAdmins: number; now: string } }
+  | {
+      type: 'ChangePassword';
+      data: { userId: string; currentPasswordMatches: boolean; newPasswordHash: string; passwordsMatch: boolean; now: string };
+    }
+  | { type: 'ChangeSettings'; data: { userId: string; settings: Settings; now: string } };
 
-export class IdentityRuleError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'IdentityRuleError';
-  }
-}
+export class IdentityRuleError extends RuleError {}
 
 export function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[] {
   switch (command.type) {
     case 'CreateAdminUser': {
       if (state.exists) throw new IdentityRuleError(409, 'This user already exists');
       const { userId, username, name, role, passwordHash, now } = command.data;
-      if (!username.trim() || !name.trim() || !passwordHash) {
-        throw new IdentityRuleError(400, 'Please fill in all required fields');
-      }
-      if (role !== ADMIN_ROLE) throw new IdentityRuleError(400, `Role must be ${ADMIN_ROLE}`);
-      return [{ type: 'AdminUserCreated', data: { userId, username: username.trim(), name: name.trim(), role, passwordHash, createdAt: now } }];
+      requireFields(username, name, passwordHash);
+      return [{ type: 'AdminUserCreated', data: { userId, username: username.trim(), name: name.trim(), role: checkRole(role), passwordHash, createdAt: now } }];
+    }
+    case 'UpdateAdminUser': {
+      requireLiving(state);
+      const { userId, username, name, role, passwordHash, now } = command.data;
+      requireFields(username, name, 'kept');
+      const events: IdentityEvent[] = [
+        { type: 'AdminUserUpdated', data: { userId, username: username.trim(), name: name.trim(), role: checkRole(role), updatedAt: now } },
+      ];
+      if (passwordHash) events.push({ type: 'AdminPasswordChanged', data: { userId, passwordHash, changedAt: now } });
+      return events;
+    }
+    case 'DeleteAdminUser': {
+      requireLiving(state);
+      const { userId, actorId, remainingAdmins, now } = command.data;
+      if (userId === actorId) throw new IdentityRuleError(403, messages.cannotDeleteSelf);
+      if (remainingAdmins <= 1) throw new IdentityRuleError(409, messages.lastAdmin);
+      return [{ type: 'AdminUserDeleted', data: { userId, deletedAt: now } }];
+    }
+    case 'ChangePassword': {
+      requireLiving(state);
+      const { userId, currentPasswordMatches, passwordsMatch, newPasswordHash, now } = command.data;
+      if (!currentPasswordMatches) throw new IdentityRuleError(400, messages.currentPasswordWrong);
+      if (!passwordsMatch) throw new IdentityRuleError(400, messages.passwordsDiffer);
+      return [{ type: 'AdminPasswordChanged', data: { userId, passwordHash: newPasswordHash, changedAt: now } }];
+    }
+    case 'ChangeSettings': {
+      requireLiving(state);
+      const { userId, settings, now } = command.data;
+      return [{ type: 'AdminSettingsChanged', data: { userId, settings, changedAt: now } }];
     }
     default:
-      return exhaustive(command.type);
+      return exhaustive(command);
   }
 }
 
 export function evolve(state: AdminUserState, event: IdentityEvent): AdminUserState {
   switch (event.type) {
     case 'AdminUserCreated':
-      return { exists: true, username: event.data.username };
+      return { exists: true, deleted: false, username: event.data.username, name: event.data.name, settings: defaultSettings(event.data.name) };
+    case 'AdminUserUpdated':
+      return { ...state, username: event.data.username, name: event.data.name };
+    case 'AdminPasswordChanged':
+      return state;
+    case 'AdminSettingsChanged':
+      return { ...state, name: event.data.settings.profile.name, settings: event.data.settings };
+    case 'AdminUserDeleted':
+      return { ...state, deleted: true };
     default:
-      return exhaustive(event.type);
+      return exhaustive(event);
   }
 }
 
+function requireLiving(state: AdminUserState): void {
+  if (!state.exists || state.deleted) throw new IdentityRuleError(404, messages.userNotFound);
+}
+
+function requireFields(...values: string[]): void {
+  if (values.some((v) => !v.trim())) throw new IdentityRuleError(400, messages.requiredFields);
+}
+
+function checkRole(role: string): typeof ADMIN_ROLE {
+  if (role !== ADMIN_ROLE) throw new IdentityRuleError(400, messages.roleInvalid);
+  return ADMIN_ROLE;
+}
+
 function exhaustive(value: never): never {
-  throw new Error(`Unhandled: ${String(value)}`);
+  throw new Error(`Unhandled: ${JSON.stringify(value)}`);
 }

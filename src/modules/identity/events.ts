@@ -1,15 +1,22 @@
+import type { Settings } from '../../shared/identity';
+
 // Events of the identity module. Each carries the full state it changes, so the read model
 // can fold a batch without looking rows up.
 
 export const ADMIN_ROLE = 'admin';
 export type AdminRole = typeof ADMIN_ROLE;
 
-export interface AdminUserCreated {
-  type: 'AdminUserCreated';
-  data: { userId: string; username: string; name: string; role: AdminRole; passwordHash: string; createdAt: string };
-}
+export type IdentityEvent =
+  | {
+      type: 'AdminUserCreated';
+      data: { userId: string; username: string; name: string; role: AdminRole; passwordHash: string; createdAt: string };
+    }
+  | { type: 'AdminUserUpdated'; data: { userId: string; username: string; name: string; role: AdminRole; updatedAt: string } }
+  | { type: 'AdminPasswordChanged'; data: { userId: string; passwordHash: string; changedAt: string } }
+  | { type: 'AdminSettingsChanged'; data: { userId: string; settings: Settings; changedAt: string } }
+  | { type: 'AdminUserDeleted'; data: { userId: string; deletedAt: string } };
 
-export type IdentityEvent = AdminUserCreated;
+export type IdentityEventType = IdentityEvent['type'];
 
 /** A username belongs to at most one user: its own stream, claimed and released with optimistic concurrency. */
 export type UsernameEvent =

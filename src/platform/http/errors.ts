@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { ConcurrencyError } from '../eventstore/port';
+import { RuleError } from '../rule-error';
 
 /** An error whose message is meant for the user; the UI shows `message` as it is. */
 export class HttpError extends Error {
@@ -39,6 +40,7 @@ interface BodyParserError {
 function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof ZodError) return validationError(error);
+  if (error instanceof RuleError) return new HttpError(error.status, error.message, error.details);
   if (error instanceof ConcurrencyError) {
     return conflict('This item was changed by someone else. Reload it and try again.');
   }

@@ -9,20 +9,25 @@ import { ProjectionRunner } from './runner';
 
 const [command, target] = process.argv.slice(2);
 const usage = 'usage: npm run projections -- status | rebuild <name|all>';
-const projections = allProjections();
 
 if (command !== 'status' && command !== 'rebuild') {
   console.error(usage);
   process.exit(2);
 }
-const chosen = target === 'all' || !target ? projections : projections.filter((p) => p.name === target);
-if (command === 'rebuild' && (!target || !chosen.length)) {
-  console.error(`${usage}\nprojections: ${projections.map((p) => p.name).join(', ')}`);
+if (command === 'rebuild' && !target) {
+  console.error(usage);
   process.exit(2);
 }
 
 const config = loadConfig();
 const infra = await openInfrastructure(config, createLogger({ LOG_LEVEL: 'warn' }));
+const projections = allProjections({ db: infra.db });
+const chosen = target === 'all' || !target ? projections : projections.filter((p) => p.name === target);
+if (!chosen.length) {
+  console.error(`no projection named "${target}"; projections: ${projections.map((p) => p.name).join(', ')}`);
+  await infra.close();
+  process.exit(2);
+}
 try {
   if (command === 'status') {
     const runner = new ProjectionRunner({ db: infra.db, store: infra.store, databaseUrl: infra.database.url, projections, logger: createLogger({ LOG_LEVEL: 'warn' }) });

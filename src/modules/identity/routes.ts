@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { Router, type Request } from 'express';
+import type { AppContext, ModuleRoutes } from '../../platform/context';
+import { commandMetadata } from '../../platform/eventstore/metadata';
+import type { Position } from '../../platform/eventstore/port';
+import { HttpError, notFound } from '../../platform/http/errors';
+import { parseInput } from '../../platform/http/validate';
+import { listAdminUsers } from '../../projections/admin-users';
+import {
+  createUserSchema,
+  loginSchema,
+  messages,
+  passwordChangeSchema,
+  settingsSchema,
+  updateUserSchema,
+} from '../../shared/identity';
+import { changePassword, changeSettings, createAdminUser, deleteAdminUser, hashPassword, updateAdminUser } from './commands';
+import { countAdmins, credentialsVersion, findUser, findUserByUsername, findUserView, settingsOf } from './queries';
+import { assertLoginAllowed, recordLoginFailure } from './throttle';
+
+const READ_MODEL = ['admin-users'];
+
+export function identityRoutes(ctx: AppContext): ModuleRoutes {
+  return { public: authRoutes(ctx), admin: adminRoutes(ctx) };
+}
+
+function authRoutes(ctx: AppContext): Router {
+  const router = Router();
+  // Checked against this when the username is unknown, so both failures take about as long.
+  const unknownUserHash = hashPassword(randomUUID());
+
+  router.post('/api/auth/login', async (req, res) => {
+    const { username, password } = parseInput(loginSchema, req.body ?? {});
+    const address = req.ip ?? 'unknown';
+    await assertLoginAllowed(ctx.db, username, address);
+    const user = await findUserByUsername(ctx.db, username);
+    const valid = await argon2.verify(user?.password_hash ?? (await unknownUserHash), password).catch(() => false);
+    if (!user || !valid) {
+      await recordLoginFailure(ctx.db, username, address);
+      throw new HttpError(401, messages.loginInvalid);
+    }
+    const principal = { id: user.id, username: user.username, name: user.name, role: user.role };
+    const { token, expiresAt } = ctx.auth.issue(principal, credentialsVersion(user.password_hash));
+    res.json({ token, expiresAt, user: principal });
+  });
+  return router;
+}
+
+function adminRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const deps = { store: ctx.store };
+  const meta = (req: Request) => commandMetadata(req.admin!.id, req.get('x-request-id') ?? randomUUID());
+  // An admin's write answers once the read model shows it, so the next read sees it.
+  const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: READ_MODEL });
+
+  router.get('/me', (req, res) => {
+    res.json({ user: req.admin });
+  });
+
+  router.get('/users', async (_req, res) => {
+    res.json({ users: await listAdminUsers(ctx.db) });
+  });
+
+  router.post('/users', async (req, res) => {
+    const input = parseInput(createUserSchema, req.body ?? {});
+    const { userId, position } = await createAdminUser(deps, input, meta(req));
+    await caughtUp(position);
+    res.status(201).json({ message: 'User added successfully', user: await findUserView(ctx.db, userId) });
+  });
+
+  router.get('/users/:id', async (req, res) => {
+    const user = await findUserView(ctx.db, req.params.id);
+    if (!user) throw notFound(messages.userNotFound);
+    res.json({ user });
+  });
+
+  router.put('/users/:id', async (req, res) => {
+    const input = parseInput(updateUserSchema, req.body ?? {});
+    await caughtUp(await updateAdminUser(deps, req.params.id, input, meta(req)));
+    res.json({ message: 'User updated successfully', user: await findUserView(ctx.db, req.params.id) });
+  });
+
+  router.delete('/users/:id', async (req, res) => {
+    const remainingAdmins = await countAdmins(ctx.db);
+    await caughtUp(await deleteAdminUser(deps, req.params.id, { actorId: req.admin!.id, remainingAdmins }, meta(req)));
+    res.json({ message: 'User deleted successfully' });
+  });
+
+  router.get('/settings', async (req, res) => {
+    const user = await findUser(ctx.db, req.admin!.id);
+    if (!user) throw notFound(messages.userNotFound);
+    res.json({ settings: settingsOf(user) });
+  });
+
+  router.put('/settings', async (req, res) => {
+    const settings = parseInput(settingsSchema, req.body ?? {});
+    await caughtUp(await changeSettings(deps, req.admin!.id, settings, meta(req)));
+    const user = await findUser(ctx.db, req.admin!.id);
+    res.json({ message: 'Settings saved successfully!', settings: user && settingsOf(user) });
+  });
+
+  router.put('/settings/password', async (req, res) => {
+    const input = parseInput(passwordChangeSchema, req.body ?? {});
+    const user = await findUser(ctx.db, req.admin!.id);
+    if (!user) throw notFound(messages.userNotFound);
+    await caughtUp(await changePassword(deps, user.id, { ...input, currentHash: user.password_hash }, meta(req)));
+    // Older tokens stop working with the old password; this one keeps the admin signed in.
+    const changed = await findUser(ctx.db, user.id);
+    const { token, expiresAt } = ctx.auth.issue(req.admin!, credentialsVersion(changed!.password_hash));
+    res.json({ message: 'Password changed successfully', token, expiresAt });
+  });
+
+  return router;
+}
