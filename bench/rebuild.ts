@@ -35,7 +35,7 @@ const generators: { name: string; eventsPerItem: number; sql: string }[] = [
 
 const database = await benchDatabase('rebuild', 10);
 const store = new PostgresEventStore(database.pool, database.url);
-const projections = allProjections();
+const projections = allProjections({ db: database.db });
 
 console.log(`bench/rebuild: generating ${fmt(TOTAL)} events…`);
 const perGenerator = Math.floor(TOTAL / generators.length);
