@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
-import { Router } from 'express';
+import { Router, type Express } from 'express';
 import type { AppContext, ModuleRoutes } from './platform/context';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
@@ -24,6 +24,7 @@ export interface RunningApp {
   url: string;
   port: number;
   server: Server;
+  http: Express;
   infra: Infrastructure;
   runner: ProjectionRunner;
   realtime: Realtime;
@@ -74,6 +75,8 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
       { username: config.ADMIN_USERNAME, name: config.ADMIN_NAME, password: config.ADMIN_PASSWORD },
       config.LOG_LEVEL === 'silent' ? () => {} : announceFirstAdmin,
     );
+    // The first administrator can sign in as soon as the store answers.
+    await runner.waitFor(await infra.store.headPosition(), { projections: ['admin-users'], timeoutMs: 10_000 });
 
     const app = createHttpApp({
       logger,
@@ -97,7 +100,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     await listen(server, config.PORT, config.HOST);
     closers.push(() => closeServer(server));
     const port = (server.address() as AddressInfo).port;
-    return { url: `http://127.0.0.1:${port}`, port, server, infra, runner, realtime, close };
+    return { url: `http://127.0.0.1:${port}`, port, server, http: app, infra, runner, realtime, close };
   } catch (error) {
     await close();
     throw error;

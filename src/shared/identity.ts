@@ -22,7 +22,9 @@ export const messages = {
   passwordsDiffer: 'New password and confirmation do not match',
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const text = (max: number, missing = messages.requiredFields) => z.string({ error: missing }).trim().max(max, `At most ${max} characters`);
+/** A text field that must not be blank. */
+const requiredText = (max: number) => text(max).pipe(z.string().min(1, messages.requiredFields));
 
 export const loginSchema = z.object({
   username: z.string({ error: messages.loginBlank }).trim().min(1, messages.loginBlank).max(100),
@@ -32,22 +34,22 @@ export const loginSchema = z.object({
 const role = z.enum(ADMIN_ROLES, { error: messages.roleInvalid }).default('admin');
 
 export const createUserSchema = z.object({
-  username: text(50).pipe(z.string().min(1, messages.requiredFields)),
+  username: requiredText(50),
   password: z.string({ error: messages.requiredFields }).min(1, messages.requiredFields).min(PASSWORD_MIN, messages.passwordTooShort).max(200),
-  name: text(100).pipe(z.string().min(1, messages.requiredFields)),
+  name: requiredText(100),
   role,
 });
 
 /** On edit an empty password keeps the current one. */
 export const updateUserSchema = z.object({
-  username: text(50).pipe(z.string().min(1, messages.requiredFields)),
+  username: requiredText(50),
   password: z
     .string()
     .max(200)
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= PASSWORD_MIN, messages.passwordTooShort),
-  name: text(100).pipe(z.string().min(1, messages.requiredFields)),
+  name: requiredText(100),
   role,
 });
 
@@ -60,7 +62,7 @@ export const notificationsSchema = z.object({
 
 export const settingsSchema = z.object({
   profile: z.object({
-    name: text(100).pipe(z.string().min(1, 'Full name is required')),
+    name: text(100, 'Full name is required').pipe(z.string().min(1, 'Full name is required')),
     email: z.union([z.literal(''), z.string().trim().email('Enter a valid email address')]).default(''),
     phone: text(30).default(''),
   }),

@@ -7,6 +7,8 @@ import { startApp, type RunningApp } from '../../src/main';
 import { freshDatabase } from './database';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery' };
+/** Known to tests so they can forge tokens the way an attacker with the key could. */
+export const TEST_JWT_SECRET = 'test-only-secret-0123456789-abcdefghijklmnop';
 
 /**
  * The real server on a fresh database of its own, on a free port, serving web/dist.
@@ -24,6 +26,7 @@ export async function startTestApp(options: { env?: Record<string, string>; data
     LOG_LEVEL: 'silent',
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    JWT_SECRET: TEST_JWT_SECRET,
     SEED_DEMO: 'false',
     ...options.env,
   });

@@ -1,0 +1,205 @@
+import { io as connect } from 'socket.io-client';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, bearer } from '../../../test/support/admin';
+import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
+import type { RunningApp } from '../../main';
+import { waitUntil } from '../../platform/eventstore/contract';
+
+describe('identity over HTTP', () => {
+  let app: RunningApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    token = await adminToken(app.url);
+  });
+  const api = () => request(app.url);
+  const asAdmin = (t = token) => bearer(t);
+  // Each test signs in from its own address, so the throttle test cannot lock the others out.
+  const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+  describe('login', () => {
+    it('answers a token and the user for the right password', async () => {
+      const res = await api().post('/api/auth/login').set(from('10.0.0.1')).send(TEST_ADMIN);
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ username: 'admin', role: 'admin', name: expect.any(String) });
+      expect(res.body.token.split('.')).toHaveLength(3);
+      expect((await api().get('/api/admin/me').set(asAdmin(res.body.token))).body.user.username).toBe('admin');
+    });
+
+    it('accepts the username in any case', async () => {
+      const res = await api().post('/api/auth/login').set(from('10.0.0.2')).send({ username: 'ADMIN', password: TEST_ADMIN.password });
+      expect(res.status).toBe(200);
+    });
+
+    it.each([{}, { username: 'admin' }, { username: '  ', password: 'x' }, { username: 'admin', password: '' }])('refuses blank fields: %o', async (body) => {
+      const res = await api().post('/api/auth/login').set(from('10.0.0.3')).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Please enter both username and password');
+    });
+
+    it('gives the same answer for an unknown user and a wrong password', async () => {
+      const unknown = await api().post('/api/auth/login').set(from('10.0.0.4')).send({ username: 'nobody', password: 'whatever1' });
+      const wrong = await api().post('/api/auth/login').set(from('10.0.0.4')).send({ username: 'admin', password: 'whatever1' });
+      for (const res of [unknown, wrong]) {
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ status: 401, message: 'Invalid username or password' });
+      }
+    });
+
+    it('locks an address out after 5 failures with 429 and when to retry; the right password still works from elsewhere', async () => {
+      for (let i = 0; i < 6; i++) {
+        await api().post('/api/auth/login').set(from('10.6.6.6')).send({ username: 'admin', password: `guess-${i}` });
+      }
+      const locked = await api().post('/api/auth/login').set(from('10.6.6.6')).send(TEST_ADMIN);
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
+      const elsewhere = await api().post('/api/auth/login').set(from('10.7.7.7')).send(TEST_ADMIN);
+      expect(elsewhere.status).toBe(200);
+    });
+  });
+
+  describe('admin users', () => {
+    it('creates, lists, reads, updates and deletes a user, recording the acting admin', async () => {
+      const created = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'Karim', password: 'karim-password', name: 'Karim H.', role: 'admin' });
+      expect(created.status).toBe(201);
+      expect(created.body.message).toBe('User added successfully');
+      const id = created.body.user.id as string;
+      expect(created.body.user).toEqual({ id, username: 'Karim', name: 'Karim H.', role: 'admin', created_at: expect.any(String) });
+      expect(created.body.user.password).toBeUndefined();
+
+      const list = await api().get('/api/admin/users').set(asAdmin());
+      expect(list.body.users.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['admin', 'Karim']));
+      expect(JSON.stringify(list.body)).not.toMatch(/argon2|password/);
+      expect((await api().get(`/api/admin/users/${id}`).set(asAdmin())).body.user.name).toBe('Karim H.');
+
+      // An empty password keeps the current one.
+      const renamed = await api().put(`/api/admin/users/${id}`).set(asAdmin()).send({ username: 'karim2', password: '', name: 'Karim Haddad', role: 'admin' });
+      expect(renamed.body).toMatchObject({ message: 'User updated successfully', user: { username: 'karim2', name: 'Karim Haddad' } });
+      expect((await api().post('/api/auth/login').set(from('10.1.0.1')).send({ username: 'karim2', password: 'karim-password' })).status).toBe(200);
+      // The old username is free again.
+      const reuse = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'karim', password: 'another-password', name: 'Other Karim' });
+      expect(reuse.status).toBe(201);
+
+      const events = await app.infra.store.readStream(`admin-user-${id}`);
+      const me = (await api().get('/api/admin/me').set(asAdmin())).body.user.id;
+      expect(events.map((e) => [e.type, e.metadata.actor])).toEqual([
+        ['AdminUserCreated', me],
+        ['AdminUserUpdated', me],
+      ]);
+
+      const deleted = await api().delete(`/api/admin/users/${id}`).set(asAdmin());
+      expect(deleted.body).toEqual({ message: 'User deleted successfully' });
+      expect((await api().get(`/api/admin/users/${id}`).set(asAdmin())).status).toBe(404);
+    });
+
+    it('refuses a username that exists, whatever its case', async () => {
+      const res = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'ADMIN', password: 'long-enough', name: 'Copy' });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('Username already exists');
+    });
+
+    it.each([
+      [{ password: 'long-enough', name: 'No Username' }, 'Please fill in all required fields'],
+      [{ username: 'nopass', name: 'No Password' }, 'Please fill in all required fields'],
+      [{ username: 'noname', password: 'long-enough' }, 'Please fill in all required fields'],
+      [{ username: 'shorty', password: 'short', name: 'Short' }, 'Password must be at least 8 characters'],
+      [{ username: 'boss', password: 'long-enough', name: 'Boss', role: 'superuser' }, 'Role must be admin'],
+    ])('refuses bad input with its message: %o', async (body, message) => {
+      const before = (await api().get('/api/admin/users').set(asAdmin())).body.users.length;
+      const res = await api().post('/api/admin/users').set(asAdmin()).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect((await api().get('/api/admin/users').set(asAdmin())).body.users.length).toBe(before);
+    });
+
+    it('keeps an admin from deleting their own account', async () => {
+      const me = (await api().get('/api/admin/me').set(asAdmin())).body.user.id;
+      const res = await api().delete(`/api/admin/users/${me}`).set(asAdmin());
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('You cannot delete your own account');
+    });
+
+    it('stops accepting the token of a deleted user or of one whose password changed', async () => {
+      const created = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'temp', password: 'temp-password', name: 'Temp' });
+      const tempToken = await adminToken(app.url, { username: 'temp', password: 'temp-password' });
+      expect((await api().get('/api/admin/users').set(asAdmin(tempToken))).status).toBe(200);
+      await api().put(`/api/admin/users/${created.body.user.id}`).set(asAdmin()).send({ username: 'temp', password: 'new-password', name: 'Temp' });
+      expect((await api().get('/api/admin/users').set(asAdmin(tempToken))).status).toBe(401);
+      const newToken = await adminToken(app.url, { username: 'temp', password: 'new-password' });
+      await api().delete(`/api/admin/users/${created.body.user.id}`).set(asAdmin());
+      expect((await api().get('/api/admin/users').set(asAdmin(newToken))).status).toBe(401);
+    });
+
+    it('pushes the user list to admin sockets after each change, never to shoppers', async () => {
+      const admin = connect(app.url, { transports: ['websocket'], auth: { token } });
+      const shopper = connect(app.url, { transports: ['websocket'] });
+      const toAdmin: { users: { username: string }[] }[] = [];
+      const toShopper: unknown[] = [];
+      admin.on('usersUpdate', (p) => toAdmin.push(p));
+      shopper.on('usersUpdate', (p) => toShopper.push(p));
+      await Promise.all([admin, shopper].map((s) => new Promise((resolve) => s.once('connect', () => resolve(undefined)))));
+      await api().post('/api/admin/users').set(asAdmin()).send({ username: 'live', password: 'live-password', name: 'Live' });
+      await waitUntil(() => toAdmin.some((p) => p.users.some((u) => u.username === 'live')));
+      expect(toShopper).toEqual([]);
+      admin.disconnect();
+      shopper.disconnect();
+    });
+  });
+
+  describe('settings', () => {
+    it("starts from SPEC's defaults", async () => {
+      const res = await api().get('/api/admin/settings').set(asAdmin());
+      expect(res.body.settings).toEqual({
+        profile: { name: expect.any(String), email: '', phone: '' },
+        notifications: { emailNotifications: true, orderUpdates: true, newCustomers: true, productUpdates: false },
+        language: 'ar',
+        timezone: 'Africa/Algiers',
+        dateFormat: 'DD/MM/YYYY',
+      });
+    });
+
+    it('saves settings on the server, and the profile name becomes the user name', async () => {
+      const settings = {
+        profile: { name: 'Nadia Admin', email: 'nadia@example.dz', phone: '0661000000' },
+        notifications: { emailNotifications: false, orderUpdates: true, newCustomers: false, productUpdates: true },
+        language: 'fr',
+        timezone: 'Europe/Paris',
+        dateFormat: 'YYYY-MM-DD',
+      };
+      const res = await api().put('/api/admin/settings').set(asAdmin()).send(settings);
+      expect(res.body).toEqual({ message: 'Settings saved successfully!', settings });
+      expect((await api().get('/api/admin/settings').set(asAdmin())).body.settings).toEqual(settings);
+      expect((await api().get('/api/admin/me').set(asAdmin())).body.user.name).toBe('Nadia Admin');
+    });
+
+    it.each([
+      [{ timezone: 'Mars/Olympus' }, /Timezone must be one of/],
+      [{ language: 'de' }, /Language must be one of/],
+      [{ dateFormat: 'DD.MM.YY' }, /Date format must be one of/],
+      [{ profile: { name: 'X', email: 'not-an-email', phone: '' } }, 'Enter a valid email address'],
+    ])('refuses values outside the options: %o', async (change, message) => {
+      const current = (await api().get('/api/admin/settings').set(asAdmin())).body.settings;
+      const res = await api().put('/api/admin/settings').set(asAdmin()).send({ ...current, ...change });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+      expect((await api().get('/api/admin/settings').set(asAdmin())).body.settings).toEqual(current);
+    });
+
+    it('changes the password only with the right current one and a matching confirmation', async () => {
+      await api().post('/api/admin/users').set(asAdmin()).send({ username: 'pw', password: 'first-password', name: 'Pw' });
+      const pwToken = await adminToken(app.url, { username: 'pw', password: 'first-password' });
+      const wrong = await api().put('/api/admin/settings/password').set(asAdmin(pwToken)).send({ currentPassword: 'nope-nope', newPassword: 'second-password', confirmPassword: 'second-password' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe('Current password is incorrect');
+      const mismatch = await api().put('/api/admin/settings/password').set(asAdmin(pwToken)).send({ currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'third-password' });
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.body.message).toBe('New password and confirmation do not match');
+      const ok = await api().put('/api/admin/settings/password').set(asAdmin(pwToken)).send({ currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'second-password' });
+      expect(ok.body.message).toBe('Password changed successfully');
+      expect((await api().get('/api/admin/me').set(asAdmin(pwToken))).status).toBe(401);
+      expect((await api().get('/api/admin/me').set(asAdmin(ok.body.token))).status).toBe(200);
+      expect((await api().post('/api/auth/login').set(from('10.2.0.1')).send({ username: 'pw', password: 'second-password' })).status).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { createHmac } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, bearer } from '../../../test/support/admin';
+import { TEST_JWT_SECRET, startTestApp } from '../../../test/support/app';
+import { listRoutes, type RouteInfo } from '../../../test/support/routes';
+import type { RunningApp } from '../../main';
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('security', () => {
+  let app: RunningApp;
+  let adminRoutes: RouteInfo[];
+  let realToken: string;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { CORS_ORIGINS: 'https://partner.example' } });
+    adminRoutes = listRoutes(app).filter((r) => r.path.startsWith('/api/admin'));
+    realToken = await adminToken(app.url);
+  });
+
+  it('finds the admin routes in the route table', () => {
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(9);
+    expect(adminRoutes).toEqual(expect.arrayContaining([{ method: 'GET', path: '/api/admin/users' }, { method: 'PUT', path: '/api/admin/settings/password' }]));
+  });
+
+  it('answers 401 on every admin route without a valid token, and never 2xx', async () => {
+    const { sub, cv } = jwt.decode(realToken) as { sub: string; cv: string };
+    const forged = {
+      'no token': undefined,
+      'garbage token': 'not.a.token',
+      'signed with another key': jwt.sign({ sub, cv }, 'another-secret-that-is-long-enough-to-be-real', { algorithm: 'HS256', expiresIn: 3600 }),
+      'alg none': `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub, cv, exp: Math.floor(Date.now() / 1000) + 3600 })}.`,
+      'HS512 with our key': jwt.sign({ sub, cv }, TEST_JWT_SECRET, { algorithm: 'HS512', expiresIn: 3600 }),
+      expired: reSign(realToken, { exp: Math.floor(Date.now() / 1000) - 60 }),
+    };
+    for (const route of adminRoutes) {
+      const path = route.path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      for (const [label, token] of Object.entries(forged)) {
+        let call = request(app.url)[route.method.toLowerCase() as 'get'](path);
+        if (token) call = call.set(bearer(token));
+        const res = await call.send({});
+        expect(res.status, `${route.method} ${path} with ${label}`).toBe(401);
+        expect(res.body.message).toBe('Please sign in to continue.');
+      }
+    }
+  });
+
+  it('sets security headers', async () => {
+    const res = await request(app.url).get('/healthz');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('allows cross-origin calls only from configured origins', async () => {
+    const allowed = await request(app.url).options('/api/admin/users').set('Origin', 'https://partner.example').set('Access-Control-Request-Method', 'GET');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
+    const other = await request(app.url).get('/healthz').set('Origin', 'https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('stores markup and SQL-looking text literally', async () => {
+    const name = `<script>alert('x')</script>'; DROP TABLE admin_users; --`;
+    const res = await request(app.url).post('/api/admin/users').set(bearer(realToken)).send({ username: `o'brien"--`, password: 'long-enough', name });
+    expect(res.status).toBe(201);
+    const back = await request(app.url).get(`/api/admin/users/${res.body.user.id}`).set(bearer(realToken));
+    expect(back.body.user).toMatchObject({ username: `o'brien"--`, name });
+    expect(back.type).toBe('application/json');
+    expect((await request(app.url).get('/api/admin/users').set(bearer(realToken))).status).toBe(200);
+  });
+});
+
+/** The same token with changed claims, validly signed with the app's key. */
+function reSign(token: string, changes: object): string {
+  const [header, payload] = token.split('.');
+  const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), ...changes };
+  const body = `${header}.${base64url(claims)}`;
+  return `${body}.${createHmac('sha256', TEST_JWT_SECRET).update(body).digest('base64url')}`;
+}
