@@ -22,7 +22,7 @@ export const messages = {
   passwordsDiffer: 'New password and confirmation do not match',
 } as const;
 
-const text = (max: number, missing = messages.requiredFields) => z.string({ error: missing }).trim().max(max, `At most ${max} characters`);
+const text = (max: number, missing: string = messages.requiredFields) => z.string({ error: missing }).trim().max(max, `At most ${max} characters`);
 /** A text field that must not be blank. */
 const requiredText = (max: number) => text(max).pipe(z.string().min(1, messages.requiredFields));
 
