@@ -1,0 +1,114 @@
+import { RuleError } from '../../platform/rule-error';
+import type { OrderStatus } from '../../shared/ordering';
+import type { OrderEvent, OrderLine, PaymentOutcome } from './events';
+
+// Pure rules of one order: decide(command, state) → events; evolve(state, event) → state.
+
+export interface OrderState {
+  exists: boolean;
+  deleted: boolean;
+  status: OrderStatus;
+  checkoutId?: string;
+  total: number;
+  phone?: string;
+}
+
+export const initialState: OrderState = { exists: false, deleted: false, status: 'pending', total: 0 };
+
+export type OrderCommand =
+  | {
+      type: 'PlaceOrder';
+      data: {
+        orderId: string;
+        checkoutId: string;
+        provider: string;
+        lines: OrderLine[];
+        phone: string;
+        customerName: string;
+        customerEmail: string;
+        requestedMethod: string;
+        now: string;
+      };
+    }
+  | { type: 'RecordPayment'; data: { orderId: string; outcome: PaymentOutcome; paymentMethod: string | null; amount: number; now: string } }
+  | { type: 'UpdatePhone'; data: { orderId: string; phone: string; now: string } }
+  | { type: 'ChangeStatus'; data: { orderId: string; status: OrderStatus; now: string } }
+  | { type: 'DeleteOrder'; data: { orderId: string; now: string } };
+
+export class OrderRuleError extends RuleError {}
+
+export const orderTotal = (lines: OrderLine[]) => lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+
+export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
+  switch (command.type) {
+    case 'PlaceOrder': {
+      if (state.exists) throw new OrderRuleError(409, 'This order already exists');
+      const { now, lines, ...rest } = command.data;
+      if (!lines.length) throw new OrderRuleError(400, 'Your cart is empty');
+      return [{ type: 'OrderPlaced', data: { ...rest, lines, total: orderTotal(lines), placedAt: now } }];
+    }
+    case 'RecordPayment':
+      // Even a deleted order takes the provider's news: its events are the record of the money.
+      if (!state.exists) throw new OrderRuleError(404, 'Order not found');
+      return recordPayment(command.data, state);
+    case 'UpdatePhone': {
+      requireOrder(state);
+      const { orderId, phone, now } = command.data;
+      return phone === state.phone ? [] : [{ type: 'OrderPhoneUpdated', data: { orderId, phone, updatedAt: now } }];
+    }
+    case 'ChangeStatus': {
+      requireOrder(state);
+      const { orderId, status, now } = command.data;
+      if (status !== 'dispatched') throw new OrderRuleError(409, 'The only status change offered is to dispatched');
+      if (state.status === 'dispatched') throw new OrderRuleError(409, 'This order is already dispatched');
+      if (state.status !== 'completed') throw new OrderRuleError(409, 'Only a completed (paid) order can be dispatched');
+      return [{ type: 'OrderDispatched', data: { orderId, dispatchedAt: now } }];
+    }
+    case 'DeleteOrder':
+      requireOrder(state);
+      return [{ type: 'OrderDeleted', data: { orderId: command.data.orderId, deletedAt: command.data.now } }];
+    default:
+      return exhaustive(command);
+  }
+}
+
+// Exactly once: only a pending order (or one we gave up on, see below) takes a payment outcome;
+// the same news arriving again by webhook, poll or return page changes nothing.
+function recordPayment(data: Extract<OrderCommand, { type: 'RecordPayment' }>['data'], state: OrderState): OrderEvent[] {
+  const { orderId, outcome, paymentMethod, amount, now } = data;
+  if (outcome === 'paid') {
+    // A payment the provider confirms after we marked the order failed (it lapsed here first) is
+    // still money the shopper paid: the order becomes paid rather than lost.
+    if (state.status !== 'pending' && state.status !== 'failed') return [];
+    return [{ type: 'OrderPaid', data: { orderId, paymentMethod, amount, paidAt: now } }];
+  }
+  if (state.status !== 'pending') return [];
+  return [{ type: 'OrderPaymentFailed', data: { orderId, reason: outcome, failedAt: now } }];
+}
+
+export function evolve(state: OrderState, event: OrderEvent): OrderState {
+  switch (event.type) {
+    case 'OrderPlaced':
+      return { exists: true, deleted: false, status: 'pending', checkoutId: event.data.checkoutId, total: event.data.total, phone: event.data.phone };
+    case 'OrderPaid':
+      return { ...state, status: 'completed' };
+    case 'OrderPaymentFailed':
+      return { ...state, status: 'failed' };
+    case 'OrderPhoneUpdated':
+      return { ...state, phone: event.data.phone };
+    case 'OrderDispatched':
+      return { ...state, status: 'dispatched' };
+    case 'OrderDeleted':
+      return { ...state, deleted: true };
+    default:
+      return exhaustive(event);
+  }
+}
+
+function requireOrder(state: OrderState): void {
+  if (!state.exists || state.deleted) throw new OrderRuleError(404, 'Order not found');
+}
+
+function exhaustive(value: never): never {
+  throw new Error(`Unhandled: ${JSON.stringify(value)}`);
+}

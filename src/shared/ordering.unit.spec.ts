@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { createCheckoutSchema, phoneError, phoneMessages } from './ordering';
+
+describe('phone rule (SPEC §5)', () => {
+  it.each(['0550123456', '06 61 23 45 67', '07-70-00-00-00', '(0)550123456'.replace('(0)', '0')])('accepts %s', (phone) => {
+    expect(phoneError(phone)).toBeUndefined();
+  });
+
+  it.each([
+    ['', phoneMessages.required],
+    ['   ', phoneMessages.required],
+    ['0450123456', phoneMessages.invalid],
+    ['055012345', phoneMessages.invalid],
+    ['05501234567', phoneMessages.invalid],
+    ['+213550123456', phoneMessages.invalid],
+    ['abc', phoneMessages.invalid],
+  ])('refuses %j with its message', (phone, message) => {
+    expect(phoneError(phone)).toBe(message);
+  });
+
+  it('normalises the phone in the checkout body', () => {
+    const parsed = createCheckoutSchema.parse({ amount: 100, phone: '06 61 23 45 67', items: [{ productId: 'p', duration: '1 month', quantity: 1 }] });
+    expect(parsed.phone).toBe('0661234567');
+    expect(createCheckoutSchema.safeParse({ amount: 100, phone: '0661234567', items: [] }).error?.issues[0]?.message).toBe('Your cart is empty');
+  });
+});
