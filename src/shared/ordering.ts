@@ -64,3 +64,4 @@ export const orderStatusUpdateSchema = z.object({
 });
 
 export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>;
+export type CheckoutItem = z.infer<typeof checkoutItemSchema>;

@@ -9,6 +9,7 @@ export interface OrderState {
   deleted: boolean;
   status: OrderStatus;
   checkoutId?: string;
+  placedAt?: string;
   total: number;
   phone?: string;
 }
@@ -88,8 +89,10 @@ function recordPayment(data: Extract<OrderCommand, { type: 'RecordPayment' }>['d
 
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
-    case 'OrderPlaced':
-      return { exists: true, deleted: false, status: 'pending', checkoutId: event.data.checkoutId, total: event.data.total, phone: event.data.phone };
+    case 'OrderPlaced': {
+      const { checkoutId, placedAt, total, phone } = event.data;
+      return { exists: true, deleted: false, status: 'pending', checkoutId, placedAt, total, phone };
+    }
     case 'OrderPaid':
       return { ...state, status: 'completed' };
     case 'OrderPaymentFailed':

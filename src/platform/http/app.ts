@@ -18,6 +18,10 @@ export interface HttpAppOptions {
   apiPrefixes?: string[];
 }
 
+export interface RawBodyRequest {
+  rawBody?: Buffer;
+}
+
 const API_PREFIXES = ['/api/', '/categories', '/products', '/media/', '/sandbox/', '/socket.io/'];
 
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -28,7 +32,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(securityHeaders(index?.inlineScriptHashes ?? []));
   app.use(pinoHttp({ logger: options.logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   app.use(cors(options.corsOrigins));
-  app.use(express.json({ limit: '100kb' }));
+  // The raw bytes stay on the request: a payment webhook's signature is over them, not the JSON.
+  app.use(express.json({ limit: '100kb', verify: (req, _res, buffer) => void ((req as RawBodyRequest).rawBody = buffer) }));
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   for (const router of options.routers) app.use(router);
   const apiPrefixes = options.apiPrefixes ?? API_PREFIXES;

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { orderFigures, recentOrders, revenueByDay, totals } from './queries';
+
+// The dashboard's figures: totals as SPEC §3 lists them, the chosen range's daily revenue, and
+// trends computed against the range before it (not fixed strings).
+
+export interface CatalogueFigures {
+  productsCount: number;
+  /** Products created in [from, to). */
+  productsAdded: number;
+}
+
+export type CatalogueFiguresQuery = (from: Date, to: Date) => Promise<CatalogueFigures>;
+
+const DAY = 86_400_000;
+
+export async function dashboardStats(db: Kysely<any>, catalogue: CatalogueFiguresQuery, rangeDays: number, now = new Date()) {
+  const from = new Date(now.getTime() - rangeDays * DAY);
+  const before = new Date(from.getTime() - rangeDays * DAY);
+  const [all, current, previous, products, recent, daily] = await Promise.all([
+    totals(db),
+    orderFigures(db, from, now),
+    orderFigures(db, before, from),
+    catalogue(from, now),
+    recentOrders(db),
+    revenueByDay(db, new Date(now.getTime() - (rangeDays - 1) * DAY), rangeDays),
+  ]);
+  return {
+    stats: { productsCount: products.productsCount, ordersCount: all.ordersCount, dispatchedOrdersCount: all.dispatchedOrdersCount, revenue: all.revenue },
+    range: rangeDays,
+    recentOrders: recent,
+    revenueByDay: daily,
+    trends: {
+      products: { added: products.productsAdded },
+      orders: trend(current.ordersCount, previous.ordersCount),
+      dispatched: trend(current.dispatchedOrdersCount, previous.dispatchedOrdersCount),
+      revenue: trend(current.revenue, previous.revenue),
+    },
+  };
+}
+
+/** This range against the one before: the difference and the change in percent (null from zero). */
+export function trend(current: number, previous: number) {
+  return { current, previous, change: current - previous, percent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10 };
+}

@@ -1,0 +1,38 @@
+import type { CheckoutItem } from '../../shared/ordering';
+import { OrderRuleError } from './decider';
+import type { OrderLine } from './events';
+
+// Prices come from the catalogue, never from the shopper: each line is priced at the product's
+// active price for the chosen duration at the moment the checkout opens.
+
+export interface PricedProduct {
+  id: string;
+  name: string;
+  quality: string;
+  active: boolean;
+  priceDurations: { duration: string; price: number; active: boolean }[];
+}
+
+/** Finds products of the storefront catalogue by id (the catalogue module's read model). */
+export type ProductLookup = (ids: string[]) => Promise<Map<string, PricedProduct>>;
+
+export async function priceLines(lookup: ProductLookup, items: CheckoutItem[]): Promise<OrderLine[]> {
+  const products = await lookup([...new Set(items.map((i) => i.productId))]);
+  const lines = new Map<string, OrderLine>();
+  for (const item of items) {
+    const product = products.get(item.productId);
+    if (!product?.active) {
+      throw new OrderRuleError(400, 'A package in your cart is no longer available. Please remove it and try again.', { productId: item.productId });
+    }
+    const offer = product.priceDurations.find((p) => p.duration === item.duration && p.active);
+    if (!offer) {
+      throw new OrderRuleError(400, `The duration "${item.duration}" is not available for ${product.name}.`, { productId: item.productId, duration: item.duration });
+    }
+    // The same package and duration twice is one line.
+    const key = `${product.id}\u0000${offer.duration}`;
+    const existing = lines.get(key);
+    if (existing) existing.quantity += item.quantity;
+    else lines.set(key, { productId: product.id, productName: product.name, duration: offer.duration, quality: product.quality, unitPrice: offer.price, quantity: item.quantity });
+  }
+  return [...lines.values()];
+}

@@ -1,0 +1,167 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { ordersTable, toAdminOrder, type OrderRow } from '../../projections/orders';
+import type { OrderStatus } from '../../shared/ordering';
+
+// Reads of the orders read model: the admin lists, the customers derived from orders, the figures.
+
+export interface OrderFilter {
+  search?: string;
+  status?: OrderStatus | 'all';
+}
+
+export interface Page {
+  page: number;
+  limit: number;
+}
+
+type OrdersQuery = SelectQueryBuilder<{ orders: OrderRow }, 'orders', object>;
+
+/** LIKE pattern matching the text literally (a search for '50%' finds "50%", not everything). */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(db: Kysely<any>, filter: OrderFilter): OrdersQuery {
+  let query = ordersTable(db).selectFrom('orders') as OrdersQuery;
+  if (filter.status && filter.status !== 'all') query = query.where('status', '=', filter.status);
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = containing(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('id', 'ilike', pattern),
+        eb('customer_name', 'ilike', pattern),
+        eb('customer_email', 'ilike', pattern),
+        eb('phone', 'like', containing(search.replace(/\D/g, '') || search)),
+      ]),
+    );
+  }
+  return query;
+}
+
+export async function listOrders(db: Kysely<any>, filter: OrderFilter, page: Page) {
+  const base = filtered(db, filter);
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset((page.page - 1) * page.limit).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { orders: rows.map(toAdminOrder), pagination: pagination(page, Number(total.count)) };
+}
+
+/** Every matching order, newest first, for the CSV export (streamed by the caller in pages). */
+export async function* allOrders(db: Kysely<any>, filter: OrderFilter): AsyncGenerator<OrderRow> {
+  const size = 1000;
+  for (let page = 1; ; page++) {
+    const rows = await filtered(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id').limit(size).offset((page - 1) * size).execute();
+    yield* rows;
+    if (rows.length < size) return;
+  }
+}
+
+export function findOrder(db: Kysely<any>, id: string): Promise<OrderRow | undefined> {
+  return ordersTable(db).selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrderByCheckout(db: Kysely<any>, checkoutId: string): Promise<OrderRow | undefined> {
+  return ordersTable(db).selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).executeTakeFirst();
+}
+
+export function pendingOrders(db: Kysely<any>): Promise<Pick<OrderRow, 'id' | 'checkout_id' | 'created_at'>[]> {
+  return ordersTable(db).selectFrom('orders').select(['id', 'checkout_id', 'created_at']).where('status', '=', 'pending').execute();
+}
+
+export function pagination(page: Page, total: number) {
+  return { page: page.page, limit: page.limit, total, totalPages: Math.max(1, Math.ceil(total / page.limit)) };
+}
+
+export interface CustomerView {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  orders: number;
+  totalSpent: number;
+  joinDate: string;
+}
+
+// A customer is a phone number: shoppers have no accounts, and checkout asks for nothing else.
+const customersQuery = (db: Kysely<any>, search?: string) => {
+  const pattern = search?.trim() ? containing(search.trim()) : undefined;
+  return sql<CustomerView & { total_count: string }>`
+    WITH customers AS (
+      SELECT phone,
+             (array_agg(customer_name ORDER BY created_at DESC))[1] AS name,
+             (array_agg(customer_email ORDER BY created_at DESC))[1] AS email,
+             count(*)::int AS orders,
+             coalesce(sum(total_amount) FILTER (WHERE paid_at IS NOT NULL), 0)::int AS "totalSpent",
+             min(created_at) AS "joinDate"
+      FROM orders GROUP BY phone
+    )
+    SELECT phone AS id, name, email, phone, orders, "totalSpent", "joinDate", count(*) OVER () AS total_count
+    FROM customers
+    ${pattern ? sql`WHERE name ILIKE ${pattern} OR email ILIKE ${pattern} OR phone LIKE ${pattern}` : sql``}
+    ORDER BY "joinDate" DESC, phone`;
+};
+
+export async function listCustomers(db: Kysely<any>, search: string | undefined, page: Page) {
+  const query = customersQuery(db, search);
+  const { rows } = await sql<CustomerView & { total_count: string }>`${query} LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}`.execute(db);
+  const total = Number(rows[0]?.total_count ?? (page.page > 1 ? await countCustomers(db, search) : 0));
+  return { customers: rows.map(toCustomer), pagination: pagination(page, total) };
+}
+
+export async function allCustomers(db: Kysely<any>, search?: string): Promise<CustomerView[]> {
+  const { rows } = await customersQuery(db, search).execute(db);
+  return rows.map(toCustomer);
+}
+
+async function countCustomers(db: Kysely<any>, search?: string): Promise<number> {
+  return (await allCustomers(db, search)).length;
+}
+
+function toCustomer(row: CustomerView & { total_count?: string }): CustomerView {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    orders: row.orders,
+    totalSpent: row.totalSpent,
+    joinDate: new Date(row.joinDate).toISOString(),
+  };
+}
+
+export interface OrderFigures {
+  ordersCount: number;
+  dispatchedOrdersCount: number;
+  revenue: number;
+}
+
+/** Figures over orders placed (or, for revenue, paid) in [from, to). */
+export async function orderFigures(db: Kysely<any>, from: Date, to: Date): Promise<OrderFigures> {
+  const { rows } = await sql<OrderFigures>`
+    SELECT count(*) FILTER (WHERE created_at >= ${from} AND created_at < ${to})::int AS "ordersCount",
+           count(*) FILTER (WHERE status = 'dispatched' AND created_at >= ${from} AND created_at < ${to})::int AS "dispatchedOrdersCount",
+           coalesce(sum(total_amount) FILTER (WHERE paid_at >= ${from} AND paid_at < ${to}), 0)::int AS revenue
+    FROM orders`.execute(db);
+  return rows[0]!;
+}
+
+export async function totals(db: Kysely<any>): Promise<OrderFigures> {
+  return orderFigures(db, new Date(0), new Date(8.64e15));
+}
+
+/** Paid revenue per day (Africa/Algiers calendar days) from `from`, every day present. */
+export async function revenueByDay(db: Kysely<any>, from: Date, days: number): Promise<{ date: string; revenue: number; orders: number }[]> {
+  const { rows } = await sql<{ date: string; revenue: number; orders: number }>`
+    SELECT to_char(day, 'YYYY-MM-DD') AS date,
+           coalesce(sum(o.total_amount), 0)::int AS revenue,
+           count(o.id)::int AS orders
+    FROM generate_series((${from}::timestamptz AT TIME ZONE 'Africa/Algiers')::date, (${from}::timestamptz AT TIME ZONE 'Africa/Algiers')::date + ${days - 1}::int, interval '1 day') AS day
+    LEFT JOIN orders o ON o.paid_at IS NOT NULL AND (o.paid_at AT TIME ZONE 'Africa/Algiers')::date = day::date
+    GROUP BY day ORDER BY day`.execute(db);
+  return rows;
+}
+
+export async function recentOrders(db: Kysely<any>, limit = 5) {
+  const rows = await ordersTable(db).selectFrom('orders').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map(toAdminOrder);
+}
