@@ -11,25 +11,64 @@ const PER_TRANSACTION = 100_000;
 
 // Each generator writes `count` events of one business flow as SQL, so a million rows go in fast.
 // $1 = first index, $2 = count; rows for index g are in the order the product would write them.
+// `rows` lists, per index g, (kind, stream_id, stream_revision, type, data).
+const eventsOf = (rows: string) => `
+  INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
+  SELECT e.stream_id, e.revision, gen_random_uuid(), e.type, e.data, jsonb_build_object(
+           'actor', 'system', 'correlationId', gen_random_uuid(), 'causationId', gen_random_uuid(),
+           'occurredAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  FROM generate_series($1::int, $1::int + $2::int - 1) AS g
+  CROSS JOIN LATERAL (VALUES ${rows}) AS e(kind, stream_id, revision, type, data)
+  ORDER BY g, e.kind`;
+
+const AT = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const CATEGORY_ID = `md5('c' || g)::uuid`;
+const PRODUCT_ID = `md5('p' || g)::uuid`;
+// Seven durations at the SPEC multipliers of a monthly price that varies with g.
+const PRICES = `(SELECT jsonb_agg(jsonb_build_object('duration', d.duration, 'price', round((500 + g % 40 * 100) * d.factor), 'active', true) ORDER BY d.n)
+  FROM (VALUES (1, 'free trial', 0), (2, '1 month', 1), (3, '3 months', 2.7), (4, '6 months', 5), (5, '12 months', 9), (6, '15 months', 11), (7, 'life time', 20)) AS d(n, duration, factor))`;
+const DETAILS = `'name', 'Pack ' || g, 'description', 'Chaînes, sport et films du pack ' || g || ', avec replay.',
+  'channels', 100 + g % 5000, 'quality', (ARRAY['SD', 'HD', 'Full HD', '4K'])[g % 4 + 1], 'devices', g % 10 + 1,
+  'popular', g % 7 = 0, 'vod', g % 3 = 0, 'features', jsonb_build_array('Replay 7 jours', 'Guide des programmes', 'Support 24/7')`;
+
 const generators: { name: string; eventsPerItem: number; sql: string }[] = [
   {
     name: 'admin users (UsernameClaimed + AdminUserCreated)',
     eventsPerItem: 2,
-    sql: `
-      INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
-      SELECT e.stream_id, 0, gen_random_uuid(), e.type, e.data, jsonb_build_object(
-               'actor', 'system', 'correlationId', gen_random_uuid(), 'causationId', gen_random_uuid(),
-               'occurredAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-      FROM generate_series($1::int, $1::int + $2::int - 1) AS g
-      CROSS JOIN LATERAL (VALUES
-        (1, 'admin-username-user' || g, 'UsernameClaimed',
-         jsonb_build_object('username', 'user' || g, 'userId', md5('u' || g)::uuid)),
-        (2, 'admin-user-' || md5('u' || g)::uuid, 'AdminUserCreated',
-         jsonb_build_object('userId', md5('u' || g)::uuid, 'username', 'user' || g, 'name', 'User number ' || g,
-           'role', 'admin', 'passwordHash', '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
-           'createdAt', now()))
-      ) AS e(kind, stream_id, type, data)
-      ORDER BY g, e.kind`,
+    sql: eventsOf(`
+      (1, 'admin-username-user' || g, 0, 'UsernameClaimed',
+       jsonb_build_object('username', 'user' || g, 'userId', md5('u' || g)::uuid)),
+      (2, 'admin-user-' || md5('u' || g)::uuid, 0, 'AdminUserCreated',
+       jsonb_build_object('userId', md5('u' || g)::uuid, 'username', 'user' || g, 'name', 'User number ' || g,
+         'role', 'admin', 'passwordHash', '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+         'createdAt', now()))`),
+  },
+  {
+    name: 'catalogue categories (CategorySlugClaimed + CategoryCreated + CategoryUpdated + CategoryImageChanged)',
+    eventsPerItem: 4,
+    sql: eventsOf(`
+      (1, 'catalogue-slug-bouquet-' || g, 0, 'CategorySlugClaimed', jsonb_build_object('slug', 'bouquet-' || g, 'categoryId', ${CATEGORY_ID})),
+      (2, 'catalogue-category-' || ${CATEGORY_ID}, 0, 'CategoryCreated',
+       jsonb_build_object('categoryId', ${CATEGORY_ID}, 'name', 'Bouquet ' || g, 'slug', 'bouquet-' || g,
+         'description', 'Les chaînes du bouquet ' || g, 'image', null, 'at', ${AT})),
+      (3, 'catalogue-category-' || ${CATEGORY_ID}, 1, 'CategoryUpdated',
+       jsonb_build_object('categoryId', ${CATEGORY_ID}, 'name', 'Bouquet ' || g, 'slug', 'bouquet-' || g,
+         'description', 'Les chaînes du bouquet ' || g || ', en direct et à la demande', 'at', ${AT})),
+      (4, 'catalogue-category-' || ${CATEGORY_ID}, 2, 'CategoryImageChanged',
+       jsonb_build_object('categoryId', ${CATEGORY_ID}, 'image', jsonb_build_object('featured', '/media/' || md5('i' || g) || '-full.webp',
+         'thumbnail', '/media/' || md5('i' || g) || '-card.webp'), 'at', ${AT}))`),
+  },
+  {
+    name: 'catalogue products (ProductCreated + ProductPricesChanged + ProductDetailsUpdated + ProductDeactivated/Activated)',
+    eventsPerItem: 4,
+    sql: eventsOf(`
+      (1, 'catalogue-product-' || ${PRODUCT_ID}, 0, 'ProductCreated',
+       jsonb_build_object('productId', ${PRODUCT_ID}, ${DETAILS}, 'categoryId', md5('c' || (g % 1000 + 1))::uuid, 'active', true,
+         'priceDurations', jsonb_build_array(jsonb_build_object('duration', '1 month', 'price', 1000, 'active', true)), 'image', null, 'at', ${AT})),
+      (2, 'catalogue-product-' || ${PRODUCT_ID}, 1, 'ProductPricesChanged', jsonb_build_object('productId', ${PRODUCT_ID}, 'priceDurations', ${PRICES}, 'at', ${AT})),
+      (3, 'catalogue-product-' || ${PRODUCT_ID}, 2, 'ProductDetailsUpdated', jsonb_build_object('productId', ${PRODUCT_ID}, ${DETAILS}, 'at', ${AT})),
+      (4, 'catalogue-product-' || ${PRODUCT_ID}, 3, CASE WHEN g % 10 = 0 THEN 'ProductDeactivated' ELSE 'ProductActivated' END,
+       jsonb_build_object('productId', ${PRODUCT_ID}, 'at', ${AT}))`),
   },
 ];
 

@@ -2,10 +2,18 @@ import type { Migration } from 'kysely';
 import * as eventStore from './001_event_store';
 import * as projectionCheckpoints from './002_projection_checkpoints';
 import * as adminUsers from './003_admin_users';
+import * as media from './004_media';
+import * as catalogue from './005_catalogue';
+import * as sandboxCheckouts from './006_sandbox_checkouts';
+import * as orders from './007_orders';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
   '001_event_store': eventStore,
   '002_projection_checkpoints': projectionCheckpoints,
   '003_admin_users': adminUsers,
+  '004_media': media,
+  '005_catalogue': catalogue,
+  '006_sandbox_checkouts': sandboxCheckouts,
+  '007_orders': orders,
 };

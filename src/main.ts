@@ -16,6 +16,10 @@ import { defineJobs } from './jobs';
 import { ensureFirstAdmin } from './modules/identity/first-admin';
 import { findAdminPrincipal } from './modules/identity/queries';
 import { identityRoutes } from './modules/identity/routes';
+import { seedDemoCatalogue } from './modules/catalogue/demo';
+import { findProductsForPricing, productFigures } from './modules/catalogue/queries';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { orderingRoutes, reschedulePendingCheckouts } from './modules/ordering';
 import { allProjections } from './projections';
 
 // The composition root: configuration in, a running store out. Nothing else wires parts together.
@@ -68,7 +72,11 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
 
     const ctx: AppContext = { config, logger, db: infra.db, store: infra.store, queue: infra.queue, runner, realtime, auth };
     // Every module of the product; each adds its public routes and its /api/admin routes.
-    const modules: ModuleRoutes[] = [identityRoutes(ctx)];
+    const catalogueReads = {
+      products: (ids: string[]) => findProductsForPricing(infra.db, ids),
+      figures: (from: Date, to: Date) => productFigures(infra.db, from, to),
+    };
+    const modules: ModuleRoutes[] = [identityRoutes(ctx), catalogueRoutes(ctx), orderingRoutes(ctx, catalogueReads)];
 
     await ensureFirstAdmin(
       infra.store,
@@ -77,6 +85,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     );
     // The first administrator can sign in as soon as the store answers.
     await runner.waitFor(await infra.store.headPosition(), { projections: ['admin-users'], timeoutMs: 10_000 });
+    if (config.SEED_DEMO) logger.info({ demoCatalogue: await seedDemoCatalogue(ctx) }, 'demo catalogue');
 
     const app = createHttpApp({
       logger,
@@ -94,8 +103,9 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     });
     server.on('request', app);
 
-    defineJobs(infra);
+    defineJobs(infra, config, logger);
     if (config.RUN_WORKERS) await infra.queue.start();
+    await reschedulePendingCheckouts({ db: infra.db, queue: infra.queue, logger });
 
     await listen(server, config.PORT, config.HOST);
     closers.push(() => closeServer(server));

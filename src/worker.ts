@@ -12,7 +12,7 @@ if (!config.REDIS_URL) {
   process.exit(1);
 }
 const infra = await openInfrastructure(config, logger);
-defineJobs(infra);
+defineJobs(infra, config, logger);
 await infra.queue.start();
 logger.info('worker running');
 

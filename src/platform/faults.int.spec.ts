@@ -56,5 +56,6 @@ describe('faults', () => {
       await app.close();
       await proxy.close();
     }
-  });
+    // Reconnection backoffs of several Redis clients add up: allow for them.
+  }, 60_000);
 });

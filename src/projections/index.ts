@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Projection } from '../platform/projections/projection';
 import type { Realtime } from '../platform/realtime/realtime';
 import { adminUsersProjection } from './admin-users';
+import { catalogueProjection } from './catalogue';
+import { ordersProjection } from './orders';
 
 /** What read models may use after a batch commits: the database to read fresh lists, the live push. */
 export interface ProjectionDeps {
@@ -12,5 +14,5 @@ export interface ProjectionDeps {
 
 /** Every read model of the product, in the order they are rebuilt. */
 export function allProjections(deps: ProjectionDeps): Projection[] {
-  return [adminUsersProjection(deps)];
+  return [adminUsersProjection(deps), catalogueProjection(deps), ordersProjection(deps)];
 }

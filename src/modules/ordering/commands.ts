@@ -33,3 +33,9 @@ export async function executeOrderCommand(
   }
 }
 
+
+/** A new order's stream cannot exist yet (its id was just made), so there is nothing to load. */
+export async function placeOrder(store: EventStore, command: Extract<OrderCommand, { type: 'PlaceOrder' }>, metadata: CommandMetadata): Promise<Position> {
+  const events = decide(command, initialState);
+  return (await store.append(orderStream(command.data.orderId), events, { expectedRevision: 'no_stream', metadata })).position;
+}

@@ -101,7 +101,9 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
       for (const id of ids) {
         await store.append(id, [{ type: 'T', data: { id } }, { type: 'U', data: { id } }], { expectedRevision: 'no_stream', metadata: meta() });
       }
-      const events = await store.readAll({ after: before, limit: 100 });
+      // Visible once every older transaction of the cluster has ended (other test files write too).
+      let events: RecordedEvent[] = [];
+      await waitUntil(async () => (events = await store.readAll({ after: before, limit: 100 })).filter((e) => ids.includes(e.streamId)).length === 4);
       const mine = events.filter((e) => ids.includes(e.streamId));
       expect(mine.map((e) => `${e.streamId}:${e.type}`)).toEqual([`${ids[0]}:T`, `${ids[0]}:U`, `${ids[1]}:T`, `${ids[1]}:U`]);
       expectStrictlyIncreasing(events.map((e) => e.position));

@@ -1,0 +1,102 @@
+// One server of bench/catalogue, in a process of its own so that autocannon (in the parent) does
+// not share its event loop. Prints "LISTENING <url>" once it answers.
+//   app <databaseUrl>                  the product (startApp)
+//   express-buffer <products> <categories>   Express 5 routes sending pre-serialised buffers
+//   express-select <databaseUrl>       Express 5 routes running the equivalent SELECT per request
+//   node-http <products> <categories>  bare node:http sending the same buffers
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import { startApp } from '../src/main';
+import { categoryView, productView } from '../src/modules/catalogue/snapshot';
+import type { CategoryRow, ProductRow } from '../src/projections/catalogue';
+
+const [mode, first, second] = process.argv.slice(2);
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function app(databaseUrl: string): Promise<string> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-catalogue-')),
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    ADMIN_PASSWORD: process.env.BENCH_ADMIN_PASSWORD,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SEED_DEMO: 'false',
+    RUN_WORKERS: 'false',
+  });
+  return (await startApp(config)).url;
+}
+
+function buffers(productsFile: string, categoriesFile: string) {
+  return { '/products': readFileSync(productsFile), '/categories': readFileSync(categoriesFile) } as Record<string, Buffer>;
+}
+
+async function expressBuffer(productsFile: string, categoriesFile: string): Promise<string> {
+  const bodies = buffers(productsFile, categoriesFile);
+  const server = express();
+  for (const [route, body] of Object.entries(bodies)) {
+    server.get(route, (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length }).end(body);
+    });
+  }
+  return listen(createServer(server));
+}
+
+const PRODUCTS_SQL = `
+  SELECT p.*, c.slug AS category_slug, c.name AS category_name
+  FROM catalogue_products p LEFT JOIN catalogue_categories c ON c.id = p.category_id
+  WHERE p.active ORDER BY p.created_at, p.id`;
+const CATEGORIES_SQL = `
+  SELECT c.*, count(p.id) FILTER (WHERE p.active)::int AS products_count
+  FROM catalogue_categories c LEFT JOIN catalogue_products p ON p.category_id = c.id
+  GROUP BY c.id ORDER BY c.created_at, c.id`;
+
+async function expressSelect(databaseUrl: string): Promise<string> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const server = express();
+  server.get('/products', async (_req, res) => {
+    const { rows } = await pool.query<ProductRow<Date> & { category_slug: string; category_name: string }>(PRODUCTS_SQL);
+    res.json(rows.map((row) => productView(row, { slug: row.category_slug, name: row.category_name })));
+  });
+  server.get('/categories', async (_req, res) => {
+    const { rows } = await pool.query<CategoryRow<Date> & { products_count: number }>(CATEGORIES_SQL);
+    const total = rows.length;
+    res.json({ data: rows.map((row) => categoryView(row, row.products_count)), pagination: { page: 1, limit: Math.max(total, 1), total, totalPages: 1 } });
+  });
+  return listen(createServer(server));
+}
+
+async function nodeHttp(productsFile: string, categoriesFile: string): Promise<string> {
+  const bodies = buffers(productsFile, categoriesFile);
+  return listen(
+    createServer((req, res) => {
+      const body = bodies[req.url ?? ''];
+      if (!body) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length }).end(body);
+    }),
+  );
+}
+
+const servers: Record<string, () => Promise<string>> = {
+  app: () => app(first!),
+  'express-buffer': () => expressBuffer(first!, second!),
+  'express-select': () => expressSelect(first!),
+  'node-http': () => nodeHttp(first!, second!),
+};
+
+const start = servers[mode ?? ''];
+if (!start) throw new Error(`unknown server ${mode}; one of ${Object.keys(servers).join(', ')}`);
+process.stdout.write(`LISTENING ${await start()}\n`);

@@ -1,0 +1,155 @@
+// bench/catalogue: the storefront's catalogue reads under load. autocannon, 100 connections,
+// GET /products and GET /categories against the app (12 categories, 60 products), in the same
+// run as three references answering the same bytes: a minimal Express 5 route sending a
+// pre-serialised buffer, an Express 5 route running the equivalent SELECT per request, and a
+// bare node:http server (for scale). Each server runs in its own process, one at a time.
+// Run: npm run bench:catalogue  (BENCH_SECONDS per measurement, default 10)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { DURATIONS, QUALITIES, defaultPrice } from '../src/shared/catalogue';
+import { benchDatabase, fmt } from './support';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 100;
+const PATHS = ['/products', '/categories'] as const;
+const SERVER = fileURLToPath(new URL('./catalogue-server.ts', import.meta.url));
+const adminPassword = randomBytes(12).toString('base64url');
+
+interface Running {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function startServer(mode: string, args: string[]): Promise<Running> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER, mode, ...args], {
+    env: { ...process.env, BENCH_ADMIN_PASSWORD: adminPassword },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(output);
+      if (match) resolve({ url: match[1]!, stop: () => stop(child) });
+    });
+    child.once('exit', (code) => reject(new Error(`${mode} server exited (${code}) before listening`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function seed(url: string): Promise<void> {
+  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) });
+  const { token } = (await login.json()) as { token: string };
+  const picture = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
+  const post = async (route: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'card.png');
+    const res = await fetch(`${url}/api/admin/${route}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    if (res.status !== 201) throw new Error(`seeding ${route}: ${res.status} ${await res.text()}`);
+  };
+  for (let c = 1; c <= 12; c++) {
+    await post('categories', { name: `Bouquet ${c}`, description: `Les chaînes du bouquet ${c}, en direct et à la demande.` });
+    for (let p = 1; p <= 5; p++) {
+      const monthly = 500 + 100 * ((c * 5 + p) % 30);
+      await post('products', {
+        name: `Pack ${c}.${p}`,
+        description: `Le pack ${p} du bouquet ${c} : chaînes nationales, sport, films et séries, avec replay et guide des programmes.`,
+        category_id: `bouquet-${c}`,
+        channels: String(100 * c + 10 * p),
+        quality: QUALITIES[(c + p) % QUALITIES.length]!,
+        devices: String(1 + ((c + p) % 5)),
+        popular: p === 1 ? '1' : '0',
+        vod: String(p % 2),
+        active: '1',
+        features: JSON.stringify(['Replay 7 jours', 'Guide des programmes (EPG)', 'Anti-coupure', 'Support 24/7']),
+        price_durations: JSON.stringify(DURATIONS.map((duration) => ({ duration, price: defaultPrice(duration, monthly), active: true }))),
+      });
+    }
+  }
+}
+
+interface Figures {
+  requests: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, route: string, seconds: number): Promise<Figures> {
+  const result = await autocannon({ url: `${url}${route}`, connections: CONNECTIONS, duration: seconds });
+  return { requests: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function measure(server: Running): Promise<Record<string, Figures>> {
+  const figures: Record<string, Figures> = {};
+  for (const route of PATHS) {
+    await load(server.url, route, 2); // warm-up: JIT, connection pools, first-request caches
+    figures[route] = await load(server.url, route, SECONDS);
+  }
+  return figures;
+}
+
+const database = await benchDatabase('catalogue', 4);
+const tmp = mkdtempSync(path.join(tmpdir(), 'bench-catalogue-'));
+console.log(`bench/catalogue: ${CONNECTIONS} connections, ${SECONDS} s per measurement, each server in its own process`);
+
+const app = await startServer('app', [database.url]);
+await seed(app.url);
+const bodies: Record<string, Buffer> = {};
+for (const route of PATHS) {
+  bodies[route] = Buffer.from(await (await fetch(`${app.url}${route}`)).arrayBuffer());
+  writeFileSync(path.join(tmp, route.slice(1)), bodies[route]!);
+}
+console.log(`  catalogue: /products ${fmt(bodies['/products']!.length)} bytes, /categories ${fmt(bodies['/categories']!.length)} bytes`);
+const results: Record<string, Record<string, Figures>> = { app: await measure(app) };
+await app.stop();
+
+const files = PATHS.map((route) => path.join(tmp, route.slice(1)));
+for (const [mode, args] of [
+  ['express-buffer', files],
+  ['express-select', [database.url]],
+  ['node-http', files],
+] as const) {
+  const server = await startServer(mode, [...args]);
+  for (const route of PATHS) {
+    const body = Buffer.from(await (await fetch(`${server.url}${route}`)).arrayBuffer());
+    if (!body.equals(bodies[route]!)) throw new Error(`${mode} ${route} does not answer the same bytes as the app`);
+  }
+  results[mode] = await measure(server);
+  await server.stop();
+}
+
+const labels: Record<string, string> = {
+  app: 'app (in-memory catalogue)',
+  'express-buffer': 'Express 5, pre-serialised buffer',
+  'express-select': 'Express 5, SELECT per request',
+  'node-http': 'bare node:http, same buffer',
+};
+for (const route of PATHS) {
+  console.log(`\n  GET ${route} (same bytes from every server)`);
+  for (const [mode, figures] of Object.entries(results)) {
+    const f = figures[route]!;
+    console.log(`    ${labels[mode]!.padEnd(34)} ${fmt(Math.round(f.requests)).padStart(8)} req/s   p99 ${String(f.p99).padStart(4)} ms${f.errors ? `   ${f.errors} errors` : ''}`);
+  }
+  const app = results.app![route]!;
+  const minimal = results['express-buffer']![route]!;
+  const select = results['express-select']![route]!;
+  const share = (app.requests / minimal.requests) * 100;
+  const times = app.requests / select.requests;
+  console.log(`    app vs minimal Express: ${share.toFixed(1)}% (target >= 80%) ${share >= 80 ? 'ok' : 'MISSED'}`);
+  console.log(`    app vs SELECT per request: ${times.toFixed(2)}x (target >= 3x) ${times >= 3 ? 'ok' : 'MISSED'}`);
+  console.log(`    app p99: ${app.p99} ms (target <= 40 ms) ${app.p99 <= 40 ? 'ok' : 'MISSED'}`);
+}
+await database.drop();

@@ -1,0 +1,143 @@
+// bench/web: what a shopper's first visit costs. After `npm run build`, against the running app
+// (`npm start`), in headless Chromium:
+//   - the gzip size of the JavaScript and CSS a first visit to / loads (before the load event, and
+//     what the page fetches once idle: the live-updates chunk);
+//   - the largest contentful paint of / and /product/{id}, median of 5 fresh visits each.
+// Targets (issue 6): ≤ 150 KB gzip of JavaScript for /; LCP ≤ 1.0 s.
+// Run: npm run build && npm start, then in another shell: npm run bench:web [baseUrl]
+//   BENCH_URL (or the first argument) defaults to http://localhost:3000; BENCH_RUNS to change 5.
+import { gzipSync } from 'node:zlib';
+import type { Browser, Response } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser';
+
+const baseUrl = (process.argv[2] ?? process.env.BENCH_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const JS_BUDGET_KB = 150;
+const LCP_BUDGET_MS = 1000;
+const VIEWPORT = { width: 1280, height: 800 };
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function reachable(): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/products`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+interface Asset {
+  url: string;
+  kind: 'js' | 'css';
+  raw: number;
+  gzip: number;
+  afterLoad: boolean;
+}
+
+/** Every script and stylesheet of the app a first visit to / downloads, with its gzip size. */
+async function firstVisitAssets(browser: Browser): Promise<Asset[]> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const pending: Promise<Asset | null>[] = [];
+  let loaded = false;
+  page.on('load', () => (loaded = true));
+  page.on('response', (response: Response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    if (!response.url().startsWith(baseUrl)) return;
+    const afterLoad = loaded;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({
+          url: response.url().slice(baseUrl.length),
+          kind: type === 'script' ? ('js' as const) : ('css' as const),
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          afterLoad,
+        }))
+        .catch(() => null),
+    );
+  });
+  await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  // The live-updates chunk is fetched once the browser is idle after load.
+  await page.waitForTimeout(3000);
+  await context.close();
+  return (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
+}
+
+/** The largest contentful paint of one fresh visit (ms from navigation start) and its element. */
+async function lcpOnce(browser: Browser, path: string): Promise<{ ms: number; element: string }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __lcp: { ms: number; element: string } };
+    w.__lcp = { ms: 0, element: '' };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null; renderTime: number; loadTime: number })[]) {
+        const element = entry.element;
+        w.__lcp = {
+          ms: entry.startTime,
+          element: element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}` : '?',
+        };
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  // LCP stops at the first input; reading it after the page settled gives the final candidate.
+  const result = await page.evaluate(() => (window as unknown as { __lcp: { ms: number; element: string } }).__lcp);
+  await context.close();
+  return result;
+}
+
+async function main(): Promise<void> {
+  if (!(await reachable())) {
+    console.error(`No store answers at ${baseUrl}. Build and start it first: npm run build && npm start (or pass another base URL).`);
+    process.exit(1);
+  }
+  const products = (await (await fetch(`${baseUrl}/products`)).json()) as { id: string | number; name: string }[];
+  const productId = process.env.BENCH_PRODUCT_ID ?? (products[0] ? String(products[0].id) : null);
+
+  const browser = await launchBrowser();
+  try {
+    // Warm the server's caches (catalogue answers, images) so the figures are the browser's.
+    await firstVisitAssets(browser);
+    const assets = await firstVisitAssets(browser);
+    const sum = (filter: (a: Asset) => boolean, field: 'raw' | 'gzip') => assets.filter(filter).reduce((s, a) => s + a[field], 0);
+    console.log(`\nFirst visit to ${baseUrl}/ (gzip -9 of each file):`);
+    for (const asset of [...assets].sort((a, b) => b.gzip - a.gzip)) {
+      console.log(`  ${asset.kind.padEnd(3)} ${kb(asset.gzip).padStart(6)} KB gzip  ${kb(asset.raw).padStart(6)} KB raw  ${asset.afterLoad ? '(after load, idle) ' : ''}${asset.url}`);
+    }
+    const jsBeforeLoad = sum((a) => a.kind === 'js' && !a.afterLoad, 'gzip');
+    const jsAll = sum((a) => a.kind === 'js', 'gzip');
+    const css = sum((a) => a.kind === 'css', 'gzip');
+    console.log(`  JavaScript: ${kb(jsAll)} KB gzip in all (${kb(jsBeforeLoad)} KB before the load event) — target ≤ ${JS_BUDGET_KB} KB ${jsAll / 1024 <= JS_BUDGET_KB ? 'OK' : 'OVER'}`);
+    console.log(`  CSS:        ${kb(css)} KB gzip`);
+
+    const paths = ['/', ...(productId ? [`/product/${encodeURIComponent(productId)}`] : [])];
+    if (!productId) console.log('\n(No product in the catalogue: /product/{id} skipped.)');
+    console.log(`\nLargest contentful paint, ${RUNS} fresh visits each (viewport ${VIEWPORT.width}×${VIEWPORT.height}):`);
+    for (const path of paths) {
+      await lcpOnce(browser, path); // warm-up, not counted
+      const runs: { ms: number; element: string }[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await lcpOnce(browser, path));
+      const value = median(runs.map((r) => r.ms));
+      const elements = [...new Set(runs.map((r) => r.element))].join(', ');
+      console.log(
+        `  ${path.padEnd(50)} median ${value.toFixed(0).padStart(5)} ms  (runs: ${runs.map((r) => r.ms.toFixed(0)).join(', ')}; element: ${elements}) — target ≤ ${LCP_BUDGET_MS} ms ${value <= LCP_BUDGET_MS ? 'OK' : 'OVER'}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();

@@ -1,0 +1,147 @@
+import { isDeepStrictEqual } from 'node:util';
+import { catalogueMessages, type PriceDuration, type ProductChanges, type ProductFields } from '../../shared/catalogue';
+import { CatalogueRuleError, exhaustive } from './category-decider';
+import type { ImageRef, ProductDetails, ProductEvent } from './events';
+
+// Pure rules of one product: decide(command, state) → events; evolve(state, event) → state.
+// The field rules (SPEC §5) are the shared schemas' (src/shared/catalogue.ts); what needs more
+// than one request's fields lives here: the category reference, and which events an edit makes.
+
+export interface ProductState extends ProductDetails {
+  exists: boolean;
+  deleted: boolean;
+  categoryId: string;
+  active: boolean;
+  priceDurations: PriceDuration[];
+  image: ImageRef | null;
+}
+
+export const initialProductState: ProductState = {
+  exists: false,
+  deleted: false,
+  name: '',
+  description: '',
+  channels: 0,
+  quality: 'HD',
+  devices: 1,
+  popular: false,
+  vod: false,
+  features: [],
+  categoryId: '',
+  active: true,
+  priceDurations: [],
+  image: null,
+};
+
+/** The categories a product may be put in, as the catalogue read model knows them. */
+export interface CategoryRef {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+export type ProductCommand =
+  | { type: 'CreateProduct'; data: { productId: string; fields: ProductFields; image: ImageRef | null; categories: CategoryRef[]; now: string } }
+  | { type: 'UpdateProduct'; data: { productId: string; changes: ProductChanges; image?: ImageRef; categories: CategoryRef[]; now: string } }
+  | { type: 'ChangeProductCategory'; data: { productId: string; category: string; categories: CategoryRef[]; now: string } }
+  | { type: 'DeleteProduct'; data: { productId: string; now: string } };
+
+export function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
+  switch (command.type) {
+    case 'CreateProduct': {
+      if (state.exists) throw new CatalogueRuleError(409, 'This product already exists');
+      const { productId, fields, image, categories, now } = command.data;
+      const categoryId = resolveCategory(fields.category_id, categories);
+      const { active, price_durations: priceDurations } = fields;
+      return [{ type: 'ProductCreated', data: { productId, ...detailsOf(fields), categoryId, active, priceDurations, image, at: now } }];
+    }
+    case 'UpdateProduct': {
+      requireLiving(state);
+      return productEdits(command.data, state);
+    }
+    case 'ChangeProductCategory': {
+      requireLiving(state);
+      const { productId, category, categories, now } = command.data;
+      const categoryId = resolveCategory(category, categories);
+      return categoryId === state.categoryId ? [] : [{ type: 'ProductCategoryChanged', data: { productId, categoryId, at: now } }];
+    }
+    case 'DeleteProduct': {
+      requireLiving(state);
+      const { productId, now } = command.data;
+      return [{ type: 'ProductDeleted', data: { productId, name: state.name, at: now } }];
+    }
+    default:
+      return exhaustive(command);
+  }
+}
+
+export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
+  switch (event.type) {
+    case 'ProductCreated': {
+      const { productId: _id, at: _at, ...fields } = event.data;
+      return { exists: true, deleted: false, ...fields };
+    }
+    case 'ProductDetailsUpdated': {
+      const { productId: _id, at: _at, ...details } = event.data;
+      return { ...state, ...details };
+    }
+    case 'ProductCategoryChanged':
+      return { ...state, categoryId: event.data.categoryId };
+    case 'ProductPricesChanged':
+      return { ...state, priceDurations: event.data.priceDurations };
+    case 'ProductImageChanged':
+      return { ...state, image: event.data.image };
+    case 'ProductActivated':
+      return { ...state, active: true };
+    case 'ProductDeactivated':
+      return { ...state, active: false };
+    case 'ProductDeleted':
+      return { ...state, deleted: true };
+    default:
+      return exhaustive(event);
+  }
+}
+
+/** By id, then by slug, then by name (case-insensitive); 400 when it names none. */
+export function resolveCategory(reference: string, categories: CategoryRef[]): string {
+  if (!categories.length) throw new CatalogueRuleError(400, catalogueMessages.noCategories);
+  const wanted = reference.trim();
+  if (!wanted) throw new CatalogueRuleError(400, catalogueMessages.categoryRequired);
+  const lower = wanted.toLowerCase();
+  const found =
+    categories.find((c) => c.id === wanted) ??
+    categories.find((c) => c.slug === lower) ??
+    categories.find((c) => c.name.trim().toLowerCase() === lower);
+  if (!found) throw new CatalogueRuleError(400, catalogueMessages.categoryNotFound);
+  return found.id;
+}
+
+/** An edit makes one event per aspect that really changed, none when nothing did. */
+function productEdits(data: Extract<ProductCommand, { type: 'UpdateProduct' }>['data'], state: ProductState): ProductEvent[] {
+  const { productId, changes, image, categories, now } = data;
+  const events: ProductEvent[] = [];
+  const details = detailsOf({ ...state, ...changes });
+  if (!isDeepStrictEqual(details, detailsOf(state))) events.push({ type: 'ProductDetailsUpdated', data: { productId, ...details, at: now } });
+  if (changes.category_id !== undefined) {
+    const categoryId = resolveCategory(changes.category_id, categories);
+    if (categoryId !== state.categoryId) events.push({ type: 'ProductCategoryChanged', data: { productId, categoryId, at: now } });
+  }
+  const prices = changes.price_durations;
+  if (prices && !isDeepStrictEqual(prices, state.priceDurations)) {
+    events.push({ type: 'ProductPricesChanged', data: { productId, priceDurations: prices, at: now } });
+  }
+  if (image) events.push({ type: 'ProductImageChanged', data: { productId, image, at: now } });
+  if (changes.active !== undefined && changes.active !== state.active) {
+    events.push({ type: changes.active ? 'ProductActivated' : 'ProductDeactivated', data: { productId, at: now } });
+  }
+  return events;
+}
+
+function detailsOf(source: ProductDetails): ProductDetails {
+  const { name, description, channels, quality, devices, popular, vod, features } = source;
+  return { name, description, channels, quality, devices, popular, vod, features };
+}
+
+function requireLiving(state: ProductState): void {
+  if (!state.exists || state.deleted) throw new CatalogueRuleError(404, catalogueMessages.productNotFound);
+}

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { AppContext, ModuleRoutes } from '../../platform/context';
+import { commandMetadata } from '../../platform/eventstore/metadata';
+import { notFound } from '../../platform/http/errors';
+import { parseInput } from '../../platform/http/validate';
+import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
+import { imageUpload, mediaHandler } from '../../platform/media/http';
+import { liveCatalogue } from '../../projections/catalogue';
+import {
+  IMAGE_MAX_BYTES,
+  bulkProductsSchema,
+  catalogueMessages,
+  categoryCreateSchema,
+  categoryListQuerySchema,
+  categoryUpdateSchema,
+  productCreateSchema,
+  productUpdateSchema,
+} from '../../shared/catalogue';
+import {
+  bulkProducts,
+  caughtUp,
+  createCategory,
+  createProduct,
+  deleteCategory,
+  deleteProduct,
+  updateCategory,
+  updateProduct,
+  type CatalogueDeps,
+  type WriteOptions,
+} from './commands';
+import type { LiveCatalogue } from './live-catalogue';
+import type { CatalogueSnapshot } from './snapshot';
+
+export function catalogueRoutes(ctx: AppContext): ModuleRoutes {
+  const live = liveCatalogue(ctx.runner.projections);
+  answerInitialData(ctx, live);
+  return { public: storefrontRoutes(ctx, live), admin: adminRoutes(ctx, live) };
+}
+
+const PUBLIC = { includeInactive: false };
+const ALL = { includeInactive: true };
+
+/** The storefront's reads, answered from memory: pre-serialised per catalogue version, with ETag / 304. */
+function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
+  const router = Router();
+  const read = (handler: (catalogue: CatalogueSnapshot, req: Request, res: Response) => void): RequestHandler => {
+    return (req, res, next) => {
+      // The hot path stays synchronous; only once a second does a request wait for the version check.
+      const recent = live.peek();
+      if (recent) return handler(recent, req, res);
+      live.current().then((catalogue) => handler(catalogue, req, res)).catch(next);
+    };
+  };
+
+  router.get(
+    '/categories',
+    read((catalogue, req, res) => {
+      const query = parseInput(categoryListQuerySchema, req.query);
+      catalogue.answer(`categories ${query.page ?? 1} ${query.limit ?? 'all'} ${query.search ?? ''}`, () => catalogue.categoryPage(query)).send(req, res);
+    }),
+  );
+
+  router.get(
+    '/categories/show/:id',
+    read((catalogue, req, res) => {
+      const category = catalogue.category(String(req.params.id));
+      if (!category) throw notFound(catalogueMessages.categoryNotFound);
+      catalogue.answer(`category ${category.id}`, () => category).send(req, res);
+    }),
+  );
+
+  router.get(
+    '/products',
+    read((catalogue, req, res) => {
+      const categoryId = categoryFilter(catalogue, req.query.category);
+      catalogue.answer(`products ${categoryId ?? ''}`, () => catalogue.productsIn(categoryId, PUBLIC)).send(req, res);
+    }),
+  );
+
+  router.get(
+    '/products/show/:id',
+    read((catalogue, req, res) => {
+      const product = catalogue.product(String(req.params.id), PUBLIC);
+      if (!product) throw notFound(catalogueMessages.productNotFound);
+      catalogue.answer(`product ${product.id}`, () => ({ ...product, similarProducts: catalogue.similarTo(product) })).send(req, res);
+    }),
+  );
+
+  router.get(
+    '/products/search',
+    read((catalogue, req, res) => {
+      const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 200) : '';
+      catalogue.answer(`search ${q}`, () => catalogue.search(q, PUBLIC)).send(req, res);
+    }),
+  );
+
+  router.get(
+    '/products/count/:id',
+    read((catalogue, req, res) => {
+      const category = catalogue.category(String(req.params.id));
+      if (!category) throw notFound(catalogueMessages.categoryNotFound);
+      catalogue.answer(`count ${category.id}`, () => ({ count: category.productsCount })).send(req, res);
+    }),
+  );
+
+  // Images are the catalogue's: their route rides along with its public routes.
+  router.get('/media/:name', mediaHandler(ctx.db));
+  return router;
+}
+
+function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
+  const router = Router();
+  const deps: CatalogueDeps = { store: ctx.store, db: ctx.db, live, runner: ctx.runner };
+  const upload = imageUpload({ field: 'image', maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: catalogueMessages.imageTooLarge });
+  // Each write answers once the read model shows it (caughtUp), so the admin's next read sees it.
+  const write = (req: Request): WriteOptions => ({
+    metadata: commandMetadata(req.admin!.id, req.get('x-request-id') ?? randomUUID()),
+    expected: ifMatchRevision(req),
+  });
+
+  router.get('/products', async (req, res) => {
+    const catalogue = await live.fresh();
+    const categoryId = categoryFilter(catalogue, req.query.category);
+    const q = typeof req.query.q === 'string' ? req.query.q : '';
+    const products = q.trim() ? catalogue.search(q, ALL) : catalogue.products;
+    res.json({ products: products.filter((p) => !categoryId || p.category_id === categoryId) });
+  });
+
+  router.get('/products/:id', async (req, res) => {
+    const product = (await live.fresh()).product(req.params.id, ALL);
+    if (!product) throw notFound(catalogueMessages.productNotFound);
+    res.set('ETag', versionTag(product.version)).json({ product });
+  });
+
+  router.post('/products', upload, async (req, res) => {
+    const fields = parseInput(productCreateSchema, req.body ?? {});
+    const outcome = await createProduct(deps, fields, req.file?.buffer, write(req));
+    const product = (await caughtUp(deps, outcome.position)).product(outcome.id, ALL);
+    res.status(201).set('ETag', versionTag(outcome.revision)).json({ message: `Product "${fields.name}" has been created successfully`, product });
+  });
+
+  router.put('/products/:id', upload, async (req, res) => {
+    const changes = parseInput(productUpdateSchema, req.body ?? {});
+    const outcome = await updateProduct(deps, String(req.params.id), changes, req.file?.buffer, write(req));
+    const product = (await caughtUp(deps, outcome.position)).product(outcome.id, ALL);
+    res.set('ETag', versionTag(outcome.revision)).json({ message: `Product "${outcome.state.name}" has been updated successfully`, product });
+  });
+
+  router.delete('/products/:id', async (req, res) => {
+    const outcome = await deleteProduct(deps, req.params.id, write(req));
+    await caughtUp(deps, outcome.position);
+    res.json({ message: `Product "${outcome.state.name}" has been deleted successfully`, id: outcome.id });
+  });
+
+  router.post('/products/bulk', async (req, res) => {
+    const input = parseInput(bulkProductsSchema, req.body ?? {});
+    const { position, ...result } = await bulkProducts(deps, input, write(req).metadata);
+    await caughtUp(deps, position);
+    const done = input.action === 'delete' ? 'deleted' : 'moved';
+    res.json({ message: `${result.succeeded.length} of ${input.ids.length} products ${done}`, ...result });
+  });
+
+  router.get('/categories/:id', async (req, res) => {
+    const category = (await live.fresh()).category(req.params.id);
+    if (!category) throw notFound(catalogueMessages.categoryNotFound);
+    res.set('ETag', versionTag(category.version)).json({ category });
+  });
+
+  router.post('/categories', upload, async (req, res) => {
+    const fields = parseInput(categoryCreateSchema, req.body ?? {});
+    const outcome = await createCategory(deps, fields, req.file?.buffer, write(req));
+    const category = (await caughtUp(deps, outcome.position)).category(outcome.id);
+    res.status(201).set('ETag', versionTag(outcome.revision)).json({ message: `Category "${fields.name}" has been created successfully`, category });
+  });
+
+  router.put('/categories/:id', upload, async (req, res) => {
+    const changes = parseInput(categoryUpdateSchema, req.body ?? {});
+    const outcome = await updateCategory(deps, String(req.params.id), changes, req.file?.buffer, write(req));
+    const category = (await caughtUp(deps, outcome.position)).category(outcome.id);
+    res.set('ETag', versionTag(outcome.revision)).json({ message: `Category "${outcome.state.name}" has been updated successfully`, category });
+  });
+
+  router.delete('/categories/:id', async (req, res) => {
+    const outcome = await deleteCategory(deps, req.params.id, write(req));
+    await caughtUp(deps, outcome.position);
+    res.json({ message: `Category "${outcome.state.name}" has been deleted successfully`, id: outcome.id });
+  });
+
+  return router;
+}
+
+/** `?category=` by id or slug; 404 when it names no category. */
+function categoryFilter(catalogue: CatalogueSnapshot, value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.trim()) return undefined;
+  const category = catalogue.category(value.trim());
+  if (!category) throw notFound(catalogueMessages.categoryNotFound);
+  return category.id;
+}
+
+/** A client that connects asks for the catalogue: admins get inactive products too. */
+function answerInitialData(ctx: AppContext, live: LiveCatalogue): void {
+  ctx.realtime.onClientEvent('requestInitialData', async (socket, identity) => {
+    const catalogue = await live.current();
+    socket.emit('categoriesUpdate', { categories: catalogue.categories });
+    socket.emit('productsUpdate', { products: catalogue.productsIn(undefined, identity.adminId ? ALL : PUBLIC) });
+  });
+}

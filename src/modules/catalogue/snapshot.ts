@@ -1,0 +1,193 @@
+import { sql, type Kysely } from 'kysely';
+import { CachedJson } from '../../platform/http/cached-json';
+import type { CategoryRow as CatalogueCategoryRow, ProductRow as CatalogueProductRow } from '../../projections/catalogue';
+import { SIMILAR_PRODUCTS, type CategoryPage, type CategoryView, type Duration, type ProductView } from '../../shared/catalogue';
+import type { CategoryRef } from './product-decider';
+
+// The whole catalogue read model in memory, as the API shows it. It is small (tens of categories,
+// hundreds of products) and read by every shopper, so it is loaded whole and answered from here.
+
+type CategoryRow = CatalogueCategoryRow<Date>;
+type ProductRow = CatalogueProductRow<Date>;
+
+/** The version row, changed by every catalogue batch ('' before the first). */
+export async function readCatalogueVersion(db: Kysely<any>): Promise<string> {
+  const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 'catalogue').executeTakeFirst();
+  return (row?.version as string | undefined) ?? '';
+}
+
+/** Reads the version and the rows in one snapshot, so the version names exactly these rows. */
+export function loadSnapshot(db: Kysely<any>): Promise<CatalogueSnapshot> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const version = await readCatalogueVersion(trx);
+      const categories = await sql<CategoryRow>`SELECT * FROM catalogue_categories ORDER BY created_at, id`.execute(trx);
+      const products = await sql<ProductRow>`SELECT * FROM catalogue_products ORDER BY created_at, id`.execute(trx);
+      return new CatalogueSnapshot(version, categories.rows, products.rows);
+    });
+}
+
+/** How many of one snapshot's answers are kept; a snapshot lives until the catalogue changes. */
+const CACHED_ANSWERS = 500;
+
+export class CatalogueSnapshot {
+  /** Every category, oldest first, with its count of active products. */
+  readonly categories: CategoryView[];
+  /** Every product, inactive ones too, oldest first. */
+  readonly products: ProductView[];
+  readonly activeProducts: ProductView[];
+  private readonly categoriesById = new Map<string, CategoryView>();
+  private readonly categoriesBySlug = new Map<string, CategoryView>();
+  private readonly productsById = new Map<string, ProductView>();
+  private readonly answers = new Map<string, CachedJson>();
+  private readonly searchText = new Map<ProductView, string>();
+
+  constructor(
+    readonly version: string,
+    categoryRows: CategoryRow[],
+    productRows: ProductRow[],
+  ) {
+    const byId = new Map(categoryRows.map((c) => [c.id, c]));
+    this.products = productRows.map((row) => productView(row, byId.get(row.category_id)));
+    this.activeProducts = this.products.filter((p) => p.active);
+    const counts = countBy(this.activeProducts, (p) => p.category_id);
+    this.categories = categoryRows.map((row) => categoryView(row, counts.get(row.id) ?? 0));
+    for (const category of this.categories) {
+      this.categoriesById.set(category.id, category);
+      this.categoriesBySlug.set(category.slug, category);
+    }
+    for (const product of this.products) {
+      this.productsById.set(product.id, product);
+      this.searchText.set(product, searchable(`${product.name} ${product.description} ${product.category_name ?? ''}`));
+    }
+  }
+
+  /** A category by id or slug. */
+  category(reference: string): CategoryView | undefined {
+    return this.categoriesById.get(reference) ?? this.categoriesBySlug.get(reference.toLowerCase());
+  }
+
+  categoryRefs(): CategoryRef[] {
+    return this.categories.map(({ id, slug, name }) => ({ id, slug, name }));
+  }
+
+  product(id: string, options: { includeInactive: boolean }): ProductView | undefined {
+    const product = this.productsById.get(id);
+    return product && (product.active || options.includeInactive) ? product : undefined;
+  }
+
+  productsIn(categoryId: string | undefined, options: { includeInactive: boolean }): ProductView[] {
+    const list = options.includeInactive ? this.products : this.activeProducts;
+    return categoryId === undefined ? list : list.filter((p) => p.category_id === categoryId);
+  }
+
+  /** Every product of the category, inactive ones too: what deleting the category would orphan. */
+  countAllIn(categoryId: string): number {
+    return this.products.filter((p) => p.category_id === categoryId).length;
+  }
+
+  /** Up to 4 other active products of the same category, popular ones first. */
+  similarTo(product: ProductView): ProductView[] {
+    return this.activeProducts
+      .filter((p) => p.category_id === product.category_id && p.id !== product.id)
+      .sort((a, b) => Number(b.popular) - Number(a.popular))
+      .slice(0, SIMILAR_PRODUCTS);
+  }
+
+  /** Every word of the query in the name, description or category name; case, accents and Arabic vowel marks ignored. */
+  search(query: string, options: { includeInactive: boolean }): ProductView[] {
+    const words = searchable(query).split(/\s+/).filter(Boolean);
+    if (!words.length) return [];
+    return this.productsIn(undefined, options).filter((p) => words.every((w) => this.searchText.get(p)!.includes(w)));
+  }
+
+  categoryPage(query: { page?: number; limit?: number; search?: string }): CategoryPage {
+    const words = searchable(query.search ?? '').split(/\s+/).filter(Boolean);
+    const matching = words.length
+      ? this.categories.filter((c) => words.every((w) => searchable(`${c.name} ${c.description} ${c.slug}`).includes(w)))
+      : this.categories;
+    const total = matching.length;
+    const limit = query.limit ?? Math.max(total, 1);
+    const page = query.page ?? 1;
+    const data = matching.slice((page - 1) * limit, page * limit);
+    return { data, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
+  }
+
+  /** The serialised answer for `key`, built once per snapshot (bounded, as search keys are endless). */
+  answer(key: string, build: () => unknown): CachedJson {
+    const cached = this.answers.get(key);
+    if (cached) return cached;
+    const answer = new CachedJson(build());
+    if (this.answers.size < CACHED_ANSWERS) this.answers.set(key, answer);
+    return answer;
+  }
+}
+
+export function categoryView(row: CategoryRow, productsCount: number): CategoryView {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    image_file: fileName(row.featured_image),
+    featuredImage: row.featured_image,
+    thumbnailImage: row.thumbnail_image,
+    productsCount,
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export function productView(row: ProductRow, category: Pick<CategoryRow, 'slug' | 'name'> | undefined): ProductView {
+  // The first duration still offered sets the product's own price and duration (SPEC §3).
+  const first = row.price_durations.find((d) => d.active) ?? row.price_durations[0];
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    image_file: fileName(row.featured_image),
+    featuredImage: row.featured_image,
+    thumbnailImage: row.thumbnail_image,
+    category_id: row.category_id,
+    category: category?.slug ?? null,
+    category_slug: category?.slug ?? null,
+    category_name: category?.name ?? null,
+    channels: row.channels,
+    quality: row.quality,
+    devices: row.devices,
+    popular: row.popular,
+    vod: row.vod,
+    active: row.active,
+    features: row.features,
+    priceDurations: row.price_durations,
+    price: first?.price ?? 0,
+    duration: first?.duration ?? ('1 month' as Duration),
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+const fileName = (path: string | null) => (path ? path.slice(path.lastIndexOf('/') + 1) : null);
+
+function countBy<T>(items: T[], key: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Text as search compares it: lower case, without accents or Arabic vowel marks (both are
+ * combining marks once decomposed) nor the tatweel, with Arabic letter variants unified.
+ */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\p{M}\u0640]/gu, '')
+    .toLowerCase()
+    .replace(/ى/g, 'ي')
+    .replace(/ة/g, 'ه');
+}

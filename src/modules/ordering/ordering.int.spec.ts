@@ -1,0 +1,222 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, bearer } from '../../../test/support/admin';
+import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
+import type { RunningApp } from '../../main';
+import { waitUntil } from '../../platform/eventstore/contract';
+import { phoneMessages } from '../../shared/ordering';
+import { signWebhook } from './payment/chargily';
+
+const SANDBOX_SECRET = 'sandbox-webhook-secret-for-tests-0123';
+
+describe('checkout, payment and orders', () => {
+  let app: RunningApp;
+  let token: string;
+  let gold: { id: string };
+  let sport: { id: string };
+  const api = () => request(app.url);
+  const admin = (method: 'get' | 'put' | 'delete', path: string) => api()[method](path).set(bearer(token));
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET } });
+    token = await adminToken(app.url, TEST_ADMIN);
+    const category = (await api().post('/api/admin/categories').set(bearer(token)).send({ name: 'Premium', description: 'Premium packs' })).body.category;
+    const create = async (name: string, prices: [string, number][]) =>
+      (
+        await api()
+          .post('/api/admin/products')
+          .set(bearer(token))
+          .send({ name, category_id: category.id, quality: 'HD', devices: 2, channels: 1000, price_durations: prices.map(([duration, price]) => ({ duration, price })) })
+      ).body.product;
+    gold = await create('Gold محمد', [['1 month', 2000], ['3 months', 5400]]);
+    sport = await create('Sport', [['1 month', 1500]]);
+  });
+
+  const checkoutBody = (overrides: Record<string, unknown> = {}) => ({
+    amount: 2 * 2000 + 1500,
+    email: 'customer@iptv-store.dz',
+    fullName: 'Client',
+    phone: '0550123456',
+    description: 'IPTV packages',
+    items: [
+      { productId: gold.id, duration: '1 month', quantity: 2 },
+      { productId: sport.id, duration: '1 month', quantity: 1 },
+    ],
+    ...overrides,
+  });
+
+  async function openCheckout(overrides: Record<string, unknown> = {}) {
+    const res = await api().post('/api/payment/create-checkout').send(checkoutBody(overrides));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The checkout answers before the read models have the order; the admin lists come a moment later.
+    await app.runner.waitFor(await app.infra.store.headPosition());
+    return res.body.checkout as { id: string; checkoutUrl: string };
+  }
+
+  const orderEvents = async (orderId: string) => (await app.infra.store.readStream(`order-${orderId}`)).map((e) => e.type);
+
+  it('prices the checkout on the server and records a pending order', async () => {
+    const res = await api().post('/api/payment/create-checkout').send(checkoutBody());
+    expect(res.body).toMatchObject({ success: true, checkout: { id: expect.any(String), checkoutUrl: expect.stringMatching(/\/sandbox\/checkout\//) } });
+    const status = await api().get(`/api/payment/checkout-status/${res.body.checkout.id}`);
+    expect(status.body).toMatchObject({ success: true, checkout: { status: 'pending', amount: 5500, metadata: { customer_name: 'Client', customer_email: 'customer@iptv-store.dz' } } });
+    const order = (await api().get(`/api/payment/order/${res.body.checkout.id}`)).body.order;
+    expect(order).toMatchObject({ status: 'pending', total: 5500, phone: '0550123456', adminContact: { phone: expect.any(String), whatsapp: expect.any(String), email: expect.any(String) } });
+    expect(order.items).toEqual([
+      { product: { name: 'Gold محمد', price: 2000, duration: '1 month', quality: 'HD' }, quantity: 2, selectedPrice: 2000, selectedDuration: '1 month' },
+      { product: { name: 'Sport', price: 1500, duration: '1 month', quality: 'HD' }, quantity: 1, selectedPrice: 1500, selectedDuration: '1 month' },
+    ]);
+  });
+
+  it('refuses a tampered amount with 409 and the real total, creating nothing', async () => {
+    const before = (await admin('get', '/api/admin/orders')).body.pagination.total;
+    const res = await api().post('/api/payment/create-checkout').send(checkoutBody({ amount: 10 }));
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ total: 5500, message: expect.stringContaining('5500 Da') });
+    expect((await admin('get', '/api/admin/orders')).body.pagination.total).toBe(before);
+  });
+
+  it.each([
+    [{ items: [{ productId: 'no-such-product', duration: '1 month', quantity: 1 }], amount: 100 }, 'A package in your cart is no longer available'],
+    [{ items: [{ productId: 'GOLD', duration: '12 months', quantity: 1 }], amount: 100 }, 'The duration "12 months" is not available'],
+    [{ items: [] }, 'Your cart is empty'],
+    [{ phone: '' }, phoneMessages.required],
+    [{ phone: '0450123456' }, phoneMessages.invalid],
+    [{ phone: '055012345' }, phoneMessages.invalid],
+  ])('refuses bad input with 400 and its message: %o', async (overrides, message) => {
+    const items = (overrides as { items?: { productId: string }[] }).items?.map((i) => (i.productId === 'GOLD' ? { ...i, productId: gold.id } : i));
+    const res = await api().post('/api/payment/create-checkout').send(checkoutBody({ ...overrides, ...(items ? { items } : {}) }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+  });
+
+  it('pays an order exactly once when webhooks, polls and the return page race', async () => {
+    const checkout = await openCheckout();
+    const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body;
+    // The shopper pays on the hosted page: that records the outcome and sends one webhook.
+    const paid = await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+    expect(paid.status).toBe(303);
+    const body = JSON.stringify({ id: `evt-${checkout.id}`, type: 'checkout.paid', data: { id: checkout.id, status: 'paid', amount: 5500, currency: 'dzd', payment_method: 'edahabia', metadata: { orderId } } });
+    const webhook = () => api().post('/api/payment/webhook').set('Content-Type', 'application/json').set('signature', signWebhook(body, SANDBOX_SECRET)).send(body);
+    const racers = [
+      ...Array.from({ length: 10 }, webhook),
+      ...Array.from({ length: 5 }, () => api().get(`/api/payment/checkout-status/${checkout.id}`)),
+      ...Array.from({ length: 5 }, () => api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id, totalAmount: 1, orderItems: [] })),
+    ];
+    const answers = await Promise.all(racers);
+    expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
+    expect(new Set(answers.slice(15).map((a) => a.body.orderId))).toEqual(new Set([orderId]));
+    await waitUntil(async () => (await orderEvents(orderId)).includes('OrderPaid'));
+    expect((await orderEvents(orderId)).filter((t) => t === 'OrderPaid')).toHaveLength(1);
+    expect((await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.status).toBe('paid');
+    expect((await admin('get', `/api/admin/orders/${orderId}`)).body.order.status).toBe('completed');
+  });
+
+  it('refuses a webhook with a bad signature and changes nothing', async () => {
+    const checkout = await openCheckout();
+    const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body;
+    const body = JSON.stringify({ id: 'evt-forged', type: 'checkout.paid', data: { id: checkout.id, status: 'paid', amount: 5500, currency: 'dzd', metadata: { orderId } } });
+    for (const signature of ['', 'deadbeef', signWebhook(body, 'another-secret-entirely')]) {
+      const res = await api().post('/api/payment/webhook').set('Content-Type', 'application/json').set('signature', signature).send(body);
+      expect(res.status).toBe(401);
+    }
+    expect(await orderEvents(orderId)).toEqual(['OrderPlaced']);
+  });
+
+  it('marks the order failed when the shopper declines, and records the phone they give later', async () => {
+    const checkout = await openCheckout();
+    await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'failed', method: 'baridi_mob' });
+    const status = await api().get(`/api/payment/checkout-status/${checkout.id}`);
+    expect(status.body.checkout.status).toBe('failed');
+    const orderId = status.body.checkout.metadata.orderId;
+    expect((await admin('get', `/api/admin/orders/${orderId}`)).body.order.status).toBe('failed');
+    const bad = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: '123' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(phoneMessages.invalid);
+    const good = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: ' 07 70 00 00 00 ' });
+    expect(good.body).toMatchObject({ success: true, phone: '0770000000' });
+    expect((await api().get(`/api/payment/order/${checkout.id}`)).body.order.phone).toBe('0770000000');
+  });
+
+  it('answers 404 for an unknown checkout', async () => {
+    expect((await api().get('/api/payment/checkout-status/nope')).status).toBe(404);
+    expect((await api().post('/api/payment/process-successful-order').send({ checkoutId: 'nope' })).status).toBe(404);
+  });
+
+  describe('admin', () => {
+    it('lists, searches, filters and pages orders, newest first', async () => {
+      await openCheckout({ phone: '0661112233', fullName: 'Yacine Searchable' });
+      const all = await admin('get', '/api/admin/orders');
+      expect(all.body.pagination).toMatchObject({ page: 1, limit: 10 });
+      const dates = all.body.orders.map((o: { created_at: string }) => o.created_at);
+      expect([...dates].sort().reverse()).toEqual(dates);
+      const found = await admin('get', '/api/admin/orders?search=searchable');
+      expect(found.body.orders.map((o: { customer_name: string }) => o.customer_name)).toEqual(['Yacine Searchable']);
+      expect((await admin('get', '/api/admin/orders?search=0661112233')).body.orders).toHaveLength(1);
+      const completed = await admin('get', '/api/admin/orders?status=completed');
+      expect(completed.body.orders.every((o: { status: string }) => o.status === 'completed')).toBe(true);
+      const paged = await admin('get', '/api/admin/orders?limit=2&page=2');
+      expect(paged.body.orders).toHaveLength(2);
+      expect((await admin('get', '/api/admin/orders?status=lost')).status).toBe(400);
+    });
+
+    it('offers only dispatched, from completed, and deletes orders from lists and figures', async () => {
+      const checkout = await openCheckout();
+      const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body.orderId;
+      const early = await admin('put', `/api/admin/orders/${orderId}/status`).send({ status: 'dispatched' });
+      expect(early.status).toBe(409);
+      await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+      await api().get(`/api/payment/checkout-status/${checkout.id}`);
+      const wrong = await admin('put', `/api/admin/orders/${orderId}/status`).send({ status: 'pending' });
+      expect(wrong.status).toBe(409);
+      const dispatched = await admin('put', `/api/admin/orders/${orderId}/status`).send({ status: 'dispatched' });
+      expect(dispatched.body).toMatchObject({ message: 'Order status updated to dispatched', order: { status: 'dispatched' } });
+      const detail = (await admin('get', `/api/admin/orders/${orderId}`)).body.order;
+      expect(detail.items).toEqual([
+        expect.objectContaining({ product_name: 'Gold محمد', selected_duration: '1 month', selected_price: 2000, quantity: 2, subtotal: 4000 }),
+        expect.objectContaining({ product_name: 'Sport', selected_price: 1500, quantity: 1, subtotal: 1500 }),
+      ]);
+      const statsBefore = (await admin('get', '/api/admin/dashboard/stats?range=7')).body.stats;
+      const deleted = await admin('delete', `/api/admin/orders/${orderId}`);
+      expect(deleted.body.message).toBe(`Order #${orderId} has been deleted successfully`);
+      expect((await admin('get', `/api/admin/orders/${orderId}`)).status).toBe(404);
+      const statsAfter = (await admin('get', '/api/admin/dashboard/stats?range=7')).body.stats;
+      expect(statsAfter.revenue).toBe(statsBefore.revenue - 5500);
+      expect(statsAfter.dispatchedOrdersCount).toBe(statsBefore.dispatchedOrdersCount - 1);
+      expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderDispatched', 'OrderDeleted']);
+    });
+
+    it('computes the dashboard from the data: revenue from paid orders only', async () => {
+      const res = await admin('get', '/api/admin/dashboard/stats?range=30');
+      const orders = (await admin('get', '/api/admin/orders?limit=100')).body.orders as { status: string; total_amount: number }[];
+      const paid = orders.filter((o) => o.status === 'completed' || o.status === 'dispatched').reduce((sum, o) => sum + o.total_amount, 0);
+      expect(res.body.stats).toEqual({ productsCount: 2, ordersCount: orders.length, dispatchedOrdersCount: orders.filter((o) => o.status === 'dispatched').length, revenue: paid });
+      expect(res.body.revenueByDay).toHaveLength(30);
+      expect(res.body.revenueByDay.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(paid);
+      expect(res.body.trends.revenue).toMatchObject({ current: paid, previous: 0, percent: null });
+      expect(res.body.trends.products.added).toBe(2);
+      expect(res.body.recentOrders.length).toBeGreaterThan(0);
+      expect((await admin('get', '/api/admin/dashboard/stats?range=12')).status).toBe(400);
+    });
+
+    it('derives customers from orders, keyed by phone, and exports both as CSV', async () => {
+      await openCheckout({ phone: '0799887766', fullName: 'عبد القادر' });
+      const customers = (await admin('get', '/api/admin/customers?search=0799887766')).body;
+      expect(customers.customers).toEqual([
+        { id: '0799887766', name: 'عبد القادر', email: 'customer@iptv-store.dz', phone: '0799887766', orders: 1, totalSpent: 0, joinDate: expect.any(String) },
+      ]);
+      const csv = await admin('get', '/api/admin/orders/export.csv?search=0799887766').buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const text = (csv.body as Buffer).toString('utf8');
+      expect(text.startsWith('\uFEFF"Order ID"')).toBe(true);
+      expect(text).toContain('"عبد القادر"');
+      expect(text.trim().split('\r\n')).toHaveLength(2);
+      const people = await admin('get', '/api/admin/customers/export.csv');
+      expect(people.text).toContain('"0799887766"');
+    });
+  });
+});

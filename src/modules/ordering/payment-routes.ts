@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import type { AppContext } from '../../platform/context';
+import { commandMetadata } from '../../platform/eventstore/metadata';
+import { SHOPPER } from '../../platform/eventstore/port';
+import type { RawBodyRequest } from '../../platform/http/app';
+import { HttpError, conflict, notFound } from '../../platform/http/errors';
+import { parseInput } from '../../platform/http/validate';
+import type { OrderRow } from '../../projections/orders';
+import { createCheckoutSchema, processSuccessfulOrderSchema, updatePhoneSchema } from '../../shared/ordering';
+import { executeOrderCommand, placeOrder } from './commands';
+import { orderTotal } from './decider';
+import { ProviderRejected, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment/provider';
+import { priceLines, type ProductLookup } from './pricing';
+import { findOrder, findOrderByCheckout } from './queries';
+import { outcomeOf, recordOutcome, scheduleReconciliation } from './reconciliation';
+
+const READ_MODEL = ['orders'];
+
+export interface PaymentRoutesDeps {
+  provider: PaymentProvider;
+  products: ProductLookup;
+}
+
+/** The shopper's side of paying (SPEC §7 paths): checkout, status, the order, the webhook. */
+export function paymentRoutes(ctx: AppContext, deps: PaymentRoutesDeps): Router {
+  const router = Router();
+  const base = ctx.config.PUBLIC_URL.replace(/\/$/, '');
+  const caughtUp = (position: Parameters<AppContext['runner']['waitFor']>[0]) => ctx.runner.waitFor(position, { projections: READ_MODEL });
+
+  router.post('/api/payment/create-checkout', async (req, res) => {
+    const input = parseInput(createCheckoutSchema, req.body ?? {});
+    const lines = await priceLines(deps.products, input.items);
+    const total = orderTotal(lines);
+    if (Math.round(input.amount) !== total) {
+      throw conflict(`Prices have changed since you filled your cart: the total is now ${total} Da. Please check your cart and try again.`, { total });
+    }
+    const orderId = randomUUID();
+    const checkout = await providerCall(() =>
+      deps.provider.createCheckout({
+        amount: total,
+        description: input.description || lines.map((l) => `${l.quantity} × ${l.productName} (${l.duration})`).join(', '),
+        paymentMethod: input.paymentMethod,
+        // Chargily sends the shopper back to a fixed URL, so it names our order; the return page
+        // accepts an order id where it expects a checkout id.
+        successUrl: `${base}/payment/return?checkout_id=${orderId}`,
+        failureUrl: `${base}/payment/return?checkout_id=${orderId}`,
+        webhookUrl: `${base}/api/payment/webhook`,
+        metadata: { orderId, customer_name: input.fullName, customer_email: input.email },
+        locale: input.language,
+      }),
+    );
+    await placeOrder(
+      ctx.store,
+      {
+        type: 'PlaceOrder',
+        data: { orderId, checkoutId: checkout.id, provider: deps.provider.name, lines, phone: input.phone, customerName: input.fullName, customerEmail: input.email, requestedMethod: input.paymentMethod, now: new Date().toISOString() },
+      },
+      commandMetadata(SHOPPER, requestId(req)),
+    );
+    await scheduleReconciliation(ctx.queue, { orderId, checkoutId: checkout.id });
+    res.json({ success: true, message: 'Checkout created', checkout: { id: checkout.id, checkoutUrl: checkout.checkoutUrl } });
+  });
+
+  router.get('/api/payment/checkout-status/:checkoutId', async (req, res) => {
+    const order = await orderFor(req.params.checkoutId);
+    // Asking the provider here makes the return page one more way the news arrives.
+    const checkout = await deps.provider.getCheckout(order.checkout_id).catch((error: unknown) => {
+      if (error instanceof ProviderUnavailable) return undefined;
+      throw error;
+    });
+    const outcome = checkout && outcomeOf(checkout.status);
+    if (outcome) await caughtUp(await recordOutcome(ctx.store, order.id, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount }));
+    const status = checkoutStatus((await findOrder(ctx.db, order.id)) ?? order, checkout);
+    res.json({
+      success: true,
+      checkout: {
+        id: order.checkout_id,
+        status,
+        paymentMethod: checkout?.paymentMethod ?? order.payment_method ?? order.requested_method,
+        amount: order.total_amount,
+        metadata: { orderId: order.id, customer_name: order.customer_name, customer_email: order.customer_email },
+      },
+    });
+  });
+
+  router.post('/api/payment/process-successful-order', async (req, res) => {
+    const { checkoutId } = parseInput(processSuccessfulOrderSchema, req.body ?? {});
+    // The order exists since the checkout opened: this only tells the page which one it is.
+    const order = await orderFor(checkoutId);
+    res.json({ orderId: order.id });
+  });
+
+  router.get('/api/payment/order/:checkoutId', async (req, res) => {
+    const order = await orderFor(req.params.checkoutId);
+    res.json({ order: customerOrder(order, ctx.config) });
+  });
+
+  router.post('/api/payment/update-customer-phone', async (req, res) => {
+    const { orderId, phone } = parseInput(updatePhoneSchema, req.body ?? {});
+    const position = await executeOrderCommand(ctx.store, orderId, { type: 'UpdatePhone', data: { orderId, phone, now: new Date().toISOString() } }, commandMetadata(SHOPPER, requestId(req)));
+    await caughtUp(position);
+    res.json({ success: true, message: 'Phone number saved', phone });
+  });
+
+  router.post('/api/payment/webhook', async (req, res) => {
+    const notification = deps.provider.parseWebhook((req as RawBodyRequest).rawBody ?? Buffer.alloc(0), req.headers);
+    const order = await findOrderByCheckout(ctx.db, notification.checkoutId);
+    const orderId = order?.id ?? (await metadataOrderId(deps.provider, notification.checkoutId));
+    const outcome = outcomeOf(notification.status);
+    if (orderId && outcome) await recordOutcome(ctx.store, orderId, { outcome, paymentMethod: notification.paymentMethod, amount: notification.amount });
+    res.json({ received: true });
+  });
+
+  const lookup = async (id: string) => (await findOrderByCheckout(ctx.db, id)) ?? (await findOrder(ctx.db, id));
+
+  // A checkout answers at once without waiting for the read model; the rare call that comes
+  // before the model has caught up waits for it, briefly, instead of saying "not found".
+  async function orderFor(checkoutOrOrderId: string): Promise<OrderRow> {
+    let order = await lookup(checkoutOrOrderId);
+    if (!order && (await caughtUp(await ctx.store.headPosition()))) order = await lookup(checkoutOrOrderId);
+    if (!order) throw notFound('Checkout not found');
+    return order;
+  }
+
+  return router;
+}
+
+/** What the return page is told: a paid order is paid; else the provider's final word; else ours. */
+function checkoutStatus(order: OrderRow, checkout: ProviderCheckout | undefined): string {
+  if (order.status === 'completed' || order.status === 'dispatched') return 'paid';
+  if (checkout && checkout.status !== 'pending') return checkout.status;
+  return order.status;
+}
+
+/** A webhook may outrun the read model by a moment; the checkout's own metadata names the order. */
+async function metadataOrderId(provider: PaymentProvider, checkoutId: string): Promise<string | undefined> {
+  const checkout: ProviderCheckout | undefined = await provider.getCheckout(checkoutId).catch(() => undefined);
+  return checkout?.metadata.orderId;
+}
+
+async function providerCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) throw new HttpError(503, 'The payment service is not answering. Please try again in a moment.');
+    if (error instanceof ProviderRejected) throw new HttpError(502, `The payment service refused the checkout: ${error.message}`);
+    throw error;
+  }
+}
+
+const requestId = (req: Request) => req.get('x-request-id') ?? randomUUID();
+
+/** SPEC §3 'Order (customer side)'. */
+function customerOrder(order: OrderRow, config: AppContext['config']) {
+  return {
+    dbOrderId: order.id,
+    checkoutId: order.checkout_id,
+    status: order.status,
+    paymentMethod: order.payment_method ?? order.requested_method,
+    total: order.total_amount,
+    phone: order.phone,
+    date: new Date(order.created_at).toISOString(),
+    items: order.items.map((line) => ({
+      product: { name: line.productName, price: line.unitPrice, duration: line.duration, quality: line.quality },
+      quantity: line.quantity,
+      selectedPrice: line.unitPrice,
+      selectedDuration: line.duration,
+    })),
+    adminContact: { phone: config.SUPPORT_PHONE, whatsapp: config.SUPPORT_WHATSAPP, email: config.SUPPORT_EMAIL },
+  };
+}

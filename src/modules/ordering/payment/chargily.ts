@@ -1,0 +1,218 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import {
+  CheckoutNotFound,
+  InvalidSignature,
+  InvalidWebhook,
+  ProviderRejected,
+  ProviderUnavailable,
+  type CheckoutStatus,
+  type CreateCheckoutRequest,
+  type PaymentMethod,
+  type PaymentProvider,
+  type ProviderCheckout,
+  type WebhookNotification,
+} from './provider';
+
+// Chargily Pay V2 (https://dev.chargily.com/pay-v2): its wire format and the adapter. The sandbox
+// sends webhooks in this same format, so the signature check and the parsing live here, once.
+
+const API_URLS = { test: 'https://pay.chargily.net/test/api/v2', live: 'https://pay.chargily.net/api/v2' };
+
+/** "By default, a Checkout expires automatically after 30 minutes" (Chargily, Expire a checkout). */
+const CHECKOUT_LIFETIME_MS = 30 * 60_000;
+
+const METHOD_TO_CHARGILY: Record<PaymentMethod, string> = { baridi_mob: 'edahabia', card: 'cib' };
+
+export function toChargilyMethod(method: PaymentMethod): string {
+  return METHOD_TO_CHARGILY[method];
+}
+
+/** Chargily's method in our words; one we have no word for (chargily_app) is kept as it is. */
+export function fromChargilyMethod(method: string | null | undefined): string | null {
+  if (!method) return null;
+  const ours = Object.entries(METHOD_TO_CHARGILY).find(([, theirs]) => theirs === method);
+  return ours ? ours[0] : method;
+}
+
+/** Chargily's statuses; 'processing' is a payment under way, still pending for us. It has no 'expired'. */
+const STATUS_FROM_CHARGILY = {
+  pending: 'pending',
+  processing: 'pending',
+  paid: 'paid',
+  failed: 'failed',
+  canceled: 'canceled',
+} as const satisfies Record<string, CheckoutStatus>;
+
+export type ChargilyStatus = keyof typeof STATUS_FROM_CHARGILY;
+
+export function fromChargilyStatus(status: ChargilyStatus): CheckoutStatus {
+  return STATUS_FROM_CHARGILY[status];
+}
+
+const chargilyStatus = z.enum(Object.keys(STATUS_FROM_CHARGILY) as [ChargilyStatus, ...ChargilyStatus[]]);
+
+/** The fields of Chargily's checkout object we read. */
+const checkoutObject = z.object({
+  id: z.string().min(1),
+  amount: z.number(),
+  status: chargilyStatus,
+  payment_method: z.string().nullish(),
+  metadata: z.unknown(),
+  created_at: z.number().optional(),
+});
+
+const webhookEvent = z.object({
+  id: z.string().min(1),
+  type: z.string().startsWith('checkout.', 'not a checkout event'),
+  data: checkoutObject,
+});
+
+/** Hex HMAC-SHA256 of the exact body bytes, as Chargily puts it in the `signature` header. */
+export function signWebhook(rawBody: string | Buffer, secret: string): string {
+  return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+export function verifySignature(rawBody: Buffer, signature: string | string[] | undefined, secret: string): boolean {
+  if (typeof signature !== 'string') return false;
+  const expected = Buffer.from(signWebhook(rawBody, secret));
+  const received = Buffer.from(signature);
+  // timingSafeEqual throws on buffers of different lengths; such a signature is simply wrong.
+  return received.length === expected.length && timingSafeEqual(received, expected);
+}
+
+/**
+ * A webhook in Chargily's format, signed with `secret`: verified over the raw bytes (re-serialised
+ * JSON would not match), then read. Header names are Node's, lowercased.
+ */
+export function parseSignedWebhook(
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  secret: string,
+): WebhookNotification {
+  if (!verifySignature(rawBody, headers.signature, secret)) throw new InvalidSignature();
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new InvalidWebhook('the body is not JSON');
+  }
+  const event = webhookEvent.safeParse(json);
+  if (!event.success) throw new InvalidWebhook(describe(event.error));
+  const { id, data } = event.data;
+  return {
+    checkoutId: data.id,
+    status: fromChargilyStatus(data.status),
+    paymentMethod: fromChargilyMethod(data.payment_method),
+    amount: data.amount,
+    eventId: id,
+  };
+}
+
+/** Metadata comes back as an object, null, or (PHP's empty array) []: we keep string pairs. */
+function readMetadata(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, String(v)]),
+  );
+}
+
+const answeredCheckout = checkoutObject.extend({ checkout_url: z.string().min(1) });
+
+function readCheckout(body: unknown): ProviderCheckout {
+  const parsed = answeredCheckout.safeParse(body);
+  // An answer we cannot read is treated like no answer: the caller retries, its own expiry ends it.
+  if (!parsed.success) throw new ProviderUnavailable(`Chargily answered a checkout we cannot read: ${describe(parsed.error)}`);
+  const checkout = parsed.data;
+  return {
+    id: checkout.id,
+    checkoutUrl: checkout.checkout_url,
+    status: fromChargilyStatus(checkout.status),
+    amount: checkout.amount,
+    currency: 'dzd',
+    paymentMethod: fromChargilyMethod(checkout.payment_method),
+    metadata: readMetadata(checkout.metadata),
+    ...(checkout.created_at === undefined
+      ? {}
+      : { expiresAt: new Date(checkout.created_at * 1000 + CHECKOUT_LIFETIME_MS).toISOString() }),
+  };
+}
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid';
+}
+
+export interface ChargilyOptions {
+  /** The API secret key: it authenticates our calls and signs Chargily's webhooks. */
+  apiKey: string;
+  mode: 'test' | 'live';
+  /** Overrides the mode's URL (a local stand-in in tests). */
+  apiUrl?: string;
+  timeoutMs?: number;
+}
+
+export function createChargilyProvider(options: ChargilyOptions): PaymentProvider {
+  const baseUrl = (options.apiUrl ?? API_URLS[options.mode]).replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${options.apiKey}`,
+          Accept: 'application/json',
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: body && JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new ProviderUnavailable(`Chargily could not be reached: ${(error as Error).message}`, { cause: error });
+    }
+    const answer: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return answer;
+    if (response.status >= 500 || response.status === 429) {
+      throw new ProviderUnavailable(`Chargily answered ${response.status} to ${method} ${path}`);
+    }
+    // Chargily's errors are Laravel's: {message, errors: {field: [messages]}}.
+    const { message, errors } = (answer ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
+    const reason = typeof message === 'string' && message ? message : response.statusText;
+    throw new ProviderRejected(response.status, `Chargily refused ${method} ${path} (${response.status}): ${reason}`, errors ?? {});
+  }
+
+  return {
+    name: 'chargily',
+
+    async createCheckout(req: CreateCheckoutRequest) {
+      return readCheckout(
+        await call('POST', '/checkouts', {
+          amount: req.amount,
+          currency: 'dzd',
+          payment_method: toChargilyMethod(req.paymentMethod),
+          success_url: req.successUrl,
+          failure_url: req.failureUrl,
+          webhook_endpoint: req.webhookUrl,
+          description: req.description,
+          locale: req.locale,
+          metadata: req.metadata,
+        }),
+      );
+    },
+
+    async getCheckout(id: string) {
+      try {
+        return readCheckout(await call('GET', `/checkouts/${encodeURIComponent(id)}`));
+      } catch (error) {
+        if (error instanceof ProviderRejected && error.status === 404) throw new CheckoutNotFound(id);
+        throw error;
+      }
+    },
+
+    parseWebhook(rawBody, headers) {
+      return parseSignedWebhook(rawBody, headers, options.apiKey);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fromChargilyMethod,
+  fromChargilyStatus,
+  parseSignedWebhook,
+  signWebhook,
+  toChargilyMethod,
+  verifySignature,
+  type ChargilyStatus,
+} from './chargily';
+import { InvalidSignature, InvalidWebhook } from './provider';
+
+const SECRET = 'test_sk_0123456789abcdef';
+
+/** An event as Chargily's webhook documentation shows it. */
+const event = (data: Record<string, unknown> = {}, type = 'checkout.paid') =>
+  Buffer.from(
+    JSON.stringify({
+      id: '01hjjjzf7wbc454te45mwx35fe',
+      entity: 'event',
+      livemode: 'false',
+      type,
+      data: { id: '01hjjj9aymmrwe664nbzrv84sg', entity: 'checkout', amount: 2000, status: 'paid', payment_method: 'edahabia', metadata: null, ...data },
+      created_at: 1703578418,
+      updated_at: 1703578418,
+    }),
+  );
+
+const signed = (body: Buffer, secret = SECRET) => ({ signature: signWebhook(body, secret) });
+
+describe('webhook signature', () => {
+  it('is the hex HMAC-SHA256 of the body with the secret key', () => {
+    // RFC-style known vector, independent of our code.
+    expect(signWebhook('The quick brown fox jumps over the lazy dog', 'key')).toBe(
+      'f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8',
+    );
+  });
+
+  it('verifies a good signature over the raw bytes', () => {
+    const body = event();
+    expect(verifySignature(body, signed(body).signature, SECRET)).toBe(true);
+  });
+
+  it.each([
+    ['a body changed after signing', (body: Buffer) => [Buffer.from(body.toString().replace('2000', '20')), signWebhook(body, SECRET)]],
+    ['another secret', (body: Buffer) => [body, signWebhook(body, 'another-secret-key')]],
+    ['a missing header', (body: Buffer) => [body, undefined]],
+    ['an empty header', (body: Buffer) => [body, '']],
+    ['a truncated signature (wrong length)', (body: Buffer) => [body, signWebhook(body, SECRET).slice(0, 40)]],
+    ['a longer signature', (body: Buffer) => [body, `${signWebhook(body, SECRET)}00`]],
+    ['a repeated header', (body: Buffer) => [body, [signWebhook(body, SECRET), signWebhook(body, SECRET)]]],
+    ['the same bytes in base64', (body: Buffer) => [body, Buffer.from(signWebhook(body, SECRET), 'hex').toString('base64')]],
+  ] as const)('refuses %s', (_name, tamper) => {
+    const [body, signature] = tamper(event());
+    expect(verifySignature(body as Buffer, signature as string | string[] | undefined, SECRET)).toBe(false);
+  });
+});
+
+describe('parseSignedWebhook', () => {
+  it('reads the checkout of a signed event in our words', () => {
+    const body = event({ payment_method: 'edahabia' });
+    expect(parseSignedWebhook(body, signed(body), SECRET)).toEqual({
+      checkoutId: '01hjjj9aymmrwe664nbzrv84sg',
+      status: 'paid',
+      paymentMethod: 'baridi_mob',
+      amount: 2000,
+      eventId: '01hjjjzf7wbc454te45mwx35fe',
+    });
+  });
+
+  it('throws InvalidSignature (401) before reading anything', () => {
+    const body = event();
+    const attempt = () => parseSignedWebhook(body, { signature: 'f'.repeat(64) }, SECRET);
+    expect(attempt).toThrow(InvalidSignature);
+    expect(attempt).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => parseSignedWebhook(body, {}, SECRET)).toThrow(InvalidSignature);
+  });
+
+  it.each([
+    ['a body that is not JSON', Buffer.from('not json')],
+    ['an event that is not about a checkout', event({}, 'customer.created')],
+    ['a status Chargily does not document', event({ status: 'refunded' })],
+    ['a checkout without an id', event({ id: '' })],
+  ])('refuses %s with 400, even signed', (_name, body) => {
+    expect(() => parseSignedWebhook(body, signed(body), SECRET)).toThrow(InvalidWebhook);
+  });
+});
+
+describe('mapping', () => {
+  it.each([
+    ['pending', 'pending'],
+    ['processing', 'pending'],
+    ['paid', 'paid'],
+    ['failed', 'failed'],
+    ['canceled', 'canceled'],
+  ] as const)('Chargily status %s is %s', (theirs: ChargilyStatus, ours) => {
+    expect(fromChargilyStatus(theirs)).toBe(ours);
+  });
+
+  it('maps our methods to Chargily and back; other methods pass through', () => {
+    expect(toChargilyMethod('baridi_mob')).toBe('edahabia');
+    expect(toChargilyMethod('card')).toBe('cib');
+    expect(fromChargilyMethod('edahabia')).toBe('baridi_mob');
+    expect(fromChargilyMethod('cib')).toBe('card');
+    expect(fromChargilyMethod('chargily_app')).toBe('chargily_app');
+    expect(fromChargilyMethod(null)).toBeNull();
+  });
+});

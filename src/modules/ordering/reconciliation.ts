@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { commandMetadata } from '../../platform/eventstore/metadata';
+import { SYSTEM, type EventStore } from '../../platform/eventstore/port';
+import type { JobQueue } from '../../platform/queue/port';
+import { executeOrderCommand, loadOrder } from './commands';
+import type { PaymentOutcome } from './events';
+import type { CheckoutStatus, PaymentProvider } from './payment/provider';
+import { pendingOrders } from './queries';
+
+// Every pending checkout has a job that asks the provider until the checkout ends. The job is
+// never the only record: pending orders live in the read model and are scheduled again at every
+// start, so a lost Redis loses nothing.
+
+export const RECONCILE_JOB = 'reconcile-checkout';
+
+export interface ReconcileJob {
+  orderId: string;
+  checkoutId: string;
+}
+
+export interface ReconciliationDeps {
+  store: EventStore;
+  db: Kysely<any>;
+  provider: PaymentProvider;
+  queue: JobQueue;
+  /** How long a checkout may stay unpaid before we give up on it. */
+  expiresAfterMs: number;
+  logger: Pick<Logger, 'info' | 'warn'>;
+}
+
+/** Thrown to have the queue ask again later, with backoff. */
+class StillPending extends Error {}
+
+// 5 s doubling: asks at about 5 s, 15 s, 35 s, 75 s… and past 40 minutes after 9 tries, beyond
+// any checkout's life; the job ends earlier when the checkout does.
+const RETRY = { attempts: 12, backoff: { type: 'exponential' as const, delayMs: 5000 } };
+
+export const jobIdFor = (checkoutId: string) => `checkout-${checkoutId.replace(/:/g, '-')}`;
+
+export function defineReconciliation(deps: ReconciliationDeps): void {
+  deps.queue.define<ReconcileJob>(RECONCILE_JOB, (job) => reconcile(deps, job), RETRY);
+}
+
+export function scheduleReconciliation(queue: JobQueue, job: ReconcileJob, delayMs = 5000): Promise<boolean> {
+  return queue.enqueue(RECONCILE_JOB, job, { jobId: jobIdFor(job.checkoutId), delayMs });
+}
+
+/** At start-up: every order still pending gets its job again (the queue drops duplicates). */
+export async function rescheduleAllPending(deps: Pick<ReconciliationDeps, 'db' | 'queue' | 'logger'>): Promise<number> {
+  const pending = await pendingOrders(deps.db);
+  for (const order of pending) await scheduleReconciliation(deps.queue, { orderId: order.id, checkoutId: order.checkout_id }, 0);
+  if (pending.length) deps.logger.info({ pending: pending.length }, 'pending checkouts scheduled for reconciliation');
+  return pending.length;
+}
+
+async function reconcile(deps: ReconciliationDeps, { orderId, checkoutId }: ReconcileJob): Promise<void> {
+  const { state } = await loadOrder(deps.store, orderId);
+  if (!state.exists || state.status !== 'pending') return;
+  const checkout = await deps.provider.getCheckout(checkoutId);
+  const outcome = outcomeOf(checkout.status) ?? (Date.now() > Date.parse(state.placedAt ?? '') + deps.expiresAfterMs ? 'expired' : undefined);
+  if (!outcome) throw new StillPending(`checkout ${checkoutId} is still pending`);
+  await recordOutcome(deps.store, orderId, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount });
+}
+
+export function outcomeOf(status: CheckoutStatus): PaymentOutcome | undefined {
+  return status === 'pending' ? undefined : status;
+}
+
+/** The one way a payment outcome reaches an order, whoever learnt it (webhook, poll, return page). */
+export function recordOutcome(
+  store: EventStore,
+  orderId: string,
+  result: { outcome: PaymentOutcome; paymentMethod: string | null; amount: number },
+) {
+  return executeOrderCommand(store, orderId, { type: 'RecordPayment', data: { orderId, ...result, now: new Date().toISOString() } }, commandMetadata(SYSTEM));
+}

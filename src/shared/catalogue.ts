@@ -1,0 +1,267 @@
+import { z } from 'zod';
+
+// Shapes, rules and messages of the catalogue API (SPEC §3, §5, §7, §9), shared by the server
+// and the web app. Multipart forms send every field as text, so each field accepts its text form
+// too: numbers as digits, booleans as true/false/1/0, lists as JSON.
+
+/** In the order SPEC §4 sorts them; a product's price durations are always kept in this order. */
+export const DURATIONS = ['free trial', '1 month', '3 months', '6 months', '12 months', '15 months', 'life time'] as const;
+export type Duration = (typeof DURATIONS)[number];
+
+/** SPEC §5: the default price of an added duration, from the product's base (monthly) price. */
+export const DURATION_MULTIPLIERS: Record<Duration, number> = {
+  'free trial': 0,
+  '1 month': 1,
+  '3 months': 2.7,
+  '6 months': 5,
+  '12 months': 9,
+  '15 months': 11,
+  'life time': 20,
+};
+
+export const defaultPrice = (duration: Duration, basePrice: number): number => Math.round(basePrice * DURATION_MULTIPLIERS[duration]);
+
+export const QUALITIES = ['SD', 'HD', 'Full HD', '4K'] as const;
+export type Quality = (typeof QUALITIES)[number];
+
+export const DEVICES_MIN = 1;
+export const DEVICES_MAX = 10;
+/** SPEC §9: a product with this many devices is shown as unlimited. */
+export const UNLIMITED_DEVICES = 5;
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = 'JPG, PNG or WebP';
+export const SIMILAR_PRODUCTS = 4;
+export const BULK_MAX_IDS = 200;
+export const CATEGORY_PAGE_LIMIT_MAX = 100;
+
+export const catalogueMessages = {
+  productNameRequired: 'Product name is required',
+  categoryNameRequired: 'Category name is required',
+  categoryRequired: 'Please choose a category',
+  noCategories: 'No categories available',
+  categoryNotFound: 'Category not found',
+  productNotFound: 'Product not found',
+  channels: 'Channels must be a whole number of at least 0',
+  devices: `Devices must be a whole number from ${DEVICES_MIN} to ${DEVICES_MAX}`,
+  price: 'Prices must be whole numbers of at least 0',
+  quality: `Quality must be one of ${QUALITIES.join(', ')}`,
+  duration: `Duration must be one of ${DURATIONS.join(', ')}`,
+  durationsRequired: 'Add at least one duration with its price',
+  priceDurations: 'Price durations must be a list of {duration, price, active}',
+  features: 'Features must be a list of texts',
+  tooLong: (max: number) => `At most ${max} characters`,
+  imageTooLarge: 'Image size exceeds 2MB limit. Please choose a smaller file.',
+  imageType: `The image must be a ${IMAGE_TYPES} file`,
+  bulkIds: 'Select at least one product',
+  bulkCategory: 'Choose the category to move the products to',
+  durationTwice: (duration: string) => `The duration "${duration}" appears more than once`,
+  flag: (field: string) => `${field} must be true or false (or 1 / 0)`,
+  categoryHasProducts: (count: number) =>
+    `This category still holds ${count} ${count === 1 ? 'product' : 'products'}. Move or delete ${count === 1 ? 'it' : 'them'} before deleting the category.`,
+} as const;
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (value) => {
+      const given = blankToUndefined(value);
+      return typeof given === 'string' ? Number(given.trim()) : given;
+    },
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+
+const FLAG_TEXT: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+const flag = (field: string) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value === 'string') return FLAG_TEXT[value.trim().toLowerCase()] ?? value;
+      if (value === 1 || value === 0) return value === 1;
+      return value;
+    },
+    z.boolean({ error: catalogueMessages.flag(field) }),
+  );
+
+/** A list sent as a JSON string (multipart) or as a JSON array (JSON body). */
+const jsonList = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+
+/** A field that may be left out; a multipart form leaves it blank instead. */
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+
+const text = (max: number) => z.string().trim().max(max, catalogueMessages.tooLong(max));
+const requiredText = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, catalogueMessages.tooLong(max));
+
+/** Blank features are dropped (SPEC §5). */
+const features = z.preprocess(
+  jsonList,
+  z
+    .array(z.string({ error: catalogueMessages.features }).trim().max(200, catalogueMessages.tooLong(200)), { error: catalogueMessages.features })
+    .max(30, 'At most 30 features')
+    .transform((list) => list.filter(Boolean)),
+);
+
+const priceDurationRow = z.object({
+  duration: z.enum(DURATIONS, { error: catalogueMessages.duration }),
+  price: wholeNumber(catalogueMessages.price, 0),
+  active: flag('active').optional().default(true),
+});
+export type PriceDuration = z.infer<typeof priceDurationRow>;
+
+const hasDuration = (row: unknown) => {
+  const duration = (row as { duration?: unknown } | null)?.duration;
+  return typeof duration === 'string' && duration.trim() !== '';
+};
+
+/**
+ * Rows without a duration are dropped; a duration may appear once; the rows are returned in the
+ * order of DURATIONS; at least one row must remain.
+ */
+const priceDurations = z.preprocess(
+  (value) => {
+    const list = value === undefined ? [] : jsonList(value);
+    return Array.isArray(list) ? list.filter(hasDuration) : list;
+  },
+  z
+    .array(priceDurationRow, { error: catalogueMessages.priceDurations })
+    .min(1, catalogueMessages.durationsRequired)
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>();
+      for (const row of rows) {
+        if (seen.has(row.duration)) ctx.addIssue({ code: 'custom', message: catalogueMessages.durationTwice(row.duration) });
+        seen.add(row.duration);
+      }
+    })
+    .transform((rows) => [...rows].sort((a, b) => DURATIONS.indexOf(a.duration) - DURATIONS.indexOf(b.duration))),
+);
+
+const productShape = {
+  name: requiredText(120, catalogueMessages.productNameRequired),
+  description: text(5000).optional(),
+  /** A category id, slug or name; the server resolves it in that order. */
+  category_id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text(200)).optional(),
+  channels: optional(wholeNumber(catalogueMessages.channels, 0)),
+  quality: optional(z.enum(QUALITIES, { error: catalogueMessages.quality })),
+  devices: optional(wholeNumber(catalogueMessages.devices, DEVICES_MIN, DEVICES_MAX)),
+  popular: optional(flag('popular')),
+  vod: optional(flag('vod')),
+  active: optional(flag('active')),
+  features: optional(features),
+  price_durations: priceDurations,
+};
+
+/** A new product: name and price durations required, everything else has a default. */
+export const productCreateSchema = z.object(productShape).transform((input) => ({
+  name: input.name,
+  description: input.description ?? '',
+  category_id: input.category_id ?? '',
+  channels: input.channels ?? 0,
+  quality: input.quality ?? ('HD' as Quality),
+  devices: input.devices ?? DEVICES_MIN,
+  popular: input.popular ?? false,
+  vod: input.vod ?? false,
+  active: input.active ?? true,
+  features: input.features ?? [],
+  price_durations: input.price_durations,
+}));
+
+/** An edit: only the fields sent change; a field sent must still be valid. */
+export const productUpdateSchema = z.object(productShape).partial().transform(definedOnly);
+
+export type ProductFields = z.output<typeof productCreateSchema>;
+export type ProductChanges = z.output<typeof productUpdateSchema>;
+
+const categoryShape = {
+  name: requiredText(100, catalogueMessages.categoryNameRequired),
+  description: text(2000).optional(),
+};
+
+export const categoryCreateSchema = z.object(categoryShape).transform((input) => ({ name: input.name, description: input.description ?? '' }));
+export const categoryUpdateSchema = z.object(categoryShape).partial().transform(definedOnly);
+
+export type CategoryFields = z.output<typeof categoryCreateSchema>;
+export type CategoryChanges = z.output<typeof categoryUpdateSchema>;
+
+export const bulkProductsSchema = z
+  .object({
+    action: z.enum(['delete', 'changeCategory'], { error: 'Action must be delete or changeCategory' }),
+    ids: z
+      .array(z.string().trim().min(1), { error: catalogueMessages.bulkIds })
+      .min(1, catalogueMessages.bulkIds)
+      .max(BULK_MAX_IDS, `At most ${BULK_MAX_IDS} products at once`)
+      .transform((ids) => [...new Set(ids)]),
+    categoryId: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text(200)).optional(),
+  })
+  .refine((v) => v.action !== 'changeCategory' || !!v.categoryId, { message: catalogueMessages.bulkCategory, path: ['categoryId'] });
+
+export type BulkProductsInput = z.infer<typeof bulkProductsSchema>;
+
+export const categoryListQuerySchema = z.object({
+  page: optional(wholeNumber('Page must be a whole number of at least 1', 1)),
+  /** Without a limit, every category on one page (the store page shows them all). */
+  limit: optional(wholeNumber(`Limit must be a whole number from 1 to ${CATEGORY_PAGE_LIMIT_MAX}`, 1, CATEGORY_PAGE_LIMIT_MAX)),
+  search: text(200).optional(),
+});
+
+/** An edit's fields that were sent, so that the others keep their values. */
+function definedOnly<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
+/** A category as the API returns it (SPEC §3). */
+export interface CategoryView {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  image_file: string | null;
+  featuredImage: string | null;
+  /** A smaller rendition of featuredImage for cards. */
+  thumbnailImage: string | null;
+  /** Active products in the category. */
+  productsCount: number;
+  /** The category's version, also sent as the ETag of its admin GET. */
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A product as the API returns it (SPEC §3); `price` and `duration` are those of its first offered duration. */
+export interface ProductView {
+  id: string;
+  name: string;
+  description: string;
+  image_file: string | null;
+  featuredImage: string | null;
+  thumbnailImage: string | null;
+  category_id: string;
+  /** The category's slug. */
+  category: string | null;
+  category_slug: string | null;
+  category_name: string | null;
+  channels: number;
+  quality: Quality;
+  devices: number;
+  popular: boolean;
+  vod: boolean;
+  active: boolean;
+  features: string[];
+  priceDurations: PriceDuration[];
+  price: number;
+  duration: Duration;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoryPage {
+  data: CategoryView[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+}
