@@ -47,6 +47,7 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKERS: flag(true),
+  QUEUE_PREFIX: z.string().regex(/^[\w-]+$/, 'letters, digits, - and _ only').default('iptv'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),

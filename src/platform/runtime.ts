@@ -46,7 +46,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       onFailed: (failure: JobFailure) => logger.error({ job: failure.name, jobId: failure.jobId, err: failure.error }, 'job failed for good'),
       onError: (error: unknown) => logger.warn({ err: error }, 'job queue trouble'),
     };
-    const queue: JobQueue = config.REDIS_URL ? new BullMqQueue({ url: config.REDIS_URL, ...hooks }) : new InProcessQueue(hooks);
+    const queue: JobQueue = config.REDIS_URL ? new BullMqQueue({ url: config.REDIS_URL, prefix: config.QUEUE_PREFIX, ...hooks }) : new InProcessQueue(hooks);
     closers.push(() => queue.close());
     return { database, db: database.db, store, queue, close };
   } catch (error) {

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { startApp, type RunningApp } from '../../src/main';
 import { freshDatabase } from './database';
+import { deleteKeys } from './redis';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery' };
 /** Known to tests so they can forge tokens the way an attacker with the key could. */
@@ -17,9 +20,12 @@ export const TEST_JWT_SECRET = 'test-only-secret-0123456789-abcdefghijklmnop';
 export async function startTestApp(options: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<RunningApp> {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase({ migrate: false })).url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iptv-test-'));
+  // A known port, so PUBLIC_URL (payment return links, webhooks) points at this very app.
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -28,12 +34,29 @@ export async function startTestApp(options: { env?: Record<string, string>; data
     ADMIN_PASSWORD: TEST_ADMIN.password,
     JWT_SECRET: TEST_JWT_SECRET,
     SEED_DEMO: 'false',
+    // Test apps share one Redis; each keeps its jobs to itself.
+    QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}`,
     ...options.env,
   });
   const app = await startApp(config);
   let closed: Promise<void> | undefined;
   const close = () =>
-    (closed ??= app.close().finally(() => rmSync(dataDir, { recursive: true, force: true })));
+    (closed ??= app.close().finally(async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      // A queue prefix of the test's own (not one a test chose to share) leaves nothing behind.
+      if (config.REDIS_URL && !options.env?.QUEUE_PREFIX) await deleteKeys(config.REDIS_URL, config.QUEUE_PREFIX);
+    }));
   afterAll(close);
   return { ...app, close };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -6,3 +6,18 @@ export function requireRedis(): string {
   if (!url) throw new Error(inject('redisProblem'));
   return url;
 }
+
+/** Deletes every key under a prefix: what a flushed (or replaced) Redis looks like to one app. */
+export async function deleteKeys(url: string, prefix: string): Promise<number> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url);
+  let deleted = 0;
+  try {
+    for await (const keys of client.scanStream({ match: `${prefix}:*`, count: 500 })) {
+      if ((keys as string[]).length) deleted += await client.del(...(keys as string[]));
+    }
+  } finally {
+    client.disconnect();
+  }
+  return deleted;
+}
