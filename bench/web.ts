@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     const sum = (filter: (a: Asset) => boolean, field: 'raw' | 'gzip') => assets.filter(filter).reduce((s, a) => s + a[field], 0);
     console.log(`\nFirst visit to ${baseUrl}/ (gzip -9 of each file):`);
     for (const asset of [...assets].sort((a, b) => b.gzip - a.gzip)) {
-      console.log(`  ${asset.kind.padEnd(3)} ${kb(asset.gzip).padStart(6)} KB gzip  ${kb(asset.raw).padStart(6)} KB raw  ${asset.afterLoad ? '(after load, idle) ' : ''}${asset.url}`);
+      console.log(`  ${asset.kind.padEnd(3)} ${kb(asset.gzip).padStart(6)} KB gzip  ${kb(asset.raw).padStart(6)} KB raw  ${asset.afterLoad ? '(after the load event) ' : ''}${asset.url}`);
     }
     const jsBeforeLoad = sum((a) => a.kind === 'js' && !a.afterLoad, 'gzip');
     const jsAll = sum((a) => a.kind === 'js', 'gzip');

@@ -54,9 +54,9 @@ const envSchema = z.object({
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   CHARGILY_API_KEY: z.string().optional(),
   CHARGILY_API_URL: z.string().url().optional(),
-  SUPPORT_PHONE: z.string().default('0550000000'),
+  SUPPORT_PHONE: z.string().default('+213550000000'),
   SUPPORT_WHATSAPP: z.string().default('213550000000'),
-  SUPPORT_EMAIL: z.string().email().default('support@iptv-store.dz'),
+  SUPPORT_EMAIL: z.string().email().default('support@nova-iptv.dz'),
 });
 
 export type Env = z.infer<typeof envSchema>;

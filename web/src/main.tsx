@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isNotFound } from './api/http';
 import { I18nProvider } from './i18n/I18nProvider';
 import { createLanguageStore } from './i18n/language-store';
 import { DEFAULT_STORE_LOCALE, STORE_LANGUAGE_KEY } from './i18n/locales';
@@ -13,7 +14,8 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      retry: 1,
+      // One retry for a network hiccup; a 404 is an answer, not a failure.
+      retry: (failures, error) => failures < 1 && !isNotFound(error),
       refetchOnWindowFocus: false,
     },
   },
@@ -23,7 +25,11 @@ const router = createAppRouter(queryClient);
 
 async function start() {
   themeStore(); // applies the theme (the inline script in index.html already did, this keeps it in sync)
-  const language = await createLanguageStore({ storageKey: STORE_LANGUAGE_KEY, defaultLocale: DEFAULT_STORE_LOCALE });
+  // The language's messages and the first page's code and data load side by side.
+  const [language] = await Promise.all([
+    createLanguageStore({ storageKey: STORE_LANGUAGE_KEY, defaultLocale: DEFAULT_STORE_LOCALE }),
+    router.load().catch(() => undefined), // a failure shows in the page's own error view
+  ]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root element missing from index.html');
   createRoot(container).render(
@@ -35,6 +41,23 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>,
   );
+  startLiveUpdatesWhenIdle();
+}
+
+/**
+ * Opens the live catalogue connection once the page has loaded and the browser is idle: it is not
+ * needed for the first paint, and its code (Socket.IO client) is a separate chunk.
+ */
+function startLiveUpdatesWhenIdle() {
+  const connect = () => {
+    import('./live/catalogue-live')
+      .then(({ connectCatalogueLive }) => connectCatalogueLive(queryClient))
+      .catch((error: unknown) => console.warn('Live updates unavailable', error));
+  };
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(connect, { timeout: 2000 }) : setTimeout(connect, 300);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** Last resort when the app cannot start (e.g. a chunk failed to download): say so, in all three languages. */

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CartProduct } from '../cart/cart';
-import { getJson } from './http';
+import { sortByDuration } from '../lib/catalogue';
+import { getJson, isRecord } from './http';
 
 export interface PriceDuration {
   duration: string;
@@ -14,6 +15,8 @@ export interface Product extends CartProduct {
   name: string;
   description: string;
   featuredImage: string | null;
+  /** A smaller rendition of the picture for cards, when the server makes one. */
+  thumbnailImage: string | null;
   category_id: number | string | null;
   category_slug: string | null;
   category_name: string;
@@ -29,9 +32,10 @@ export interface Product extends CartProduct {
   duration: string;
 }
 
-type Raw = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A product page's product, with up to 4 similar packages. */
+export interface ProductDetail extends Product {
+  similarProducts: Product[];
+}
 
 function num(value: unknown, fallback = 0): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -66,16 +70,19 @@ export function normalizeProduct(raw: unknown): Product | null {
   if (!isRecord(raw)) return null;
   const id = typeof raw.id === 'number' || (typeof raw.id === 'string' && raw.id !== '') ? raw.id : null;
   if (id === null || typeof raw.name !== 'string') return null;
-  const priceDurations = list(raw.priceDurations ?? raw.price_durations)
-    .filter(isRecord)
-    .map((entry) => ({ duration: str(entry.duration), price: num(entry.price), active: bool(entry.active, true) }))
-    .filter((entry) => entry.duration !== '');
+  const priceDurations = sortByDuration(
+    list(raw.priceDurations ?? raw.price_durations)
+      .filter(isRecord)
+      .map((entry) => ({ duration: str(entry.duration), price: num(entry.price), active: bool(entry.active, true) }))
+      .filter((entry) => entry.duration !== ''),
+  );
   const first = priceDurations[0];
   return {
     id,
     name: raw.name,
     description: str(raw.description),
     featuredImage: str(raw.featuredImage ?? raw.image_file) || null,
+    thumbnailImage: str(raw.thumbnailImage) || null,
     category_id: typeof raw.category_id === 'number' || typeof raw.category_id === 'string' ? raw.category_id : null,
     category_slug: str(raw.category_slug ?? raw.category) || null,
     category_name: str(raw.category_name),
@@ -123,11 +130,67 @@ export function pickFeatured(products: readonly Product[], count = 3): Product[]
   return [...visible.filter((p) => p.popular), ...visible.filter((p) => !p.popular)].slice(0, count);
 }
 
+/** A product with its similar packages (SPEC §7 `GET /products/show/{id}`), or null when unusable. */
+export function normalizeProductDetail(body: unknown): ProductDetail | null {
+  const raw = isRecord(body) && isRecord(body.product) && body.id === undefined ? body.product : body;
+  const product = normalizeProduct(raw);
+  if (!product || !isRecord(raw)) return null;
+  const similar = list(raw.similarProducts ?? raw.similar_products)
+    .map(normalizeProduct)
+    .filter((p): p is Product => p !== null && p.active && String(p.id) !== String(product.id));
+  return { ...product, similarProducts: similar };
+}
+
+/** The durations a shopper can choose: the active ones, else the product's own price and duration. */
+export function activeDurations(product: Pick<Product, 'priceDurations' | 'price' | 'duration'>): PriceDuration[] {
+  const active = product.priceDurations.filter((entry) => entry.active);
+  if (active.length > 0) return active;
+  return product.duration ? [{ duration: product.duration, price: product.price, active: true }] : [];
+}
+
+/**
+ * The price a card shows: the first active duration that costs something ("from 800 Da / 1 month"),
+ * else the product's own price and duration. A free trial shows as a badge instead.
+ */
+export function cardPrice(product: Pick<Product, 'priceDurations' | 'price' | 'duration'>): { price: number; duration: string; hasFreeTrial: boolean } {
+  const active = activeDurations(product);
+  const paid = active.find((entry) => entry.price > 0) ?? active[0];
+  return {
+    price: paid?.price ?? product.price,
+    duration: paid?.duration ?? product.duration,
+    hasFreeTrial: active.some((entry) => entry.price === 0),
+  };
+}
+
+/** What the cart keeps of a product (saved in localStorage, so only what the cart and checkout show). */
+export function toCartProduct(product: Product): CartProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    duration: product.duration,
+    featuredImage: product.thumbnailImage ?? product.featuredImage,
+    category_name: product.category_name,
+    quality: product.quality,
+    priceDurations: product.priceDurations,
+  };
+}
+
 export const productsQuery = (category?: string) =>
   queryOptions({
     queryKey: ['products', { category: category ?? null }],
     queryFn: async ({ signal }) => {
       const query = category ? `?category=${encodeURIComponent(category)}` : '';
       return normalizeProductList(await getJson(`/products${query}`, { signal }));
+    },
+  });
+
+export const productQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['product', id],
+    queryFn: async ({ signal }) => {
+      const product = normalizeProductDetail(await getJson(`/products/show/${encodeURIComponent(id)}`, { signal }));
+      if (!product) throw new Error('Unexpected product response');
+      return product;
     },
   });

@@ -81,6 +81,43 @@ export function updateQuantity(
   return changed ? updated : items;
 }
 
+/** The current prices of a product, as the catalogue sends them. */
+export interface PriceSource {
+  id: ProductId;
+  price?: number;
+  duration?: string;
+  priceDurations?: readonly { duration: string; price: number; active?: boolean }[];
+}
+
+/**
+ * Brings the cart's prices up to date with the catalogue: each line takes the current price of its
+ * product in its duration. Lines whose product or duration is not in `products` are kept as they
+ * are (the server refuses them at checkout and says why). Returns `items` itself when nothing
+ * changed.
+ */
+export function repriceItems(items: readonly CartItem[], products: readonly PriceSource[]): readonly CartItem[] {
+  const byId = new Map(products.map((product) => [String(product.id), product]));
+  let changed = false;
+  const updated = items.map((item) => {
+    const source = byId.get(String(item.product.id));
+    if (!source) return item;
+    const entry = source.priceDurations?.find((candidate) => candidate.duration === item.selectedDuration && candidate.active !== false);
+    const price = entry ? entry.price : source.duration === item.selectedDuration ? source.price : undefined;
+    if (price === undefined || !Number.isFinite(price) || price === item.selectedPrice) return item;
+    changed = true;
+    return {
+      ...item,
+      selectedPrice: price,
+      product: {
+        ...item.product,
+        ...(source.price !== undefined ? { price: source.price } : {}),
+        ...(source.priceDurations ? { priceDurations: source.priceDurations } : {}),
+      },
+    };
+  });
+  return changed ? updated : items;
+}
+
 export function clearCart(): CartItem[] {
   return [];
 }

@@ -6,6 +6,7 @@ import {
   itemCount,
   parseStoredCart,
   removeItem,
+  repriceItems,
   serializeCart,
   updateQuantity,
   type CartItem,
@@ -173,5 +174,44 @@ describe('createCartStore', () => {
     const store = createCartStore({ storage: broken });
     store.addItem(basic);
     expect(store.getSnapshot().itemCount).toBe(1);
+  });
+});
+
+describe('repriceItems', () => {
+  const withDurations = {
+    ...basic,
+    priceDurations: [
+      { duration: '1 month', price: 2000, active: true },
+      { duration: '3 months', price: 5400, active: true },
+    ],
+  };
+
+  it('takes the catalogue price of each line’s duration', () => {
+    let items = addItem([], withDurations, { duration: '3 months', price: 5400 });
+    items = addItem(items, premium);
+    const repriced = repriceItems(items, [
+      { id: 1, price: 2200, duration: '1 month', priceDurations: [{ duration: '1 month', price: 2200 }, { duration: '3 months', price: 6000 }] },
+      { id: 'p-2', price: 4500, duration: '1 month', priceDurations: [] },
+    ]);
+    expect(repriced.map((item) => item.selectedPrice)).toEqual([6000, 4500]);
+    expect(repriced[0]!.product.price).toBe(2200);
+    expect(cartTotal(repriced)).toBe(10500);
+  });
+
+  it('returns the same cart when nothing changed, and keeps lines the catalogue does not list', () => {
+    const items = addItem(addItem([], withDurations, { duration: '3 months', price: 5400 }), premium);
+    expect(repriceItems(items, [withDurations])).toBe(items);
+    expect(repriceItems(items, [])).toBe(items);
+    // An inactive duration has no current price: the line stays as it is.
+    expect(repriceItems(items, [{ id: 1, priceDurations: [{ duration: '3 months', price: 1, active: false }] }])).toBe(items);
+  });
+
+  it('is applied by the store and saved', () => {
+    const storage = memoryStorage();
+    const store = createCartStore({ storage });
+    store.addItem(withDurations, { duration: '1 month', price: 2000 });
+    store.reprice([{ id: 1, priceDurations: [{ duration: '1 month', price: 2500, active: true }] }]);
+    expect(store.getSnapshot().total).toBe(2500);
+    expect(parseStoredCart(storage.data.get('cart') ?? null)[0]!.selectedPrice).toBe(2500);
   });
 });

@@ -5,12 +5,14 @@ import {
   cartTotal,
   clearCart,
   itemCount,
+  repriceItems,
   parseStoredCart,
   removeItem,
   serializeCart,
   updateQuantity,
   type CartItem,
   type CartProduct,
+  type PriceSource,
   type ProductId,
   type Selection,
 } from './cart';
@@ -33,6 +35,8 @@ export interface CartStore {
   /** Sets one line's quantity; below 1 is ignored. */
   updateQuantity(productId: ProductId, selectedDuration: string, quantity: number): void;
   clear(): void;
+  /** Takes the current catalogue prices (after a live update or a 409 at checkout). */
+  reprice(products: readonly PriceSource[]): void;
 }
 
 function snapshotOf(items: readonly CartItem[]): CartSnapshot {
@@ -76,6 +80,7 @@ export function createCartStore(options: { storage?: KeyValueStorage | null; key
     updateQuantity: (productId, selectedDuration, quantity) =>
       commit(updateQuantity(snapshot.items, productId, selectedDuration, quantity)),
     clear: () => commit(snapshot.items.length === 0 ? snapshot.items : clearCart()),
+    reprice: (products) => commit(repriceItems(snapshot.items, products)),
   };
 }
 
@@ -99,5 +104,6 @@ export function useCart(): CartSnapshot & Omit<CartStore, 'getSnapshot' | 'subsc
     removeItem: store.removeItem,
     updateQuantity: store.updateQuantity,
     clear: store.clear,
+    reprice: store.reprice,
   };
 }

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { StoreLayout } from '../components/layout/StoreLayout';
 import { AlertIcon, HomeIcon, RefreshIcon } from '../components/ui/icons';
 import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/usePageTitle';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -24,6 +25,7 @@ function RootLayout() {
 }
 
 export function NotFound() {
+  usePageTitle(useIntl().formatMessage({ id: 'notFound.title' }));
   return (
     <section className="container page-message" aria-labelledby="not-found-title" data-testid="not-found">
       <p className="page-message-code" aria-hidden="true">

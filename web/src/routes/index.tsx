@@ -19,15 +19,18 @@ import {
   WhatsAppIcon,
 } from '../components/ui/icons';
 import { whatsappLink } from '../config';
+import { FEATURED_PRODUCTS } from '../lib/catalogue';
 import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/usePageTitle';
 
 export const Route = createFileRoute('/')({
   component: HomePage,
 });
 
-const FEATURED_COUNT = 3;
+const FEATURED_COUNT = FEATURED_PRODUCTS;
 
 function HomePage() {
+  usePageTitle();
   return (
     <>
       <Hero />

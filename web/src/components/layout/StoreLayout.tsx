@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Toaster } from '../ui/Toaster';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -29,11 +29,6 @@ export function SkipLink() {
 
 /** The storefront chrome around every public page: header, sidebar, main content, footer. */
 export function StoreLayout({ children }: { children: ReactNode }) {
-  const intl = useIntl();
-  // Default page title in the current language (a page may set a more specific one).
-  useEffect(() => {
-    document.title = `${intl.formatMessage({ id: 'brand.name' })} · ${intl.formatMessage({ id: 'brand.tagline' })}`;
-  }, [intl]);
   return (
     <div className="app-shell">
       <SkipLink />

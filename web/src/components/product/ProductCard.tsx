@@ -1,24 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Product } from '../../api/products';
+import { cardPrice, type Product } from '../../api/products';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { durationMessageId } from '../../i18n/durations';
 import { ArrowForwardIcon, DevicesIcon, SignalIcon, StarIcon, TvIcon } from '../ui/icons';
+import { UNLIMITED_DEVICES } from '../../lib/catalogue';
 import { ProductImage } from './ProductImage';
-import { paths } from '../../lib/paths';
 
-/** Devices value 5 is shown as unlimited (SPEC §9). */
-export const UNLIMITED_DEVICES = 5;
-
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, headingLevel = 3 }: { product: Product; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
   const intl = useIntl();
   const formatPrice = useFormatPrice();
-  const durationId = durationMessageId(product.duration);
-  const duration = durationId ? intl.formatMessage({ id: durationId }) : product.duration;
+  const shown = cardPrice(product);
+  const durationId = durationMessageId(shown.duration);
+  const duration = durationId ? intl.formatMessage({ id: durationId }) : shown.duration;
   return (
     <article className="card product-card">
       <div className="product-media">
-        <ProductImage src={product.featuredImage} alt={product.name} />
+        <ProductImage src={product.thumbnailImage ?? product.featuredImage} alt={product.name} />
         {product.popular && (
           <span className="badge badge-accent product-badge">
             <StarIcon size={14} />
@@ -28,12 +27,12 @@ export function ProductCard({ product }: { product: Product }) {
       </div>
       <div className="product-body">
         {product.category_name && <p className="product-category">{product.category_name}</p>}
-        <h3 className="product-name">
-          <Link to={paths.product(product.id)} className="stretched-link">
+        <Heading className="product-name">
+          <Link to="/product/$id" params={{ id: String(product.id) }} className="stretched-link">
             {product.name}
           </Link>
-        </h3>
-        <ul className="product-specs">
+        </Heading>
+        <ul className="product-specs" role="list">
           <li>
             <TvIcon size={16} />
             <FormattedMessage id="product.channels" values={{ count: product.channels }} />
@@ -55,9 +54,14 @@ export function ProductCard({ product }: { product: Product }) {
         </ul>
         <div className="product-footer">
           <p className="price">
-            <bdi className="price-amount">{formatPrice(product.price)}</bdi>
+            <bdi className="price-amount">{formatPrice(shown.price)}</bdi>
             {duration && <span className="price-period"> / {duration}</span>}
           </p>
+          {shown.hasFreeTrial && (
+            <span className="badge badge-success">
+              <FormattedMessage id="product.freeTrialBadge" />
+            </span>
+          )}
           <span className="product-cta" aria-hidden="true">
             <FormattedMessage id="product.viewDetails" />
             <ArrowForwardIcon size={16} />

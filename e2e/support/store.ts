@@ -1,0 +1,115 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestApp, TEST_ADMIN } from '../../test/support/app';
+
+// Shared set-up of the storefront browser tests: the real server, an admin client to seed the
+// catalogue, and fresh browser profiles.
+
+/**
+ * The real app (startTestApp gives it a port known in advance, so the payment provider's pages
+ * link back to it). Another process may take that port between the probe and the listen: then
+ * it tries again.
+ */
+export async function startStoreApp(env: Record<string, string> = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTestApp({ env });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+    }
+  }
+}
+
+export interface SeedProduct {
+  name: string;
+  description?: string;
+  category_id: string;
+  channels?: number;
+  quality?: string;
+  devices?: number;
+  popular?: boolean;
+  vod?: boolean;
+  features?: string[];
+  price_durations: { duration: string; price: number; active?: boolean }[];
+}
+
+export interface ProductRecord {
+  id: string;
+  name: string;
+  category_slug: string;
+  priceDurations: { duration: string; price: number }[];
+}
+
+/** The admin API, signed in as the test administrator. */
+export async function adminClient(baseUrl: string) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(TEST_ADMIN),
+  });
+  if (!login.ok) throw new Error(`admin login failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as T;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  return {
+    createCategory: async (name: string, description = '') =>
+      (await call<{ category: { id: string; slug: string; name: string } }>('POST', '/api/admin/categories', { name, description })).category,
+    createProduct: async (product: SeedProduct) => (await call<{ product: ProductRecord }>('POST', '/api/admin/products', product)).product,
+    updateProduct: async (id: string, changes: Partial<SeedProduct>) =>
+      (await call<{ product: ProductRecord }>('PUT', `/api/admin/products/${encodeURIComponent(id)}`, changes)).product,
+  };
+}
+
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions thrown in the page. */
+  errors: Error[];
+}
+
+/**
+ * A fresh browser profile (light system theme). `storage` is written once before the app starts
+ * (not again on reload), so a test can watch what the app itself saves.
+ */
+export async function openStore(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  options: {
+    storage?: Record<string, string>;
+    width?: number;
+    contexts?: BrowserContext[];
+    /** Runs on the new profile before the first page loads (e.g. to route requests). */
+    setup?: (context: BrowserContext) => Promise<void>;
+  } = {},
+): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: 'light', locale: 'en-US' });
+  options.contexts?.push(context);
+  if (options.storage) {
+    await context.addInitScript((entries) => {
+      if (sessionStorage.getItem('__seeded')) return;
+      sessionStorage.setItem('__seeded', '1');
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, options.storage);
+  }
+  await options.setup?.(context);
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'domcontentloaded' });
+  await page.locator('header.site-header').waitFor({ state: 'visible' });
+  return { context, page, errors };
+}
+
+/** The text of a locator with its spaces normalised (prices use no-break spaces). */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  const text = (await page.locator(selector).first().textContent()) ?? '';
+  return text.replace(/[\u00a0\u202f\u2068\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,58 @@
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CartItem } from '../../cart/cart';
+import { useCart } from '../../cart/store';
+import { useFormatPrice } from '../../i18n/I18nProvider';
+import { useDurationLabel } from '../../i18n/useDurationLabel';
+import { ProductImage } from '../product/ProductImage';
+import { TrashIcon } from '../ui/icons';
+import { QuantityControl } from './QuantityControl';
+import { isolate } from '../../lib/bidi';
+
+export function CartLine({ item }: { item: CartItem }) {
+  const intl = useIntl();
+  const formatPrice = useFormatPrice();
+  const durationLabel = useDurationLabel();
+  const { updateQuantity, removeItem } = useCart();
+  const { product } = item;
+  return (
+    <li className="cart-line card" data-testid="cart-line" data-product-id={String(product.id)} data-duration={item.selectedDuration}>
+      <div className="cart-line-media">
+        <ProductImage src={typeof product.featuredImage === 'string' ? product.featuredImage : null} alt="" />
+      </div>
+      <div className="cart-line-info">
+        <h2 className="cart-line-name">
+          <Link to="/product/$id" params={{ id: String(product.id) }}>
+            {product.name}
+          </Link>
+        </h2>
+        <p className="cart-line-meta">
+          <span className="badge badge-primary">{durationLabel(item.selectedDuration)}</span>
+          {typeof product.quality === 'string' && product.quality && <bdi className="badge">{product.quality}</bdi>}
+        </p>
+        <p className="cart-line-unit">
+          <FormattedMessage id="cart.unitPrice" values={{ price: isolate(formatPrice(item.selectedPrice)) }} />
+        </p>
+      </div>
+      <div className="cart-line-controls">
+        <QuantityControl
+          name={product.name}
+          quantity={item.quantity}
+          onChange={(quantity) => updateQuantity(product.id, item.selectedDuration, quantity)}
+        />
+        <p className="cart-line-total">
+          <bdi data-testid="line-total">{formatPrice(item.selectedPrice * item.quantity)}</bdi>
+        </p>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm cart-remove"
+          onClick={() => removeItem(product.id)}
+          aria-label={intl.formatMessage({ id: 'cart.removeItem' }, { name: product.name })}
+        >
+          <TrashIcon size={16} />
+          <FormattedMessage id="cart.remove" />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import type { Category } from '../../api/categories';
+import { ProductImage } from '../product/ProductImage';
+import { ArrowForwardIcon, GridIcon } from '../ui/icons';
+
+export function CategoryCard({ category }: { category: Category }) {
+  return (
+    <article className="card category-card">
+      <div className="category-media">
+        <ProductImage src={category.thumbnailImage ?? category.featuredImage} alt={category.name} />
+        <span className="badge category-count">
+          <GridIcon size={14} />
+          <FormattedMessage id="category.packageCount" values={{ count: category.productsCount }} />
+        </span>
+      </div>
+      <div className="category-body">
+        <h2 className="category-name">
+          <Link to="/category/$slug" params={{ slug: category.slug }} className="stretched-link">
+            {category.name}
+          </Link>
+        </h2>
+        {category.description && <p className="category-description">{category.description}</p>}
+        <span className="product-cta" aria-hidden="true">
+          <FormattedMessage id="category.browse" />
+          <ArrowForwardIcon size={16} />
+        </span>
+      </div>
+    </article>
+  );
+}
+
+export function CategoryCardSkeleton() {
+  return (
+    <div className="card category-card skeleton-card" aria-hidden="true">
+      <div className="category-media skeleton" />
+      <div className="category-body">
+        <div className="skeleton skeleton-line skeleton-title" style={{ inlineSize: '60%' }} />
+        <div className="skeleton skeleton-line" style={{ inlineSize: '95%' }} />
+        <div className="skeleton skeleton-line" style={{ inlineSize: '70%' }} />
+      </div>
+    </div>
+  );
+}

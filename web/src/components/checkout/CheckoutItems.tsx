@@ -1,0 +1,29 @@
+import { FormattedMessage } from 'react-intl';
+import type { CartItem } from '../../cart/cart';
+import { useFormatPrice } from '../../i18n/I18nProvider';
+import { useDurationLabel } from '../../i18n/useDurationLabel';
+import { isolate } from '../../lib/bidi';
+
+/** The cart's lines in the checkout summary: name, duration, quantity, line total. */
+export function CheckoutItems({ items }: { items: readonly CartItem[] }) {
+  const formatPrice = useFormatPrice();
+  const durationLabel = useDurationLabel();
+  return (
+    <ul className="checkout-items" role="list" data-testid="checkout-items">
+      {items.map((item) => (
+        <li key={`${String(item.product.id)}|${item.selectedDuration}`} className="checkout-item">
+          <span className="checkout-item-name">
+            <strong>{item.product.name}</strong>
+            <small>
+              <FormattedMessage
+                id="checkout.itemDetail"
+                values={{ duration: isolate(durationLabel(item.selectedDuration)), quantity: item.quantity, price: isolate(formatPrice(item.selectedPrice)) }}
+              />
+            </small>
+          </span>
+          <bdi className="checkout-item-total">{formatPrice(item.selectedPrice * item.quantity)}</bdi>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { updateCustomerPhone } from '../../api/payment';
+import { phoneDigits, phoneErrorId, savePhone } from '../../lib/phone';
+import { PhoneField } from '../checkout/PhoneField';
+import { toast } from '../ui/toast';
+import { PhoneIcon } from '../ui/icons';
+
+/**
+ * SPEC §2, §7: the success screen asks for a phone when none is saved yet. It is sent only when the
+ * order has an id; on failure the form still closes (the phone is kept in the browser either way).
+ */
+export function OrderPhoneForm({ orderId, onSaved }: { orderId: string | null; onSaved: (phone: string) => void }) {
+  const intl = useIntl();
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const check = (value: string) => {
+    const id = phoneErrorId(value);
+    setError(id ? intl.formatMessage({ id }) : null);
+    return id === null;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!check(phone) || saving) return;
+    const digits = phoneDigits(phone);
+    setSaving(true);
+    savePhone(digits);
+    if (orderId) {
+      try {
+        await updateCustomerPhone(orderId, digits);
+        toast.success(intl.formatMessage({ id: 'success.phone.saved' }));
+      } catch (failure) {
+        console.warn('update-customer-phone failed', failure);
+      }
+    }
+    onSaved(digits);
+  };
+
+  return (
+    <form className="card phone-form" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="order-phone-form">
+      <h2 className="card-title">
+        <PhoneIcon size={20} />
+        <FormattedMessage id="success.phone.title" />
+      </h2>
+      <p className="field-hint">
+        <FormattedMessage id="success.phone.text" />
+      </p>
+      <PhoneField
+        id="order-phone"
+        value={phone}
+        error={error}
+        disabled={saving}
+        onChange={(value) => {
+          setPhone(value);
+          check(value);
+        }}
+      />
+      <button type="submit" className="btn btn-primary" disabled={saving}>
+        <FormattedMessage id="success.phone.save" />
+      </button>
+    </form>
+  );
+}

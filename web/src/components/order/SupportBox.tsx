@@ -1,0 +1,89 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { AdminContact } from '../../api/payment';
+import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_WHATSAPP } from '../../config';
+import { Disclosure } from '../ui/Disclosure';
+import { HeadsetIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../ui/icons';
+
+/** SPEC §9: the built-in contact when the order carries none. */
+function contactOf(given: Partial<AdminContact>): AdminContact {
+  return {
+    phone: given.phone || SUPPORT_PHONE,
+    whatsapp: given.whatsapp || SUPPORT_WHATSAPP,
+    email: given.email || SUPPORT_EMAIL,
+  };
+}
+
+/** The collapsible support box of the success screen: phone, WhatsApp, email, with buttons. */
+export function SupportBox({ contact: given, orderId }: { contact: Partial<AdminContact>; orderId: string | null }) {
+  const intl = useIntl();
+  const contact = contactOf(given);
+  const whatsappDigits = contact.whatsapp.replace(/\D/g, '');
+  const message = intl.formatMessage({ id: 'success.support.whatsappMessage' }, { id: orderId ?? '-' });
+  const subject = intl.formatMessage({ id: 'success.support.mailSubject' }, { id: orderId ?? '-' });
+  return (
+    <Disclosure
+      className="card support-box"
+      testId="support-box"
+      summary={
+        <>
+          <HeadsetIcon size={20} />
+          <FormattedMessage id="success.support.title" />
+        </>
+      }
+    >
+      <p className="field-hint">
+        <FormattedMessage id="success.support.text" />
+      </p>
+      <dl className="contact-list">
+        <div>
+          <dt>
+            <FormattedMessage id="footer.phone" />
+          </dt>
+          <dd>
+            <bdi dir="ltr">{contact.phone}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="footer.whatsapp" />
+          </dt>
+          <dd>
+            <bdi dir="ltr">+{whatsappDigits}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="footer.email" />
+          </dt>
+          <dd>
+            <bdi dir="ltr">{contact.email}</bdi>
+          </dd>
+        </div>
+      </dl>
+      <div className="support-actions">
+        <a
+          className="btn btn-whatsapp"
+          href={`https://wa.me/${whatsappDigits}?text=${encodeURIComponent(message)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="support-whatsapp"
+        >
+          <WhatsAppIcon />
+          <FormattedMessage id="success.support.whatsapp" />
+          <span className="visually-hidden">
+            {' '}
+            <FormattedMessage id="a11y.opensInNewTab" />
+          </span>
+        </a>
+        <a className="btn btn-secondary" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} data-testid="support-call">
+          <PhoneIcon size={18} />
+          <FormattedMessage id="success.support.call" />
+        </a>
+        <a className="btn btn-secondary" href={`mailto:${contact.email}?subject=${encodeURIComponent(subject)}`} data-testid="support-email">
+          <MailIcon size={18} />
+          <FormattedMessage id="success.support.email" />
+        </a>
+      </div>
+    </Disclosure>
+  );
+}

@@ -1,0 +1,76 @@
+// Catalogue constants and the product page's pure rules (SPEC §4, §9). The durations and limits
+// mirror src/shared/catalogue.ts (which also carries the server's zod schemas, too heavy for the
+// browser bundle); catalogue.unit.spec.ts checks that both stay the same.
+
+/** In the order SPEC §4 sorts a product's price durations. */
+export const DURATIONS = ['free trial', '1 month', '3 months', '6 months', '12 months', '15 months', 'life time'] as const;
+
+/** SPEC §9: a product with this many devices is shown as unlimited. */
+export const UNLIMITED_DEVICES = 5;
+/** SPEC §9: similar packages shown on a product page. */
+export const SIMILAR_PRODUCTS = 4;
+/** SPEC §9: featured packages on the home page. */
+export const FEATURED_PRODUCTS = 3;
+/** SPEC §9: the description is cut at this many characters, with "read more". */
+export const DESCRIPTION_PREVIEW_CHARS = 150;
+/** SPEC §4: this duration is flagged "best value". */
+export const BEST_VALUE_DURATION = '6 months';
+
+const MONTHS: Record<string, number> = {
+  '1 month': 1,
+  '3 months': 3,
+  '6 months': 6,
+  '12 months': 12,
+  '1 year': 12,
+  '15 months': 15,
+};
+
+/** How many months a duration covers, or null for free trial, life time and unknown values. */
+export function monthsOf(duration: string): number | null {
+  return MONTHS[duration.trim().toLowerCase()] ?? null;
+}
+
+/** Position of a duration in the SPEC order (unknown durations last, in their given order). */
+export function durationRank(duration: string): number {
+  const index = (DURATIONS as readonly string[]).indexOf(duration.trim().toLowerCase());
+  return index === -1 ? DURATIONS.length : index;
+}
+
+export function sortByDuration<T extends { duration: string }>(entries: readonly T[]): T[] {
+  return [...entries].sort((a, b) => durationRank(a.duration) - durationRank(b.duration));
+}
+
+export function isBestValue(duration: string): boolean {
+  return duration.trim().toLowerCase() === BEST_VALUE_DURATION;
+}
+
+/**
+ * The saving of a duration against the first duration's price, as a whole percentage (SPEC §4),
+ * compared month for month: 3 months at 5,400 against 1 month at 2,000 saves 10 %. The reference is
+ * the first duration that covers a number of months and costs something (a free trial first in
+ * the list has no price to compare with). Null when there is nothing to compare or no saving.
+ */
+export function savingPercent(entries: readonly { duration: string; price: number }[], duration: string): number | null {
+  const reference = entries.find((entry) => monthsOf(entry.duration) !== null && entry.price > 0);
+  const entry = entries.find((candidate) => candidate.duration === duration);
+  if (!reference || !entry || entry === reference) return null;
+  const months = monthsOf(entry.duration);
+  if (months === null) return null;
+  const referenceMonthly = reference.price / monthsOf(reference.duration)!;
+  const saving = Math.round((1 - entry.price / months / referenceMonthly) * 100);
+  return saving > 0 ? saving : null;
+}
+
+/**
+ * The first `max` characters of a text, cut at a word boundary when one is near, and whether
+ * anything was cut (SPEC §9: 150 characters with "read more").
+ */
+export function previewText(text: string, max = DESCRIPTION_PREVIEW_CHARS): { preview: string; truncated: boolean } {
+  const clean = text.trim();
+  const chars = Array.from(clean); // whole code points: never split a surrogate pair
+  if (chars.length <= max) return { preview: clean, truncated: false };
+  let cut = chars.slice(0, max).join('');
+  const space = cut.lastIndexOf(' ');
+  if (space > max * 0.7) cut = cut.slice(0, space);
+  return { preview: `${cut.trimEnd()}…`, truncated: true };
+}

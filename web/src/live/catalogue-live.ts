@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import { cartStore } from '../cart/store';
+import { applyCategoriesUpdate, applyProductsUpdate } from './catalogue-cache';
+
+/** SPEC §9: reconnect 3 s after the connection closes. */
+export const RECONNECT_DELAY_MS = 3000;
+
+/**
+ * The storefront's live connection (SPEC §4): on every (re)connection it asks for the current
+ * catalogue, then applies each catalogue change to the page caches and the cart, so a price an
+ * admin changes shows without a reload. Loaded after the first paint, in its own chunk.
+ */
+export function connectCatalogueLive(queryClient: QueryClient): Socket {
+  const socket = io({
+    reconnectionDelay: RECONNECT_DELAY_MS,
+    reconnectionDelayMax: RECONNECT_DELAY_MS,
+    randomizationFactor: 0,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  });
+  socket.on('connect', () => socket.emit('requestInitialData'));
+  socket.on('productsUpdate', (payload: unknown) => applyProductsUpdate(queryClient, payload, cartStore()));
+  socket.on('categoriesUpdate', (payload: unknown) => applyCategoriesUpdate(queryClient, payload));
+  return socket;
+}

@@ -1,0 +1,124 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/toast';
+import { HomeIcon, MailIcon, RefreshIcon, XCircleIcon } from '../../components/ui/icons';
+import { SUPPORT_EMAIL } from '../../config';
+import type { MessageId } from '../../i18n/messages';
+import { translateServerMessage } from '../../i18n/server-messages';
+import { searchText } from '../../lib/search';
+import { usePageTitle } from '../../lib/usePageTitle';
+
+/** SPEC §9: the failure screen first shows a verifying spinner for about 1.5 s. */
+export const FAILURE_SPINNER_MS = 1500;
+
+const STATUS_EXPLANATIONS: Record<string, MessageId> = {
+  failed: 'payment.failure.declined',
+  canceled: 'payment.failure.canceled',
+  cancelled: 'payment.failure.canceled',
+  expired: 'payment.failure.expired',
+};
+
+export const Route = createFileRoute('/payment/failure')({
+  validateSearch: (search: Record<string, unknown>): { error?: string; code?: string } => {
+    const error = searchText(search.error);
+    const code = searchText(search.code);
+    return { ...(error ? { error } : {}), ...(code ? { code } : {}) };
+  },
+  component: PaymentFailurePage,
+});
+
+function PaymentFailurePage() {
+  const intl = useIntl();
+  const { error, code } = Route.useSearch();
+  const [verifying, setVerifying] = useState(true);
+  usePageTitle(intl.formatMessage({ id: verifying ? 'payment.failure.verifying' : 'payment.failure.title' }));
+
+  useEffect(() => {
+    const timer = setTimeout(() => setVerifying(false), FAILURE_SPINNER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const details = error ? translateServerMessage(intl, error) : null;
+  const explanation = code ? STATUS_EXPLANATIONS[code.toLowerCase()] : undefined;
+
+  useEffect(() => {
+    if (!verifying) toast.error(details ?? intl.formatMessage({ id: 'payment.failure.toast' }));
+    // Once, when the failure is shown (not again when the language changes).
+  }, [verifying]);
+
+  if (verifying) {
+    return (
+      <div className="container page-body">
+        <div className="card stage-card" role="status" aria-live="polite" data-testid="failure-verifying">
+          <Spinner size="lg" />
+          <h1 className="stage-title">
+            <FormattedMessage id="payment.failure.verifying" />
+          </h1>
+        </div>
+      </div>
+    );
+  }
+
+  const mailSubject = intl.formatMessage({ id: 'payment.failure.mailSubject' });
+  const mailBody = intl.formatMessage({ id: 'payment.failure.mailBody' }, { error: details ?? '-', code: code ?? '-' });
+  const mailto = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(mailSubject)}&body=${encodeURIComponent(mailBody)}`;
+
+  return (
+    <div className="container page-body">
+      <section className="card result-card result-failure" aria-labelledby="failure-title" data-testid="payment-failure">
+        <span className="stage-icon stage-icon-failure">
+          <XCircleIcon size={44} />
+        </span>
+        <h1 id="failure-title" className="stage-title">
+          <FormattedMessage id="payment.failure.title" />
+        </h1>
+        <p className="stage-text">
+          <FormattedMessage id="payment.failure.text" />
+        </p>
+        {explanation && (
+          <p className="stage-text">
+            <FormattedMessage id={explanation} />
+          </p>
+        )}
+        {(details || code) && (
+          <dl className="error-details" data-testid="failure-details">
+            {details && (
+              <div>
+                <dt>
+                  <FormattedMessage id="payment.failure.details" />
+                </dt>
+                <dd data-testid="failure-error">{details}</dd>
+              </div>
+            )}
+            {code && (
+              <div>
+                <dt>
+                  <FormattedMessage id="payment.failure.code" />
+                </dt>
+                <dd>
+                  <code data-testid="failure-code">{code}</code>
+                </dd>
+              </div>
+            )}
+          </dl>
+        )}
+        <div className="result-actions">
+          <Link to="/checkout" className="btn btn-primary" data-testid="failure-retry">
+            <RefreshIcon size={18} />
+            <FormattedMessage id="payment.failure.retry" />
+          </Link>
+          <a href={mailto} className="btn btn-secondary" data-testid="failure-contact">
+            <MailIcon size={18} />
+            <FormattedMessage id="payment.failure.contact" />
+          </a>
+          <Link to="/" className="btn btn-ghost">
+            <HomeIcon size={18} />
+            <FormattedMessage id="payment.failure.home" />
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
