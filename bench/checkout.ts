@@ -6,9 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../src/config';
-import { startApp, type RunningApp } from '../src/main';
-import { benchDatabase, fmt, rate } from './support';
+import { benchDatabase, fmt, rate, startStoreProcess } from './support';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 10_000);
 const CONNECTIONS = 50;
@@ -16,19 +14,9 @@ const CONNECTIONS = 50;
 const database = await benchDatabase('checkout', 10);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-checkout-'));
 const start = (seed: boolean) =>
-  startApp(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'silent',
-      ADMIN_PASSWORD: 'bench-password',
-      SEED_DEMO: String(seed),
-    }),
-  );
+  startStoreProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url, ADMIN_PASSWORD: 'bench-password', SEED_DEMO: String(seed) });
 
-let app: RunningApp = await start(true);
+let app = await start(true);
 const products = (await (await fetch(`${app.url}/products`)).json()) as { id: string; priceDurations: { duration: string; price: number }[] }[];
 const product = products.find((p) => p.priceDurations.some((d) => d.duration === '1 month' && d.price > 0))!;
 const price = product.priceDurations.find((d) => d.duration === '1 month')!.price;
@@ -54,7 +42,7 @@ const answered = result['2xx'];
 
 // Restart without the jobs (an in-process queue dies with its process, as a flushed Redis would):
 // the pending checkouts are paid at the provider meanwhile, and the new process must settle them.
-await app.close();
+await app.stop();
 await database.pool.query(`UPDATE sandbox_checkouts SET status = 'paid', payment_method = 'baridi_mob', completed_at = now()`);
 const restarted = Date.now();
 app = await start(false);
@@ -75,6 +63,6 @@ console.log(`  orders placed / answered: ${fmt(counts.placed)} / ${fmt(answered)
 console.log(`  payments recorded       : ${fmt(counts.paid)} events for ${fmt(counts.paid_orders)} orders`);
 const ok = counts.placed === answered && counts.paid === counts.paid_orders && counts.completed === counts.placed;
 console.log(`  lost or duplicated      : ${ok ? 'none' : 'MISMATCH'}`);
-await app.close();
+await app.stop();
 await database.drop();
 process.exit(ok ? 0 : 1);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/database';
 import { migrateToLatest } from '../src/platform/db/migrate';
@@ -30,3 +31,43 @@ export async function benchDatabase(name: string, poolSize = 20): Promise<Databa
 
 export const rate = (count: number, ms: number) => Math.round((count * 1000) / ms);
 export const fmt = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The store in a process of its own, as `npm start` runs it, so the load generator does not share
+ * its event loop. Resolves once it listens; `stop` ends it as Ctrl-C would.
+ */
+export async function startStoreProcess(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const port = String(await freePort());
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname],
+    { env: { ...process.env, PORT: port, HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the store exited (${code}) before answering`))));
+  for (;;) {
+    const ready = await Promise.race([fetch(`${url}/healthz`).then((r) => r.ok, () => false), exited]);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
