@@ -1,8 +1,7 @@
-import net from 'node:net';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/database';
 import { migrateToLatest } from '../src/platform/db/migrate';
-import { findPostgres } from '../test/support/services';
+import { findPostgres, freePort } from '../test/support/services';
 
 /** A fresh, migrated database for one benchmark run (DATABASE_URL, local 5432, or embedded). */
 export async function benchDatabase(name: string, poolSize = 20): Promise<DatabaseHandle<any> & { drop(): Promise<void> }> {
@@ -59,15 +58,4 @@ export async function startStoreProcess(env: Record<string, string>): Promise<{ 
         child.kill('SIGINT');
       }),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

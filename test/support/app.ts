@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
@@ -8,6 +7,7 @@ import { loadConfig } from '../../src/config';
 import { startApp, type RunningApp } from '../../src/main';
 import { freshDatabase } from './database';
 import { deleteKeys } from './redis';
+import { freePort } from './services';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery' };
 /** Known to tests so they can forge tokens the way an attacker with the key could. */
@@ -48,15 +48,4 @@ export async function startTestApp(options: { env?: Record<string, string>; data
     }));
   afterAll(close);
   return { ...app, close };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -63,4 +64,16 @@ export async function dropRunDatabases(adminUrl: string, runId: string): Promise
   } finally {
     await client.end();
   }
+}
+
+/** A TCP port free right now on 127.0.0.1 (for a server that must know its URL before it starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

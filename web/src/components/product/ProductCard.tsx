@@ -4,7 +4,7 @@ import { cardPrice, type Product } from '../../api/products';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { durationMessageId } from '../../i18n/durations';
 import { ArrowForwardIcon, DevicesIcon, SignalIcon, StarIcon, TvIcon } from '../ui/icons';
-import { UNLIMITED_DEVICES } from '../../lib/catalogue';
+import { DevicesLabel } from './DevicesLabel';
 import { ProductImage } from './ProductImage';
 
 export function ProductCard({ product, headingLevel = 3 }: { product: Product; headingLevel?: 2 | 3 }) {
@@ -44,12 +44,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: Product; h
             </li>
           )}
           <li>
-            <DevicesIcon size={16} />
-            {product.devices >= UNLIMITED_DEVICES ? (
-              <FormattedMessage id="product.devicesUnlimited" />
-            ) : (
-              <FormattedMessage id="product.devices" values={{ count: product.devices }} />
-            )}
+            <DevicesLabel devices={product.devices} />
           </li>
         </ul>
         <div className="product-footer">

@@ -11,7 +11,8 @@ import { PurchasePanel } from '../../components/product/PurchasePanel';
 import { Breadcrumbs } from '../../components/ui/Breadcrumbs';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { AlertIcon, DevicesIcon, HomeIcon, InboxIcon, RefreshIcon, StarIcon, TvIcon } from '../../components/ui/icons';
-import { SIMILAR_PRODUCTS, UNLIMITED_DEVICES } from '../../lib/catalogue';
+import { SIMILAR_PRODUCTS } from '../../lib/catalogue';
+import { DevicesLabel } from '../../components/product/DevicesLabel';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 export const Route = createFileRoute('/product/$id')({
@@ -121,12 +122,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               </li>
             )}
             <li>
-              <DevicesIcon size={16} />
-              {product.devices >= UNLIMITED_DEVICES ? (
-                <FormattedMessage id="product.devicesUnlimited" />
-              ) : (
-                <FormattedMessage id="product.devices" values={{ count: product.devices }} />
-              )}
+              <DevicesLabel devices={product.devices} />
             </li>
           </ul>
           <ProductDescription text={product.description} />
