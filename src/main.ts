@@ -91,6 +91,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
       logger,
       corsOrigins: config.CORS_ORIGINS,
       webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined,
+      readRouters: modules.flatMap((m) => (m.reads ? [m.reads] : [])),
       routers: [
         healthRoutes({
           database: async () => void (await infra.database.pool.query('SELECT 1')),

@@ -27,4 +27,10 @@ export interface AppContext {
 export interface ModuleRoutes {
   public?: Router;
   admin?: Router;
+  /**
+   * Hot shopper reads (GET only, no body, answered from memory): mounted ahead of request logging
+   * and body parsing, which would otherwise cost more than the answer itself. Security headers
+   * and CORS still apply; errors are still logged.
+   */
+  reads?: Router;
 }

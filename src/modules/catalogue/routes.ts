@@ -35,7 +35,7 @@ import type { CatalogueSnapshot } from './snapshot';
 export function catalogueRoutes(ctx: AppContext): ModuleRoutes {
   const live = liveCatalogue(ctx.runner.projections);
   answerInitialData(ctx, live);
-  return { public: storefrontRoutes(ctx, live), admin: adminRoutes(ctx, live) };
+  return { reads: storefrontRoutes(ctx, live), admin: adminRoutes(ctx, live) };
 }
 
 const PUBLIC = { includeInactive: false };

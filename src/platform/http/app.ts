@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -11,6 +11,8 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Mounted in order, before the web app. */
   routers: Router[];
+  /** Mounted first, behind only the security headers and CORS (see ModuleRoutes.reads). */
+  readRouters?: Router[];
   /** Built web app (index.html + assets); not served when missing. */
   webDir?: string;
   corsOrigins: string[];
@@ -30,6 +32,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   const index = options.webDir ? readIndex(options.webDir) : undefined;
   app.use(securityHeaders(index?.inlineScriptHashes ?? []));
+  app.use(cors(options.corsOrigins));
+  for (const router of options.readRouters ?? []) app.use(router);
   app.use(
     pinoHttp({
       logger: options.logger,
@@ -41,7 +45,6 @@ export function createHttpApp(options: HttpAppOptions): Express {
       },
     }),
   );
-  app.use(cors(options.corsOrigins));
   // The raw bytes stay on the request: a payment webhook's signature is over them, not the JSON.
   app.use(express.json({ limit: '100kb', verify: (req, _res, buffer) => void ((req as RawBodyRequest).rawBody = buffer) }));
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
@@ -73,20 +76,39 @@ function readIndex(webDir: string): { html: string; inlineScriptHashes: string[]
 }
 
 function securityHeaders(inlineScriptHashes: string[]): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        // The small inline script in index.html applies theme and direction before first paint.
-        'script-src': ["'self'", ...inlineScriptHashes],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'form-action': ["'self'"],
-        'upgrade-insecure-requests': null,
+  const headers = constantHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          // The small inline script in index.html applies theme and direction before first paint.
+          'script-src': ["'self'", ...inlineScriptHashes],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'form-action': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  // helmet's headers are the same on every response: set them in one call instead of running its
+  // fifteen middlewares per request (measurable on the catalogue's hot reads).
+  return (_req, res, next) => {
+    res.setHeaders(headers);
+    next();
+  };
+}
+
+/** The headers a middleware sets on a response that depends on nothing in the request. */
+function constantHeaders(middleware: RequestHandler): Map<string, string> {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  middleware({} as Request, res as unknown as Response, () => {});
+  return headers;
 }
 
 function spaFallback(html: string): RequestHandler {
