@@ -106,7 +106,10 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
 
     defineJobs(infra, config, logger);
     if (config.RUN_WORKERS) await infra.queue.start();
-    await reschedulePendingCheckouts({ db: infra.db, queue: infra.queue, logger });
+    // In the background: the store answers while the orders read model catches up.
+    void reschedulePendingCheckouts({ db: infra.db, queue: infra.queue, logger, store: infra.store, runner }).catch((error: unknown) =>
+      logger.error({ err: error }, 'could not schedule pending checkouts; they will be at the next start'),
+    );
 
     await listen(server, config.PORT, config.HOST);
     closers.push(() => closeServer(server));

@@ -43,4 +43,4 @@ export function defineOrderingJobs(deps: OrderingJobDeps): void {
 }
 
 /** Start-up: every pending checkout is scheduled again, so nothing depends on Redis keeping jobs. */
-export const reschedulePendingCheckouts = (deps: Pick<OrderingJobDeps, 'db' | 'queue' | 'logger'>) => rescheduleAllPending(deps);
+export const reschedulePendingCheckouts = (deps: Parameters<typeof rescheduleAllPending>[0]) => rescheduleAllPending(deps);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { SYSTEM, type EventStore } from '../../platform/eventstore/port';
+import type { ProjectionRunner } from '../../platform/projections/runner';
 import type { JobQueue } from '../../platform/queue/port';
 import { executeOrderCommand, loadOrder } from './commands';
 import type { PaymentOutcome } from './events';
@@ -46,8 +47,16 @@ export function scheduleReconciliation(queue: JobQueue, job: ReconcileJob, delay
   return queue.enqueue(RECONCILE_JOB, job, { jobId: jobIdFor(job.checkoutId), delayMs });
 }
 
-/** At start-up: every order still pending gets its job again (the queue drops duplicates). */
-export async function rescheduleAllPending(deps: Pick<ReconciliationDeps, 'db' | 'queue' | 'logger'>): Promise<number> {
+/**
+ * At start-up: every order still pending gets its job again (the queue drops duplicates). The
+ * orders read model is caught up with the log first, or an order placed just before a crash
+ * would be missed.
+ */
+export async function rescheduleAllPending(
+  deps: Pick<ReconciliationDeps, 'db' | 'queue' | 'logger' | 'store'> & { runner: Pick<ProjectionRunner, 'waitFor'> },
+): Promise<number> {
+  const caughtUp = await deps.runner.waitFor(await deps.store.headPosition(), { projections: ['orders'], timeoutMs: 60_000 });
+  if (!caughtUp) deps.logger.warn('orders read model still catching up: some pending checkouts are scheduled later');
   const pending = await pendingOrders(deps.db);
   for (const order of pending) await scheduleReconciliation(deps.queue, { orderId: order.id, checkoutId: order.checkout_id }, 0);
   if (pending.length) deps.logger.info({ pending: pending.length }, 'pending checkouts scheduled for reconciliation');
