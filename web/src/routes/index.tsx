@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { StatePanel } from '../components/ui/StatePanel';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
@@ -153,35 +154,30 @@ function FeaturedPackages() {
     );
   } else if (products.isError) {
     content = (
-      <div className="state-panel state-error" role="alert" data-testid="featured-error">
-        <span className="state-icon">
-          <AlertIcon size={28} />
-        </span>
-        <h3 className="state-title">
-          <FormattedMessage id="home.featured.error" />
-        </h3>
-        <p className="state-text">
-          <FormattedMessage id="home.featured.errorHint" />
-        </p>
-        <button type="button" className="btn btn-secondary" onClick={() => void products.refetch()} disabled={products.isFetching}>
-          <RefreshIcon size={18} />
-          <FormattedMessage id="common.tryAgain" />
-        </button>
-      </div>
+      <StatePanel
+        tone="error"
+        headingLevel={3}
+        testId="featured-error"
+        icon={<AlertIcon size={28} />}
+        title={<FormattedMessage id="home.featured.error" />}
+        text={<FormattedMessage id="home.featured.errorHint" />}
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={() => void products.refetch()} disabled={products.isFetching}>
+            <RefreshIcon size={18} />
+            <FormattedMessage id="common.tryAgain" />
+          </button>
+        }
+      />
     );
   } else if (featured.length === 0) {
     content = (
-      <div className="state-panel" data-testid="featured-empty">
-        <span className="state-icon">
-          <InboxIcon size={28} />
-        </span>
-        <h3 className="state-title">
-          <FormattedMessage id="home.featured.empty" />
-        </h3>
-        <p className="state-text">
-          <FormattedMessage id="home.featured.emptyHint" />
-        </p>
-      </div>
+      <StatePanel
+        headingLevel={3}
+        testId="featured-empty"
+        icon={<InboxIcon size={28} />}
+        title={<FormattedMessage id="home.featured.empty" />}
+        text={<FormattedMessage id="home.featured.emptyHint" />}
+      />
     );
   } else {
     content = (
