@@ -5,10 +5,15 @@
 // bare node:http server (for scale). Each server runs in its own process; they are measured one
 // at a time, in rounds, and each figure is the median of its rounds, so that a machine whose load
 // drifts during the run does not favour whichever server came first.
+// Twice: as autocannon asks by default (no Accept-Encoding: the JSON as is), and as browsers ask
+// (Accept-Encoding: gzip, deflate, br). Browser-style, the buffer references send the app's own
+// pre-compressed bytes, and the SELECT route gzips each answer, as Express's compression would.
 // Run: npm run bench:catalogue  (BENCH_SECONDS per measurement, default 5; BENCH_ROUNDS, default 3)
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +26,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 100;
 const PATHS = ['/products', '/categories'] as const;
+const ENCODINGS = { identity: {}, browser: { 'accept-encoding': 'gzip, deflate, br' } } as const;
+type Encoding = keyof typeof ENCODINGS;
 const SERVER = fileURLToPath(new URL('./catalogue-server.ts', import.meta.url));
 const adminPassword = randomBytes(12).toString('base64url');
 
@@ -90,19 +97,37 @@ interface Figures {
   errors: number;
 }
 
-async function load(url: string, route: string, seconds: number): Promise<Figures> {
-  const result = await autocannon({ url: `${url}${route}`, connections: CONNECTIONS, duration: seconds });
+async function load(url: string, route: string, encoding: Encoding, seconds: number): Promise<Figures> {
+  const result = await autocannon({ url: `${url}${route}`, connections: CONNECTIONS, duration: seconds, headers: { ...ENCODINGS[encoding] } });
   return { requests: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** The bytes as sent (fetch would decompress them), with their Content-Encoding. */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+    }).on('error', reject);
+  });
+}
+
+/** What the browser-style request got, as JSON bytes. */
+function decoded(answer: { body: Buffer; encoding: string | undefined }): Buffer {
+  if (answer.encoding === 'br') return brotliDecompressSync(answer.body);
+  if (answer.encoding === 'gzip') return gunzipSync(answer.body);
+  return answer.body;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Every server on one route, round after round; each server's median round. */
-async function measure(servers: Record<string, Running>, route: string): Promise<Record<string, Figures>> {
+async function measure(servers: Record<string, Running>, route: string, encoding: Encoding): Promise<Record<string, Figures>> {
   const rounds: Record<string, Figures[]> = {};
-  for (const server of Object.values(servers)) await load(server.url, route, 2); // warm-up: JIT, pools, caches
+  for (const server of Object.values(servers)) await load(server.url, route, encoding, 2); // warm-up: JIT, pools, caches
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [mode, server] of Object.entries(servers)) (rounds[mode] ??= []).push(await load(server.url, route, SECONDS));
+    for (const [mode, server] of Object.entries(servers)) (rounds[mode] ??= []).push(await load(server.url, route, encoding, SECONDS));
   }
   return Object.fromEntries(
     Object.entries(rounds).map(([mode, figures]) => [
@@ -118,27 +143,36 @@ console.log(`bench/catalogue: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${
 
 const app = await startServer('app', [database.url]);
 await seed(app.url);
+// The app's answers, as is and brotli-compressed, for the buffer references to send (see catalogue-server).
 const bodies: Record<string, Buffer> = {};
 for (const route of PATHS) {
-  bodies[route] = Buffer.from(await (await fetch(`${app.url}${route}`)).arrayBuffer());
-  writeFileSync(path.join(tmp, route.slice(1)), bodies[route]!);
+  const name = route.slice(1);
+  bodies[route] = (await rawGet(`${app.url}${route}`)).body;
+  const compressed = await rawGet(`${app.url}${route}`, ENCODINGS.browser);
+  if (compressed.encoding !== 'br') throw new Error(`the app did not compress ${route}`);
+  writeFileSync(path.join(tmp, name), bodies[route]!);
+  writeFileSync(path.join(tmp, `${name}.br`), compressed.body);
+  console.log(`  ${route}: ${fmt(bodies[route]!.length)} bytes, ${fmt(compressed.body.length)} with brotli`);
 }
-console.log(`  catalogue: /products ${fmt(bodies['/products']!.length)} bytes, /categories ${fmt(bodies['/categories']!.length)} bytes`);
-const files = PATHS.map((route) => path.join(tmp, route.slice(1)));
 const servers: Record<string, Running> = {
   app,
-  'express-buffer': await startServer('express-buffer', files),
+  'express-buffer': await startServer('express-buffer', [tmp]),
   'express-select': await startServer('express-select', [database.url]),
-  'node-http': await startServer('node-http', files),
+  'node-http': await startServer('node-http', [tmp]),
 };
 for (const [mode, server] of Object.entries(servers)) {
   for (const route of PATHS) {
-    const body = Buffer.from(await (await fetch(`${server.url}${route}`)).arrayBuffer());
-    if (!body.equals(bodies[route]!)) throw new Error(`${mode} ${route} does not answer the same bytes as the app`);
+    const plain = await rawGet(`${server.url}${route}`);
+    const compressed = await rawGet(`${server.url}${route}`, ENCODINGS.browser);
+    if (plain.encoding || !plain.body.equals(bodies[route]!) || !compressed.encoding || !decoded(compressed).equals(bodies[route]!)) {
+      throw new Error(`${mode} ${route} does not answer the same JSON as the app`);
+    }
   }
 }
 const results: Record<string, Record<string, Figures>> = {};
-for (const route of PATHS) results[route] = await measure(servers, route);
+for (const encoding of Object.keys(ENCODINGS) as Encoding[]) {
+  for (const route of PATHS) results[`${route} ${encoding}`] = await measure(servers, route, encoding);
+}
 for (const server of Object.values(servers)) await server.stop();
 
 const labels: Record<string, string> = {
@@ -147,12 +181,13 @@ const labels: Record<string, string> = {
   'express-select': 'Express 5, SELECT per request',
   'node-http': 'bare node:http, same buffer',
 };
-for (const route of PATHS) {
-  console.log(`\n  GET ${route} (same bytes from every server; medians)`);
-  for (const [mode, f] of Object.entries(results[route]!)) {
+for (const [measured, figures] of Object.entries(results)) {
+  const [route, encoding] = measured.split(' ') as [string, Encoding];
+  const asked = encoding === 'identity' ? 'no Accept-Encoding' : `Accept-Encoding: ${ENCODINGS.browser['accept-encoding']}`;
+  console.log(`\n  GET ${route}, ${asked} (same JSON from every server; medians)`);
+  for (const [mode, f] of Object.entries(figures)) {
     console.log(`    ${labels[mode]!.padEnd(34)} ${fmt(Math.round(f.requests)).padStart(8)} req/s   p99 ${String(f.p99).padStart(4)} ms${f.errors ? `   ${f.errors} errors` : ''}`);
   }
-  const figures = results[route]!;
   const [ours, minimal, select] = [figures.app!, figures['express-buffer']!, figures['express-select']!];
   const share = (ours.requests / minimal.requests) * 100;
   const times = ours.requests / select.requests;

@@ -92,6 +92,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
       corsOrigins: config.CORS_ORIGINS,
       webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined,
       readRouters: modules.flatMap((m) => (m.reads ? [m.reads] : [])),
+      fastReads: Object.assign({}, ...modules.map((m) => m.fastReads ?? {})),
       routers: [
         healthRoutes({
           database: async () => void (await infra.database.pool.query('SELECT 1')),
@@ -102,7 +103,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
         ...modules.flatMap((m) => (m.public ? [m.public] : [])),
       ],
     });
-    server.on('request', app);
+    server.on('request', app.listener);
 
     defineJobs(infra, config, logger);
     if (config.RUN_WORKERS) await infra.queue.start();
@@ -114,7 +115,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     await listen(server, config.PORT, config.HOST);
     closers.push(() => closeServer(server));
     const port = (server.address() as AddressInfo).port;
-    return { url: `http://127.0.0.1:${port}`, port, server, http: app, infra, runner, realtime, close };
+    return { url: `http://127.0.0.1:${port}`, port, server, http: app.express, infra, runner, realtime, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { ParsedUrlQuery } from 'node:querystring';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext, ModuleRoutes } from '../../platform/context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
+import type { FastRead } from '../../platform/http/app';
+import type { CachedJson } from '../../platform/http/cached-json';
 import { notFound } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
@@ -35,7 +38,7 @@ import type { CatalogueSnapshot } from './snapshot';
 export function catalogueRoutes(ctx: AppContext): ModuleRoutes {
   const live = liveCatalogue(ctx.runner.projections);
   answerInitialData(ctx, live);
-  return { reads: storefrontRoutes(ctx, live), admin: adminRoutes(ctx, live) };
+  return { reads: storefrontRoutes(ctx, live), fastReads: fastStorefrontReads(live), admin: adminRoutes(ctx, live) };
 }
 
 const PUBLIC = { includeInactive: false };
@@ -55,10 +58,7 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
 
   router.get(
     '/categories',
-    read((catalogue, req, res) => {
-      const query = parseInput(categoryListQuerySchema, req.query);
-      catalogue.answer(`categories ${query.page ?? 1} ${query.limit ?? 'all'} ${query.search ?? ''}`, () => catalogue.categoryPage(query)).send(req, res);
-    }),
+    read((catalogue, req, res) => categoriesAnswer(catalogue, req.query).send(req, res)),
   );
 
   router.get(
@@ -72,10 +72,7 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
 
   router.get(
     '/products',
-    read((catalogue, req, res) => {
-      const categoryId = categoryFilter(catalogue, req.query.category);
-      catalogue.answer(`products ${categoryId ?? ''}`, () => catalogue.productsIn(categoryId, PUBLIC)).send(req, res);
-    }),
+    read((catalogue, req, res) => productsAnswer(catalogue, req.query).send(req, res)),
   );
 
   router.get(
@@ -107,6 +104,36 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
   // Images are the catalogue's: their route rides along with its public routes.
   router.get('/media/:name', mediaHandler(ctx.db));
   return router;
+}
+
+function categoriesAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown): CachedJson {
+  const query = parseInput(categoryListQuerySchema, rawQuery);
+  return catalogue.answer(`categories ${query.page ?? 1} ${query.limit ?? 'all'} ${query.search ?? ''}`, () => catalogue.categoryPage(query));
+}
+
+function productsAnswer(catalogue: CatalogueSnapshot, query: { category?: unknown }): CachedJson {
+  const categoryId = categoryFilter(catalogue, query.category);
+  return catalogue.answer(`products ${categoryId ?? ''}`, () => catalogue.productsIn(categoryId, PUBLIC));
+}
+
+/**
+ * The two lists every storefront page loads, ahead of Express while the in-memory copy is recent.
+ * Anything they cannot answer (no recent copy, a bad query, an unknown category) goes on to the
+ * routes above, which wait for the copy or answer the error.
+ */
+function fastStorefrontReads(live: LiveCatalogue): Record<string, FastRead> {
+  const fast = (answer: (catalogue: CatalogueSnapshot, query: ParsedUrlQuery) => CachedJson): FastRead => {
+    return (query) => {
+      const catalogue = live.peek();
+      if (!catalogue) return undefined;
+      try {
+        return answer(catalogue, query);
+      } catch {
+        return undefined;
+      }
+    };
+  };
+  return { '/categories': fast(categoriesAnswer), '/products': fast(productsAnswer) };
 }
 
 function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {

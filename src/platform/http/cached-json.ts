@@ -22,7 +22,9 @@ export class CachedJson {
   }
 
   send(req: IncomingMessage, res: ServerResponse, status = 200): void {
-    const headers: Record<string, string | number> = { ETag: this.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    // writeHead's headers replace those set before: keep a Vary already there (CORS varies by Origin).
+    const vary = res.getHeader('Vary');
+    const headers: Record<string, string | number> = { ETag: this.etag, 'Cache-Control': 'no-cache', Vary: vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding' };
     if (matches(req.headers['if-none-match'], this.etag)) {
       res.writeHead(304, headers).end();
       return;
