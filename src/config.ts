@@ -51,6 +51,7 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),
+  CHECKOUT_FIRST_POLL_AFTER: durationSchema.default('1m'),
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   CHARGILY_API_KEY: z.string().optional(),
   CHARGILY_API_URL: z.string().url().optional(),

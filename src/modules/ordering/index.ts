@@ -39,7 +39,12 @@ export interface OrderingJobDeps {
 /** Defines the reconciliation job (web process and worker alike). */
 export function defineOrderingJobs(deps: OrderingJobDeps): void {
   const provider = createPaymentProvider(deps.config, { db: deps.db, logger: deps.logger });
-  defineReconciliation({ ...deps, provider, expiresAfterMs: durationToMs(deps.config.CHECKOUT_EXPIRES_AFTER) });
+  defineReconciliation({
+    ...deps,
+    provider,
+    expiresAfterMs: durationToMs(deps.config.CHECKOUT_EXPIRES_AFTER),
+    firstPollMs: durationToMs(deps.config.CHECKOUT_FIRST_POLL_AFTER),
+  });
 }
 
 /** Start-up: every pending checkout is scheduled again, so nothing depends on Redis keeping jobs. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
+import { durationToMs } from '../../config';
 import type { AppContext } from '../../platform/context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { SHOPPER } from '../../platform/eventstore/port';
@@ -26,6 +27,7 @@ export interface PaymentRoutesDeps {
 export function paymentRoutes(ctx: AppContext, deps: PaymentRoutesDeps): Router {
   const router = Router();
   const base = ctx.config.PUBLIC_URL.replace(/\/$/, '');
+  const firstPollMs = durationToMs(ctx.config.CHECKOUT_FIRST_POLL_AFTER);
   const caughtUp = (position: Parameters<AppContext['runner']['waitFor']>[0]) => ctx.runner.waitFor(position, { projections: READ_MODEL });
 
   router.post('/api/payment/create-checkout', async (req, res) => {
@@ -58,7 +60,7 @@ export function paymentRoutes(ctx: AppContext, deps: PaymentRoutesDeps): Router 
       },
       commandMetadata(SHOPPER, requestId(req)),
     );
-    await scheduleReconciliation(ctx.queue, { orderId, checkoutId: checkout.id });
+    await scheduleReconciliation(ctx.queue, { orderId, checkoutId: checkout.id }, firstPollMs);
     res.json({ success: true, message: 'Checkout created', checkout: { id: checkout.id, checkoutUrl: checkout.checkoutUrl } });
   });
 

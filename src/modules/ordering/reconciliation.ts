@@ -27,23 +27,31 @@ export interface ReconciliationDeps {
   queue: JobQueue;
   /** How long a checkout may stay unpaid before we give up on it. */
   expiresAfterMs: number;
+  /** When the first poll comes; each later one waits twice as long as the one before. */
+  firstPollMs: number;
   logger: Pick<Logger, 'info' | 'warn'>;
 }
 
 /** Thrown to have the queue ask again later, with backoff. */
 class StillPending extends Error {}
 
-// 5 s doubling: asks at about 5 s, 15 s, 35 s, 75 s… and past 40 minutes after 9 tries, beyond
-// any checkout's life; the job ends earlier when the checkout does.
-const RETRY = { attempts: 12, backoff: { type: 'exponential' as const, delayMs: 5000 } };
+// The webhook normally brings the news as the shopper pays; polls are the safety net, so the first
+// comes once a shopper could have paid (CHECKOUT_FIRST_POLL_AFTER, 1 minute) and each later one
+// waits twice as long: 1, 2, 4, 8, 16, 32 minutes after the checkout opened, the last one past
+// any checkout's life. Six polls for an abandoned checkout; the job ends when the checkout does.
+const ATTEMPTS = 12;
 
 export const jobIdFor = (checkoutId: string) => `checkout-${checkoutId.replace(/:/g, '-')}`;
 
 export function defineReconciliation(deps: ReconciliationDeps): void {
-  deps.queue.define<ReconcileJob>(RECONCILE_JOB, (job) => reconcile(deps, job), RETRY);
+  deps.queue.define<ReconcileJob>(RECONCILE_JOB, (job) => reconcile(deps, job), {
+    attempts: ATTEMPTS,
+    backoff: { type: 'exponential', delayMs: deps.firstPollMs },
+  });
 }
 
-export function scheduleReconciliation(queue: JobQueue, job: ReconcileJob, delayMs = 5000): Promise<boolean> {
+/** The checkout's job, first run after `delayMs` (the first poll's delay; 0 at start-up). */
+export function scheduleReconciliation(queue: JobQueue, job: ReconcileJob, delayMs: number): Promise<boolean> {
   return queue.enqueue(RECONCILE_JOB, job, { jobId: jobIdFor(job.checkoutId), delayMs });
 }
 

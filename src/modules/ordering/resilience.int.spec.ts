@@ -57,7 +57,8 @@ describe('reconciliation without its helpers', () => {
     const prefix = `test-worker-${Date.now().toString(36)}`;
     cleanups.push(() => deleteKeys(redisUrl, prefix));
     const { url: databaseUrl } = await freshDatabase({ migrate: false });
-    const env = { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, RUN_WORKERS: 'false' };
+    // The job must still be waiting for its first poll when its worker dies.
+    const env = { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, RUN_WORKERS: 'false', CHECKOUT_FIRST_POLL_AFTER: '5s' };
     const web = await startTestApp({ env, databaseUrl });
     const startWorker = () => {
       const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../worker.ts', import.meta.url))], {
