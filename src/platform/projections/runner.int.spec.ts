@@ -75,6 +75,25 @@ describe('projection runner', () => {
     expect(status).toMatchObject({ name: 'test-model', behind: 0, runningHere: true });
   });
 
+  it('wakes every projection at an append, not at its next poll', async () => {
+    const env = await setup();
+    const runner = new ProjectionRunner({
+      db: env.database.db,
+      store: env.store,
+      databaseUrl: env.database.url,
+      projections: ['one', 'two', 'three'].map((name) => testProjection({ name })),
+      logger,
+    });
+    cleanups.push(() => runner.stop());
+    await runner.start();
+    expect(await runner.waitFor(await env.store.headPosition())).toBe(true);
+    for (let i = 0; i < 5; i++) {
+      const { position } = await env.store.append(`wake-${i}`, [{ type: 'Created', data: { n: i } }], { expectedRevision: 'no_stream', metadata: meta });
+      // The loops poll once a second: only a wake-up brings all three there well before that.
+      expect(await runner.waitFor(position, { timeoutMs: 400 }), `append ${i}`).toBe(true);
+    }
+  });
+
   it('answers waitFor with false when the position is not reached in time', async () => {
     const env = await setup();
     const runner = runnerFor(env);
