@@ -21,6 +21,7 @@ import { findProductsForPricing, productFigures } from './modules/catalogue/quer
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { orderingRoutes, reschedulePendingCheckouts } from './modules/ordering';
 import { allProjections } from './projections';
+import { liveCatalogue } from './projections/catalogue';
 
 // The composition root: configuration in, a running store out. Nothing else wires parts together.
 
@@ -73,7 +74,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     const ctx: AppContext = { config, logger, db: infra.db, store: infra.store, queue: infra.queue, runner, realtime, auth };
     // Every module of the product; each adds its public routes and its /api/admin routes.
     const catalogueReads = {
-      products: (ids: string[]) => findProductsForPricing(infra.db, ids),
+      products: (ids: string[]) => findProductsForPricing(liveCatalogue(runner.projections), ids),
       figures: (from: Date, to: Date) => productFigures(infra.db, from, to),
     };
     const modules: ModuleRoutes[] = [identityRoutes(ctx), catalogueRoutes(ctx), orderingRoutes(ctx, catalogueReads)];

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { PriceDuration } from '../../shared/catalogue';
+import type { LiveCatalogue } from './live-catalogue';
 
 // What other modules may read of the catalogue read model (they never touch its tables).
 
@@ -11,12 +12,19 @@ export interface ProductForPricing {
   priceDurations: PriceDuration[];
 }
 
-/** Products by id as the catalogue knows them now, for pricing a checkout on the server. */
-export async function findProductsForPricing(db: Kysely<any>, ids: string[]): Promise<Map<string, ProductForPricing>> {
-  if (!ids.length) return new Map();
-  const { rows } = await sql<{ id: string; name: string; quality: string; active: boolean; price_durations: PriceDuration[] }>`
-    SELECT id, name, quality, active, price_durations FROM catalogue_products WHERE id = ANY(${ids})`.execute(db);
-  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, quality: r.quality, active: r.active, priceDurations: r.price_durations }]));
+/**
+ * Products by id, for pricing a checkout on the server: from this instance's copy of the read
+ * model, checked against it within the last second (and at once after an admin write here), so a
+ * checkout costs no query for its prices. Inactive products are included: the caller refuses them.
+ */
+export async function findProductsForPricing(live: LiveCatalogue, ids: string[]): Promise<Map<string, ProductForPricing>> {
+  const catalogue = await live.current();
+  const found = new Map<string, ProductForPricing>();
+  for (const id of ids) {
+    const product = catalogue.product(id, { includeInactive: true });
+    if (product) found.set(id, { id, name: product.name, quality: product.quality, active: product.active, priceDurations: product.priceDurations });
+  }
+  return found;
 }
 
 /** For the dashboard: products in the catalogue, and how many were added in [from, to). */

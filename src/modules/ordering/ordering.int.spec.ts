@@ -76,6 +76,16 @@ describe('checkout, payment and orders', () => {
     expect((await admin('get', '/api/admin/orders')).body.pagination.total).toBe(before);
   });
 
+  it('prices with the catalogue as an admin has just changed it', async () => {
+    const changed = await admin('put', `/api/admin/products/${sport.id}`).send({ price_durations: [{ duration: '1 month', price: 1700 }] });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const old = await api().post('/api/payment/create-checkout').send(checkoutBody());
+    expect(old.status).toBe(409);
+    expect(old.body.total).toBe(5700);
+    expect((await api().post('/api/payment/create-checkout').send(checkoutBody({ amount: 5700 }))).status).toBe(200);
+    await admin('put', `/api/admin/products/${sport.id}`).send({ price_durations: [{ duration: '1 month', price: 1500 }] });
+  });
+
   it.each([
     [{ items: [{ productId: 'no-such-product', duration: '1 month', quantity: 1 }], amount: 100 }, 'A package in your cart is no longer available'],
     [{ items: [{ productId: 'GOLD', duration: '12 months', quantity: 1 }], amount: 100 }, 'The duration "12 months" is not available'],

@@ -12,7 +12,7 @@ const LOCK_RETRY_MS = 2000;
 // After a batch, a loop lets the next appends gather for this long: under a stream of writes
 // (checkouts) it then applies one batch per few ms instead of one per event, which would cost
 // each projection a transaction per event, most of them only to move its checkpoint.
-const GATHER_MS = 5;
+const GATHER_MS = 20;
 
 export interface ProjectionStatus {
   name: string;
