@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { IdentityEvent, IdentityEventType } from '../modules/identity/events';
-import type { RecordedEvent } from '../platform/eventstore/port';
+import type { StoredEvent } from '../platform/eventstore/port';
 import { RowFolder } from '../platform/projections/fold';
 import type { Projection } from '../platform/projections/projection';
 import { defaultSettings, type AdminUserView, type Settings } from '../shared/identity';
@@ -50,7 +50,7 @@ export function adminUsersProjection(deps: ProjectionDeps): Projection {
     handles: new Set(HANDLES),
     async apply(db, events) {
       const rows = new RowFolder<AdminUserRow>('admin_users', 'id', COLUMNS);
-      for (const event of events as unknown as (IdentityEvent & RecordedEvent)[]) fold(rows, event);
+      for (const event of events as unknown as (IdentityEvent & StoredEvent)[]) fold(rows, event);
       await rows.flush(db);
     },
     async afterCommit() {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { RecordedEvent } from '../platform/eventstore/port';
+import type { RecordedEvent, StoredEvent } from '../platform/eventstore/port';
 import { RowFolder } from '../platform/projections/fold';
 import type { Projection } from '../platform/projections/projection';
 import type { Realtime } from '../platform/realtime/realtime';
@@ -92,10 +92,10 @@ export function liveCatalogue(projections: readonly Projection[]): LiveCatalogue
 
 type CatalogueRecordedEvent = CatalogueEvent & RecordedEvent;
 
-async function applyCatalogueEvents(db: Kysely<any>, events: RecordedEvent[]): Promise<void> {
+async function applyCatalogueEvents(db: Kysely<any>, events: StoredEvent[]): Promise<void> {
   const categories = new RowFolder<CategoryRow>('catalogue_categories', 'id', CATEGORY_COLUMNS);
   const products = new RowFolder<ProductRow>('catalogue_products', 'id', PRODUCT_COLUMNS);
-  for (const event of events as CatalogueRecordedEvent[]) {
+  for (const event of events as (CatalogueEvent & StoredEvent)[]) {
     const stamp = { version: Number(event.revision), updated_at: event.data.at };
     switch (event.type) {
       case 'CategoryCreated': {

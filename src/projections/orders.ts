@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OrderEvent, OrderEventType, OrderLine } from '../modules/ordering/events';
-import type { RecordedEvent } from '../platform/eventstore/port';
+import type { StoredEvent } from '../platform/eventstore/port';
 import { RowFolder } from '../platform/projections/fold';
 import type { Projection } from '../platform/projections/projection';
 import type { OrderStatus } from '../shared/ordering';
@@ -54,7 +54,7 @@ export function ordersProjection(deps: ProjectionDeps): Projection {
     handles: new Set(HANDLES),
     async apply(db, events) {
       const rows = new RowFolder<OrderRow>('orders', 'id', COLUMNS);
-      for (const event of events as unknown as (OrderEvent & RecordedEvent)[]) fold(rows, event);
+      for (const event of events as unknown as (OrderEvent & StoredEvent)[]) fold(rows, event);
       await rows.flush(db);
     },
     async afterCommit(events) {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RecordedEvent } from '../../src/platform/eventstore/port';
+import type { StoredEvent } from '../../src/platform/eventstore/port';
 import { RowFolder } from '../../src/platform/projections/fold';
 import type { Projection } from '../../src/platform/projections/projection';
 
@@ -15,7 +15,7 @@ export function testProjection(options: { name?: string; slowMs?: number } = {})
     name: options.name ?? 'test-model',
     tables: ['test_events', 'test_streams'],
     handles: new Set(['Created', 'Ticked', 'Labelled']),
-    async apply(db: Kysely<any>, events: RecordedEvent[]) {
+    async apply(db: Kysely<any>, events: StoredEvent[]) {
       await db
         .insertInto('test_events')
         .values(events.map((e) => ({ event_id: e.id, stream_id: e.streamId, type: e.type, n: (e.data as { n: number }).n })))

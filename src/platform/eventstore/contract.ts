@@ -115,6 +115,9 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
       expect(onlyU.every((e) => e.type === 'U')).toBe(true);
       const limited = await store.readAll({ after: before, limit: 2 });
       expect(limited).toHaveLength(2);
+      // The same events without their metadata, for rebuilds.
+      const data = (await store.readAllData({ after: before, limit: 100, types: ['U'] })).filter((e) => ids.includes(e.streamId));
+      expect(data).toEqual(onlyU.filter((e) => ids.includes(e.streamId)).map(({ metadata: _metadata, ...event }) => event));
       expect(comparePositions(await store.headPosition(), mine[3]!.position)).toBeGreaterThanOrEqual(0);
     });
 

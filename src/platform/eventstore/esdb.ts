@@ -31,6 +31,7 @@ import {
   type Position,
   type ReadAllOptions,
   type RecordedEvent,
+  type StoredEvent,
 } from './port';
 import { pollingSubscription } from './subscription';
 
@@ -191,6 +192,11 @@ export class EsdbEventStore implements EventStore {
       cursor = toPosition(last.position, last.id);
     }
     return events.slice(0, limit);
+  }
+
+  // The server sends each event's metadata with it anyway: nothing to save here.
+  readAllData(options: ReadAllOptions): Promise<StoredEvent[]> {
+    return this.readAll(options);
   }
 
   async headPosition(): Promise<Position> {

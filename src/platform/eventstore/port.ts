@@ -41,6 +41,9 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   metadata: EventMetadata;
 }
 
+/** An event without its metadata: all a read model is built from (see EventStore.readAllData). */
+export type StoredEvent<Type extends string = string, Data = unknown> = Omit<RecordedEvent<Type, Data>, 'metadata'>;
+
 /** 'any' skips the check; 'no_stream' requires a new stream; a bigint requires that exact last revision. */
 export type ExpectedRevision = 'any' | 'no_stream' | bigint;
 
@@ -69,6 +72,8 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Events after a position, in position order, never past an event whose writer has not committed yet. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** readAll without the metadata, which a rebuild never looks at: less to read and to parse. */
+  readAllData(options: ReadAllOptions): Promise<StoredEvent[]>;
   /** The position of the last event a reader may see now (START when the log is empty). */
   headPosition(): Promise<Position>;
   /**

@@ -10,6 +10,7 @@ import {
   type Position,
   type ReadAllOptions,
   type RecordedEvent,
+  type StoredEvent,
 } from './port';
 import { pollingSubscription } from './subscription';
 
@@ -35,14 +36,16 @@ const APPEND_SQL = `
 // not its text (where '999' sorts after '1000').
 // Only events whose transaction ids are below the oldest running transaction are read:
 // everything there has committed or aborted, so nothing can appear behind the reader later.
-const READ_ALL_SQL = `
-  SELECT global_position, transaction_id::text AS transaction_text, stream_id, stream_revision, event_id, type, data, metadata
+const readAllSql = (columns: string) => `
+  SELECT global_position, transaction_id::text AS transaction_text, stream_id, stream_revision, event_id, type, ${columns}
   FROM events
   WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
     AND ($4::text[] IS NULL OR type = ANY($4::text[]))
   ORDER BY transaction_id, global_position
   LIMIT $3`;
+const READ_ALL_SQL = readAllSql('data, metadata');
+const READ_ALL_DATA_SQL = readAllSql('data');
 
 const HEAD_SQL = `
   SELECT transaction_id::text AS transaction_text, global_position FROM events
@@ -120,13 +123,17 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
-  async readAll({ after, limit, types }: ReadAllOptions): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>({
-      name: 'events_read_all',
-      text: READ_ALL_SQL,
-      values: [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit, types ?? null],
-    });
-    return rows.map(toRecorded);
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    return (await this.readAllRows('events_read_all', READ_ALL_SQL, options)).map(toRecorded);
+  }
+
+  async readAllData(options: ReadAllOptions): Promise<StoredEvent[]> {
+    return (await this.readAllRows('events_read_all_data', READ_ALL_DATA_SQL, options)).map(toStored);
+  }
+
+  private async readAllRows(name: string, text: string, { after, limit, types }: ReadAllOptions): Promise<EventRow[]> {
+    const values = [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit, types ?? null];
+    return (await this.pool.query<EventRow>({ name, text, values })).rows;
   }
 
   async headPosition(): Promise<Position> {
@@ -212,6 +219,10 @@ export class PostgresEventStore implements EventStore {
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
+  return { ...toStored(row), metadata: row.metadata };
+}
+
+function toStored(row: Omit<EventRow, 'metadata'>): StoredEvent {
   return {
     id: row.event_id,
     streamId: row.stream_id,
@@ -219,6 +230,5 @@ function toRecorded(row: EventRow): RecordedEvent {
     position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.global_position) },
     type: row.type,
     data: row.data,
-    metadata: row.metadata,
   };
 }

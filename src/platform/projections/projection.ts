@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RecordedEvent } from '../eventstore/port';
+import type { RecordedEvent, StoredEvent } from '../eventstore/port';
 
 /**
  * A read model: which events it handles and how a batch of them changes its rows.
@@ -14,7 +14,8 @@ export interface Projection {
   name: string;
   tables: readonly string[];
   handles: ReadonlySet<string>;
-  apply(db: Kysely<any>, events: RecordedEvent[]): Promise<void>;
+  /** Events come without their metadata in a rebuild (see EventStore.readAllData). */
+  apply(db: Kysely<any>, events: StoredEvent[]): Promise<void>;
   /** Runs after the batch committed (never during a rebuild): push live updates from here. */
   afterCommit?(events: RecordedEvent[]): void | Promise<void>;
 }
