@@ -15,6 +15,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await dropRunDatabases(postgres.adminUrl, runId);
     await postgres.stop();
+    await redis.stop();
   };
 }
 

@@ -21,7 +21,10 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
-/** DATABASE_URL, else a PostgreSQL on its default local port, else the embedded one. */
+/**
+ * DATABASE_URL, else a PostgreSQL on its default local port, else one in a container where a
+ * Docker engine answers, else the embedded one.
+ */
 export async function findPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
   const fromEnv = process.env.DATABASE_URL;
   if (fromEnv) {
@@ -29,6 +32,8 @@ export async function findPostgres(): Promise<{ adminUrl: string; stop(): Promis
     return { adminUrl: fromEnv, stop: async () => {} };
   }
   if (await canConnect(LOCAL_POSTGRES)) return { adminUrl: LOCAL_POSTGRES, stop: async () => {} };
+  const container = await startContainer(POSTGRES_CONTAINER);
+  if (container) return { adminUrl: `postgres://postgres@${container.address}/postgres`, stop: container.stop };
   const { startEmbeddedPostgres } = await importEmbedded();
   const server = await startEmbeddedPostgres({ dataDir: path.resolve('.data/test'), port: TEST_EMBEDDED_PORT });
   return { adminUrl: server.adminUrl, stop: () => server.stop() };
@@ -45,25 +50,74 @@ async function importEmbedded() {
   return embedded;
 }
 
-/** REDIS_URL, else Redis on its default local port; the problem says how to get one when neither answers. */
-export async function findRedis(): Promise<{ url?: string; problem?: string }> {
+/**
+ * REDIS_URL, else Redis on its default local port, else one in a container where a Docker engine
+ * answers; the problem says how to get one when none can be had.
+ */
+export async function findRedis(): Promise<{ url?: string; problem?: string; stop(): Promise<void> }> {
   const url = process.env.REDIS_URL || LOCAL_REDIS;
+  if (await answersPing(url)) return { url, stop: async () => {} };
+  const container = process.env.REDIS_URL ? undefined : await startContainer(REDIS_CONTAINER);
+  if (container) return { url: `redis://${container.address}`, stop: container.stop };
+  return {
+    problem:
+      `No Redis at ${redactUrl(url)} and no Docker engine to start one in. These tests need a real Redis: start one ` +
+      `(\`redis-server --port 6379\`, \`apt-get install redis-server\`, or \`docker run -p 6379:6379 redis:7\`) ` +
+      `or point REDIS_URL at one.`,
+    stop: async () => {},
+  };
+}
+
+async function answersPing(url: string): Promise<boolean> {
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
   client.on('error', () => {});
   try {
     await client.connect();
     await client.ping();
-    return { url };
+    return true;
   } catch {
-    return {
-      problem:
-        `No Redis at ${redactUrl(url)}. These tests need a real Redis: start one ` +
-        `(\`redis-server --port 6379\`, \`apt-get install redis-server\`, or \`docker run -p 6379:6379 redis:7\`) ` +
-        `or point REDIS_URL at one.`,
-    };
+    return false;
   } finally {
     client.disconnect();
   }
+}
+
+export interface ContainerSpec {
+  image: string;
+  port: number;
+  environment: Record<string, string>;
+  /** The log line (and how many times it appears) that says the server accepts connections. */
+  ready: [RegExp, number];
+}
+
+// PostgreSQL logs "ready" once for its init run and once for the real server.
+export const POSTGRES_CONTAINER: ContainerSpec = {
+  image: 'postgres:17-alpine',
+  port: 5432,
+  environment: { POSTGRES_HOST_AUTH_METHOD: 'trust' },
+  ready: [/database system is ready to accept connections/, 2],
+};
+export const REDIS_CONTAINER: ContainerSpec = { image: 'redis:7-alpine', port: 6379, environment: {}, ready: [/Ready to accept connections/, 1] };
+
+/** Whether testcontainers finds a Docker engine (DOCKER_HOST, the local socket, …). */
+export async function dockerEngineAnswers(): Promise<boolean> {
+  const { getContainerRuntimeClient } = await import('testcontainers');
+  return getContainerRuntimeClient().then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The server in a throwaway container (testcontainers), or undefined when no Docker engine answers. */
+export async function startContainer(spec: ContainerSpec): Promise<{ address: string; stop(): Promise<void> } | undefined> {
+  if (!(await dockerEngineAnswers())) return undefined;
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const container = await new GenericContainer(spec.image)
+    .withEnvironment(spec.environment)
+    .withExposedPorts(spec.port)
+    .withWaitStrategy(Wait.forLogMessage(...spec.ready))
+    .start();
+  return { address: `${container.getHost()}:${container.getMappedPort(spec.port)}`, stop: async () => void (await container.stop()) };
 }
 
 export async function dropRunDatabases(adminUrl: string, runId: string): Promise<void> {
