@@ -25,6 +25,7 @@ const eventsOf = (rows: string) => `
 const AT = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const CATEGORY_ID = `md5('c' || g)::uuid`;
 const PRODUCT_ID = `md5('p' || g)::uuid`;
+const ORDER_ID = `md5('o' || g)::uuid`;
 // Seven durations at the SPEC multipliers of a monthly price that varies with g.
 const PRICES = `(SELECT jsonb_agg(jsonb_build_object('duration', d.duration, 'price', round((500 + g % 40 * 100) * d.factor), 'active', true) ORDER BY d.n)
   FROM (VALUES (1, 'free trial', 0), (2, '1 month', 1), (3, '3 months', 2.7), (4, '6 months', 5), (5, '12 months', 9), (6, '15 months', 11), (7, 'life time', 20)) AS d(n, duration, factor))`;
@@ -70,6 +71,23 @@ const generators: { name: string; eventsPerItem: number; sql: string }[] = [
       (3, 'catalogue-product-' || ${PRODUCT_ID}, 2, 'ProductDetailsUpdated', jsonb_build_object('productId', ${PRODUCT_ID}, ${DETAILS}, 'at', ${AT})),
       (4, 'catalogue-product-' || ${PRODUCT_ID}, 3, CASE WHEN g % 10 = 0 THEN 'ProductDeactivated' ELSE 'ProductActivated' END,
        jsonb_build_object('productId', ${PRODUCT_ID}, 'at', ${AT}))`),
+  },
+  {
+    name: 'orders (OrderPlaced + OrderPaid/OrderPaymentFailed + OrderDispatched/OrderPhoneUpdated)',
+    eventsPerItem: 3,
+    sql: eventsOf(`
+      (1, 'order-' || ${ORDER_ID}, 0, 'OrderPlaced',
+       jsonb_build_object('orderId', ${ORDER_ID}, 'checkoutId', 'sandbox_' || md5('k' || g), 'provider', 'sandbox',
+         'lines', jsonb_build_array(jsonb_build_object('productId', md5('p' || (g % 1000 + 1))::uuid, 'productName', 'Pack ' || (g % 1000 + 1),
+           'duration', '3 months', 'quality', 'Full HD', 'unitPrice', 2700, 'quantity', 1 + g % 2)),
+         'total', 2700 * (1 + g % 2), 'phone', '05' || lpad((g % 100000000)::text, 8, '0'), 'customerName', 'Client',
+         'customerEmail', 'customer@iptv-store.dz', 'requestedMethod', 'baridi_mob', 'placedAt', ${AT})),
+      (2, 'order-' || ${ORDER_ID}, 1, CASE WHEN g % 5 = 0 THEN 'OrderPaymentFailed' ELSE 'OrderPaid' END,
+       CASE WHEN g % 5 = 0 THEN jsonb_build_object('orderId', ${ORDER_ID}, 'reason', 'expired', 'failedAt', ${AT})
+         ELSE jsonb_build_object('orderId', ${ORDER_ID}, 'paymentMethod', 'edahabia', 'amount', 2700 * (1 + g % 2), 'paidAt', ${AT}) END),
+      (3, 'order-' || ${ORDER_ID}, 2, CASE WHEN g % 5 = 0 THEN 'OrderPhoneUpdated' ELSE 'OrderDispatched' END,
+       CASE WHEN g % 5 = 0 THEN jsonb_build_object('orderId', ${ORDER_ID}, 'phone', '0660000000', 'updatedAt', ${AT})
+         ELSE jsonb_build_object('orderId', ${ORDER_ID}, 'dispatchedAt', ${AT}) END)`),
   },
 ];
 

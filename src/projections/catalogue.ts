@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { RecordedEvent, StoredEvent } from '../platform/eventstore/port';
-import { RowFolder } from '../platform/projections/fold';
-import type { Projection } from '../platform/projections/projection';
+import { RowFolder, writeInOrder } from '../platform/projections/fold';
+import type { Projection, Write } from '../platform/projections/projection';
 import type { Realtime } from '../platform/realtime/realtime';
 import type { PriceDuration } from '../shared/catalogue';
 import { CATEGORY_EVENT_TYPES, PRODUCT_EVENT_TYPES, type CatalogueEvent, type ImageRef, type ProductDetails } from '../modules/catalogue/events';
@@ -75,7 +75,7 @@ export function catalogueProjection(deps: ProjectionDeps): CatalogueProjection {
     tables: ['catalogue_categories', 'catalogue_products', 'catalogue_version'],
     handles: new Set<string>([...CATEGORY_EVENT_TYPES, ...PRODUCT_EVENT_TYPES]),
     live,
-    apply: applyCatalogueEvents,
+    fold: foldCatalogueEvents,
     async afterCommit(events) {
       const snapshot = await live.fresh();
       if (deps.realtime) pushChanges(deps.realtime, snapshot, events as CatalogueRecordedEvent[]);
@@ -92,7 +92,7 @@ export function liveCatalogue(projections: readonly Projection[]): LiveCatalogue
 
 type CatalogueRecordedEvent = CatalogueEvent & RecordedEvent;
 
-async function applyCatalogueEvents(db: Kysely<any>, events: StoredEvent[]): Promise<void> {
+function foldCatalogueEvents(events: StoredEvent[]): Write {
   const categories = new RowFolder<CategoryRow>('catalogue_categories', 'id', CATEGORY_COLUMNS);
   const products = new RowFolder<ProductRow>('catalogue_products', 'id', PRODUCT_COLUMNS);
   for (const event of events as (CatalogueEvent & StoredEvent)[]) {
@@ -150,12 +150,11 @@ async function applyCatalogueEvents(db: Kysely<any>, events: StoredEvent[]): Pro
         break;
     }
   }
-  await categories.flush(db);
-  await products.flush(db);
   // A new random version tells every instance (and a rebuild's swap tells them too) to reload.
-  await sql`
+  const newVersion = sql`
     INSERT INTO catalogue_version (id, version, changed_at) VALUES ('catalogue', ${randomUUID()}, now())
-    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, changed_at = EXCLUDED.changed_at`.execute(db);
+    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, changed_at = EXCLUDED.changed_at`;
+  return writeInOrder([...categories.statements(), ...products.statements(), newVersion]);
 }
 
 function imageColumns(image: ImageRef | null): Pick<CategoryRow, 'featured_image' | 'thumbnail_image'> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { StoredEvent } from '../../src/platform/eventstore/port';
-import { RowFolder } from '../../src/platform/projections/fold';
+import { RowFolder, writeInOrder } from '../../src/platform/projections/fold';
 import type { Projection } from '../../src/platform/projections/projection';
 
 // A small read model for the runner's tests: one row per event, and one folded row per stream.
@@ -8,6 +8,9 @@ import type { Projection } from '../../src/platform/projections/projection';
 export async function createTestReadModel(db: Kysely<any>): Promise<void> {
   await sql`CREATE TABLE test_events (event_id text PRIMARY KEY, stream_id text NOT NULL, type text NOT NULL, n integer NOT NULL)`.execute(db);
   await sql`CREATE TABLE test_streams (stream_id text PRIMARY KEY, last_type text NOT NULL, last_n integer NOT NULL, label text)`.execute(db);
+  // Indexes of the kinds real read models have, which a rebuild must carry over under their names.
+  await sql`CREATE INDEX test_streams_by_type ON test_streams (lower(last_type), last_n DESC) WHERE label IS NULL`.execute(db);
+  await sql`ALTER TABLE test_events ADD CONSTRAINT test_events_stream_n UNIQUE (stream_id, type, n)`.execute(db);
 }
 
 export function testProjection(options: { name?: string; slowMs?: number } = {}): Projection {
@@ -15,7 +18,7 @@ export function testProjection(options: { name?: string; slowMs?: number } = {})
     name: options.name ?? 'test-model',
     tables: ['test_events', 'test_streams'],
     handles: new Set(['Created', 'Ticked', 'Labelled']),
-    async apply(db: Kysely<any>, events: StoredEvent[]) {
+    fold: (events: StoredEvent[]) => async (db: Kysely<any>) => {
       await db
         .insertInto('test_events')
         .values(events.map((e) => ({ event_id: e.id, stream_id: e.streamId, type: e.type, n: (e.data as { n: number }).n })))
@@ -33,7 +36,7 @@ export function testProjection(options: { name?: string; slowMs?: number } = {})
         else if (event.type === 'Labelled') streams.patch(event.streamId, { label: (event.data as { label: string }).label });
         else streams.patch(event.streamId, { last_type: event.type, last_n: n });
       }
-      await streams.flush(db);
+      await writeInOrder(streams.statements())(db);
       // Gives a test the time to kill the process while this batch's transaction is open.
       if (options.slowMs) await new Promise((resolve) => setTimeout(resolve, options.slowMs));
     },

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Write } from './projection';
 
 /**
  * Folds a batch of events into at most three bulk statements per table: insert the rows created
@@ -26,12 +26,11 @@ export class RowFolder<R extends object> {
 
   patch(id: string, changes: Partial<R>): void {
     if (this.removed.has(id)) return;
-    const created = this.created.get(id);
-    if (created) {
-      this.created.set(id, { ...created, ...definedOnly(changes) });
-      return;
-    }
-    this.patched.set(id, { ...this.patched.get(id), ...definedOnly(changes) });
+    // Folded in place: a rebuild patches hundreds of thousands of rows, and a copy per patch
+    // kept the garbage collector busier than the folding itself.
+    const pending = this.created.get(id) ?? this.patched.get(id);
+    if (pending) assignDefined(pending, changes);
+    else this.patched.set(id, assignDefined({}, changes));
   }
 
   remove(id: string): void {
@@ -40,43 +39,61 @@ export class RowFolder<R extends object> {
     this.removed.add(id);
   }
 
-  async flush(db: Kysely<any>): Promise<void> {
+  /** The statements that write the folded batch, built now (the rows serialised), run later. */
+  statements(): RawBuilder<unknown>[] {
+    const statements: RawBuilder<unknown>[] = [];
     const names = Object.keys(this.columns) as (keyof R & string)[];
     const recordType = sql.raw(names.map((n) => `"${n}" ${this.columns[n]}`).join(', '));
     const table = sql.table(this.table);
     if (this.removed.size) {
-      await sql`DELETE FROM ${table} WHERE ${sql.ref(this.key)} = ANY(${[...this.removed]})`.execute(db);
+      statements.push(sql`DELETE FROM ${table} WHERE ${sql.ref(this.key)} = ANY(${[...this.removed]})`);
     }
     if (this.created.size) {
       const columnList = sql.join(names.map((n) => sql.ref(n)));
       const updates = sql.join(
         names.filter((n) => n !== this.key).map((n) => sql`${sql.ref(n)} = EXCLUDED.${sql.ref(n)}`),
       );
-      await sql`
+      statements.push(sql`
         INSERT INTO ${table} (${columnList})
         SELECT ${columnList} FROM jsonb_to_recordset(${JSON.stringify([...this.created.values()])}::jsonb) AS r(${recordType})
-        ON CONFLICT (${sql.ref(this.key)}) DO UPDATE SET ${updates}`.execute(db);
+        ON CONFLICT (${sql.ref(this.key)}) DO UPDATE SET ${updates}`);
     }
     if (this.patched.size) {
-      const rows = [...this.patched].map(([id, changes]) => ({ ...changes, [this.key]: id }));
-      const touched = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((n) => n !== this.key && n in this.columns);
-      if (touched.length) {
+      const touched = new Set<string>();
+      const rows = [...this.patched].map(([id, changes]) => {
+        const present = Object.keys(changes);
+        for (const name of present) touched.add(name);
+        return { ...changes, [this.key]: id, present };
+      });
+      touched.delete(this.key);
+      const columns = [...touched].filter((n) => n in this.columns);
+      if (columns.length) {
         // A column absent from a row's patch keeps its value: only the keys present are applied.
         const sets = sql.join(
-          touched.map(
-            (n) => sql`${sql.ref(n)} = CASE WHEN r.present ? ${n} THEN r.${sql.ref(n)} ELSE t.${sql.ref(n)} END`,
-          ),
+          columns.map((n) => sql`${sql.ref(n)} = CASE WHEN r.present ? ${n} THEN r.${sql.ref(n)} ELSE t.${sql.ref(n)} END`),
         );
-        const withPresence = rows.map((r) => ({ ...r, present: Object.keys(r) }));
-        await sql`
+        statements.push(sql`
           UPDATE ${table} AS t SET ${sets}
-          FROM jsonb_to_recordset(${JSON.stringify(withPresence)}::jsonb) AS r(${recordType}, present jsonb)
-          WHERE t.${sql.ref(this.key)} = r.${sql.ref(this.key)}`.execute(db);
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(${recordType}, present jsonb)
+          WHERE t.${sql.ref(this.key)} = r.${sql.ref(this.key)}`);
       }
     }
+    return statements;
   }
 }
 
-function definedOnly<T extends object>(changes: Partial<T>): Partial<T> {
-  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** The write that runs statements one after another, in the batch's transaction. */
+export function writeInOrder(statements: RawBuilder<unknown>[]): Write {
+  return async (db) => {
+    for (const statement of statements) await statement.execute(db);
+  };
+}
+
+/** Copies the defined values of `changes` onto `target`: undefined means "not changed". */
+function assignDefined<T extends object>(target: T, changes: Partial<T>): T {
+  for (const key in changes) {
+    const value = changes[key];
+    if (value !== undefined) (target as Partial<T>)[key] = value;
+  }
+  return target;
 }

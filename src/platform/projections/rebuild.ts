@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
 import { START, type EventStore, type Position, type StoredEvent } from '../eventstore/port';
-import type { Projection } from './projection';
+import type { Projection, Write } from './projection';
 import { LOCK_NAMESPACE, ensureCheckpointRows, lockCheckpoint, writeCheckpoint } from './runner';
 
 const SHADOW = 'projection_rebuild';
@@ -39,28 +39,35 @@ export async function rebuildProjections(options: {
     const read = (after: Position) => store.readAllData({ after, limit: batchSize, types });
     let position = START;
     let count = 0;
-    // Read the next batch while the current one is written: reading and writing overlap.
-    let next = read(position);
+    // Three stages overlap: the log is read a batch ahead, and each batch is folded in memory
+    // while the previous one is being written (batches are written in order, one at a time).
+    let next = settledLater(read(position));
+    let writing = Promise.resolve();
     for (;;) {
       const events = await next;
       const last = events[events.length - 1];
       if (!last) break;
-      next = read(last.position);
-      await db.transaction().execute((trx) => applyToShadow(trx, projections, events));
+      next = settledLater(read(last.position));
+      const writes = foldBatch(projections, events);
+      await writing;
+      writing = settledLater(db.transaction().execute((trx) => writeToShadow(trx, writes)));
       position = last.position;
       count += events.length;
       options.onProgress?.({ events: count, position, head });
     }
+    await writing;
+    await indexShadowTables(db, projections);
     await db.transaction().execute(async (trx) => {
       for (const projection of projections) await lockCheckpoint(trx, projection.name);
       for (;;) {
         const events = await read(position);
         const last = events[events.length - 1];
         if (!last) break;
-        await applyToShadow(trx, projections, events);
+        await writeToShadow(trx, foldBatch(projections, events));
         position = last.position;
         count += events.length;
       }
+      await sql`SELECT set_config('search_path', 'public', true)`.execute(trx);
       await swapIn(trx, projections);
       for (const projection of projections) await writeCheckpoint(trx, projection.name, position);
     });
@@ -89,28 +96,85 @@ async function takeRebuildLock(databaseUrl: string): Promise<pg.Client> {
 async function createShadowTables(db: Kysely<any>, projections: Projection[]): Promise<void> {
   await sql`DROP SCHEMA IF EXISTS ${sql.id(SHADOW)} CASCADE`.execute(db);
   await sql`CREATE SCHEMA ${sql.id(SHADOW)}`.execute(db);
-  for (const table of projections.flatMap((p) => p.tables)) {
+  for (const table of tablesOf(projections)) {
     // Logged from the start: an unlogged copy must be rewritten into the WAL whole (SET LOGGED)
     // inside the swap, which measured slower than writing the WAL along the way, overlapped with
-    // reading the log.
-    await sql`CREATE TABLE ${sql.id(SHADOW, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(db);
+    // reading the log. Only the primary key (which folding looks rows up by) is there while the
+    // log is replayed; the other indexes are built once at the end.
+    await sql`CREATE TABLE ${sql.id(SHADOW, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(db);
+    for (const constraint of await keyConstraints(db, table)) {
+      if (constraint.type === 'p') await addConstraint(db, table, constraint);
+    }
   }
 }
 
-async function applyToShadow(trx: Transaction<any>, projections: Projection[], events: StoredEvent[]): Promise<void> {
-  // Projections name their tables unqualified, so they write to the shadow copies. A lost batch
-  // after a crash only means rebuilding again, so no need to wait for each commit's flush.
-  await sql`SET LOCAL search_path TO ${sql.id(SHADOW)}, public`.execute(trx);
-  await sql`SET LOCAL synchronous_commit TO off`.execute(trx);
-  for (const projection of projections) {
-    const relevant = events.filter((e) => projection.handles.has(e.type));
-    if (relevant.length) await projection.apply(trx, relevant);
+/**
+ * The live tables' other indexes, under their own names (which a later migration may refer to):
+ * the swapped-in tables are indexed exactly as the ones they replace.
+ */
+async function indexShadowTables(db: Kysely<any>, projections: Projection[]): Promise<void> {
+  for (const table of tablesOf(projections)) {
+    for (const constraint of await keyConstraints(db, table)) {
+      if (constraint.type !== 'p') await addConstraint(db, table, constraint);
+    }
+    const { rows } = await sql<{ definition: string }>`
+      SELECT pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
+      WHERE i.indrelid = ${`public.${table}`}::regclass
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)`.execute(db);
+    for (const { definition } of rows) await sql.raw(onShadowTable(definition, table)).execute(db);
   }
-  await sql`SET LOCAL search_path TO public`.execute(trx);
+}
+
+interface KeyConstraint {
+  name: string;
+  type: 'p' | 'u' | 'x';
+  definition: string;
+}
+
+/** Primary key, unique and exclusion constraints of a live table (each backed by an index). */
+async function keyConstraints(db: Kysely<any>, table: string): Promise<KeyConstraint[]> {
+  const { rows } = await sql<KeyConstraint>`
+    SELECT conname AS name, contype AS type, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+    WHERE conrelid = ${`public.${table}`}::regclass AND contype IN ('p', 'u', 'x')`.execute(db);
+  return rows;
+}
+
+async function addConstraint(db: Kysely<any>, table: string, constraint: KeyConstraint): Promise<void> {
+  await sql`ALTER TABLE ${sql.id(SHADOW, table)} ADD CONSTRAINT ${sql.id(constraint.name)} ${sql.raw(constraint.definition)}`.execute(db);
+}
+
+/** `CREATE INDEX name ON public.t USING …` → the same index on the shadow copy of t. */
+function onShadowTable(definition: string, table: string): string {
+  const live = ` ON public.${table} `;
+  if (!definition.includes(live)) throw new Error(`Cannot copy index of ${table}: ${definition}`);
+  return definition.replace(live, ` ON ${SHADOW}.${table} `);
+}
+
+const tablesOf = (projections: Projection[]) => projections.flatMap((p) => p.tables);
+
+/** A promise awaited later: its failure is thrown there, not reported as unhandled meanwhile. */
+function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
+function foldBatch(projections: Projection[], events: StoredEvent[]): Write[] {
+  return projections.flatMap((projection) => {
+    const relevant = events.filter((e) => projection.handles.has(e.type));
+    return relevant.length ? [projection.fold(relevant)] : [];
+  });
+}
+
+async function writeToShadow(trx: Transaction<any>, writes: Write[]): Promise<void> {
+  // Projections name their tables unqualified, so they write to the shadow copies (until the
+  // transaction ends). A lost batch after a crash only means rebuilding again, so no need to wait
+  // for each commit's flush. One statement: every round trip here delays the next batch.
+  await sql`SELECT set_config('search_path', ${`${SHADOW}, public`}, true), set_config('synchronous_commit', 'off', true)`.execute(trx);
+  for (const write of writes) await write(trx);
 }
 
 async function swapIn(trx: Transaction<any>, projections: Projection[]): Promise<void> {
-  for (const table of projections.flatMap((p) => p.tables)) {
+  for (const table of tablesOf(projections)) {
     await sql`DROP TABLE ${sql.id('public', table)}`.execute(trx);
     await sql`ALTER TABLE ${sql.id(SHADOW, table)} SET SCHEMA public`.execute(trx);
   }

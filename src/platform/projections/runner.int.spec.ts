@@ -177,4 +177,20 @@ describe('projection runner', () => {
     expect(model.streams.filter((s) => s.label === 'tampered')).toEqual([]);
     expect(model.streams).toHaveLength(17);
   });
+
+  it('swaps in tables indexed as the live ones were, under the same names', async () => {
+    const env = await setup();
+    const indexes = async () =>
+      (
+        await sql<{ name: string; definition: string }>`
+          SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+          WHERE schemaname = 'public' AND tablename IN ('test_events', 'test_streams') ORDER BY indexname`.execute(env.database.db)
+      ).rows;
+    const before = await indexes();
+    expect(before.map((i) => i.name)).toEqual(['test_events_pkey', 'test_events_stream_n', 'test_streams_by_type', 'test_streams_pkey']);
+    await appendHistory(env.store, 3, 2);
+    await rebuildProjections({ db: env.database.db, store: env.store, databaseUrl: env.database.url, projections: [testProjection()] });
+    expect(await indexes()).toEqual(before);
+    expect((await readTestModel(env.database.db)).streams).toHaveLength(3);
+  });
 });

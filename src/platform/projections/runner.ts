@@ -213,8 +213,9 @@ export class ProjectionRunner {
     // dropped. Events this projection ignores only move the checkpoint, in one statement.
     const moved = relevant.length
       ? await db.transaction().execute(async (trx) => {
+          const write = projection.fold(relevant);
           if (!(await advanceCheckpoint(trx, projection.name, from, last.position))) return false;
-          await projection.apply(trx, relevant);
+          await write(trx);
           return true;
         })
       : await advanceCheckpoint(db, projection.name, from, last.position);
