@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
-import { START, type EventStore, type Position, type StoredEvent } from '../eventstore/port';
+import { START, comparePositions, type EventStore, type Position, type StoredEvent } from '../eventstore/port';
 import type { Projection, Write } from './projection';
 import { LOCK_NAMESPACE, ensureCheckpointRows, lockCheckpoint, writeCheckpoint } from './runner';
 
@@ -33,43 +33,52 @@ export async function rebuildProjections(options: {
     await ensureCheckpointRows(db, projections);
     await createShadowTables(db, projections);
     const head = await store.headPosition();
-    // Only what the projections handle is read. The checkpoint ends at the last such event; the
-    // live runner then steps over the others after it, which costs nothing.
-    const types = [...new Set(projections.flatMap((p) => [...p.handles]))];
-    const read = (after: Position) => store.readAllData({ after, limit: batchSize, types });
-    let position = START;
-    let count = 0;
-    // Three stages overlap: the log is read a batch ahead, and each batch is folded in memory
-    // while the previous one is being written (batches are written in order, one at a time).
-    let next = settledLater(read(position));
-    let writing = Promise.resolve();
-    for (;;) {
-      const events = await next;
-      const last = events[events.length - 1];
-      if (!last) break;
-      next = settledLater(read(last.position));
-      const writes = foldBatch(projections, events);
-      await writing;
-      writing = settledLater(db.transaction().execute((trx) => writeToShadow(trx, writes)));
-      position = last.position;
-      count += events.length;
-      options.onProgress?.({ events: count, position, head });
-    }
-    await writing;
+    // Each projection replays the log on its own, side by side: one's statements run while
+    // another folds its batch, on separate connections. Each reads only the event types it
+    // handles; its checkpoint ends at the last such event, and the live runner then steps over
+    // the others after it, which costs nothing.
+    const progress = new Map<string, { events: number; position: Position }>();
+    const report = (name: string, state: { events: number; position: Position }) => {
+      progress.set(name, state);
+      const states = [...progress.values()];
+      const least = states.reduce((at, s) => (comparePositions(s.position, at) < 0 ? s.position : at), head);
+      options.onProgress?.({ events: states.reduce((n, s) => n + s.events, 0), position: least, head });
+    };
+    const replays = await Promise.all(
+      projections.map(async (projection) => {
+        const replayed = await replayIntoShadow(db, store, projection, batchSize, (state) => report(projection.name, state));
+        report(projection.name, { events: replayed.events, position: head });
+        return replayed;
+      }),
+    );
     await indexShadowTables(db, projections);
+    let count = replays.reduce((n, r) => n + r.events, 0);
+    let position = head;
     await db.transaction().execute(async (trx) => {
       for (const projection of projections) await lockCheckpoint(trx, projection.name);
-      for (;;) {
-        const events = await read(position);
-        const last = events[events.length - 1];
-        if (!last) break;
-        await writeToShadow(trx, foldBatch(projections, events));
-        position = last.position;
-        count += events.length;
+      // Every event up to `settled` has committed (or aborted), so the reads below see all of
+      // them: once a projection has read to the end, it has everything up to there, whichever
+      // types it handles, and its checkpoint can start the live runner there.
+      const settled = await store.headPosition();
+      const caughtUp = new Map<string, Position>();
+      for (const [index, projection] of projections.entries()) {
+        let { position: at } = replays[index]!;
+        for (;;) {
+          const events = await readFor(store, projection, at, batchSize);
+          const last = events[events.length - 1];
+          if (!last) break;
+          await writeToShadow(trx, [projection.fold(events)]);
+          at = last.position;
+          count += events.length;
+        }
+        caughtUp.set(projection.name, comparePositions(at, settled) > 0 ? at : settled);
       }
       await sql`SELECT set_config('search_path', 'public', true)`.execute(trx);
       await swapIn(trx, projections);
-      for (const projection of projections) await writeCheckpoint(trx, projection.name, position);
+      for (const [name, at] of caughtUp) {
+        await writeCheckpoint(trx, name, at);
+        if (comparePositions(at, position) > 0) position = at;
+      }
     });
     options.onProgress?.({ events: count, position, head: position });
     return { events: count };
@@ -152,17 +161,45 @@ function onShadowTable(definition: string, table: string): string {
 
 const tablesOf = (projections: Projection[]) => projections.flatMap((p) => p.tables);
 
+/**
+ * Replays the log into one projection's shadow tables. Three stages overlap: the log is read a
+ * batch ahead, and each batch is folded in memory while the previous one is being written
+ * (batches are written in order, one at a time).
+ */
+async function replayIntoShadow(
+  db: Kysely<any>,
+  store: EventStore,
+  projection: Projection,
+  batchSize: number,
+  onBatch: (state: { events: number; position: Position }) => void,
+): Promise<{ events: number; position: Position }> {
+  let position = START;
+  let count = 0;
+  let next = settledLater(readFor(store, projection, position, batchSize));
+  let writing = Promise.resolve();
+  for (;;) {
+    const events = await next;
+    const last = events[events.length - 1];
+    if (!last) break;
+    next = settledLater(readFor(store, projection, last.position, batchSize));
+    const write = projection.fold(events);
+    await writing;
+    writing = settledLater(db.transaction().execute((trx) => writeToShadow(trx, [write])));
+    position = last.position;
+    count += events.length;
+    onBatch({ events: count, position });
+  }
+  await writing;
+  return { events: count, position };
+}
+
+const readFor = (store: EventStore, projection: Projection, after: Position, limit: number) =>
+  store.readAllData({ after, limit, types: [...projection.handles] });
+
 /** A promise awaited later: its failure is thrown there, not reported as unhandled meanwhile. */
 function settledLater<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => {});
   return promise;
-}
-
-function foldBatch(projections: Projection[], events: StoredEvent[]): Write[] {
-  return projections.flatMap((projection) => {
-    const relevant = events.filter((e) => projection.handles.has(e.type));
-    return relevant.length ? [projection.fold(relevant)] : [];
-  });
 }
 
 async function writeToShadow(trx: Transaction<any>, writes: Write[]): Promise<void> {

@@ -193,4 +193,12 @@ describe('projection runner', () => {
     expect(await indexes()).toEqual(before);
     expect((await readTestModel(env.database.db)).streams).toHaveLength(3);
   });
+
+  it('ends the checkpoint at the head of the log, past the events the projection ignores', async () => {
+    const env = await setup();
+    await appendHistory(env.store, 3, 2);
+    const ignored = await env.store.append(`other-${randomUUID()}`, [{ type: 'Ignored', data: { n: 0 } }], { expectedRevision: 'no_stream', metadata: meta });
+    await rebuildProjections({ db: env.database.db, store: env.store, databaseUrl: env.database.url, projections: [testProjection()] });
+    expect((await readCheckpoints(env.database.db, ['test-model'])).get('test-model')).toEqual(ignored.position);
+  });
 });
