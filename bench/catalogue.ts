@@ -4,7 +4,8 @@
 // pre-serialised buffer, an Express 5 route running the equivalent SELECT per request, and a
 // bare node:http server (for scale). Each server runs in its own process; they are measured one
 // at a time, in rounds, and each figure is the median of its rounds, so that a machine whose load
-// drifts during the run does not favour whichever server came first.
+// drifts during the run does not favour whichever server came first. autocannon runs in a process of
+// its own too (bench/autocannon-process.ts).
 // Twice: as autocannon asks by default (no Accept-Encoding: the JSON as is), and as browsers ask
 // (Accept-Encoding: gzip, deflate, br). Browser-style, the buffer references send the app's own
 // pre-compressed bytes, and the SELECT route gzips each answer, as Express's compression would.
@@ -17,7 +18,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { DURATIONS, QUALITIES, defaultPrice } from '../src/shared/catalogue';
 import { benchDatabase, fmt } from './support';
@@ -97,8 +97,17 @@ interface Figures {
   errors: number;
 }
 
+const LOAD = fileURLToPath(new URL('./autocannon-process.ts', import.meta.url));
+
+/** autocannon in its own process, so that this one's heap and pipes do not slow the client down. */
 async function load(url: string, route: string, encoding: Encoding, seconds: number): Promise<Figures> {
-  const result = await autocannon({ url: `${url}${route}`, connections: CONNECTIONS, duration: seconds, headers: { ...ENCODINGS[encoding] } });
+  const options = { url: `${url}${route}`, connections: CONNECTIONS, duration: seconds, headers: { ...ENCODINGS[encoding] } };
+  const child = spawn(process.execPath, ['--import', 'tsx', LOAD, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+  const result = JSON.parse(output) as { requests: { average: number }; latency: { p99: number }; errors: number; non2xx: number };
   return { requests: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
