@@ -34,10 +34,8 @@ export async function rebuildProjections(options: {
     await createShadowTables(db, projections);
     const head = await store.headPosition();
     // Each projection replays the log on its own, side by side: one's statements run while
-    // another folds its batch, on separate connections. Each reads only the event types it
-    // handles; its checkpoint ends at the last such event, and the live runner then steps over
-    // the others after it, which costs nothing.
-    const progress = new Map<string, { events: number; position: Position }>();
+    // another folds its batch, on separate connections. Each reads only the event types it handles.
+    const progress = new Map(projections.map((p) => [p.name, { events: 0, position: START }]));
     const report = (name: string, state: { events: number; position: Position }) => {
       progress.set(name, state);
       const states = [...progress.values()];
