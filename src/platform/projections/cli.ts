@@ -49,7 +49,8 @@ try {
 }
 
 function progressBar(done: bigint, total: bigint): string {
-  const ratio = total > 0n ? Math.min(1, Number(done) / Number(total)) : 1;
+  // Before its first batch a projection is at START (-1).
+  const ratio = total > 0n ? Math.min(1, Math.max(0, Number(done) / Number(total))) : 1;
   const width = 30;
   const filled = Math.round(ratio * width);
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}%`;
