@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
-import { START, comparePositions, type EventStore, type Position, type StoredEvent } from '../eventstore/port';
+import { START, comparePositions, type EventStore, type Position } from '../eventstore/port';
 import type { Projection, Write } from './projection';
 import { LOCK_NAMESPACE, ensureCheckpointRows, lockCheckpoint, writeCheckpoint } from './runner';
 
@@ -65,7 +65,7 @@ export async function rebuildProjections(options: {
           const events = await readFor(store, projection, at, batchSize);
           const last = events[events.length - 1];
           if (!last) break;
-          await writeToShadow(trx, [projection.fold(events)]);
+          await writeToShadow(trx, projection.fold(events));
           at = last.position;
           count += events.length;
         }
@@ -182,7 +182,7 @@ async function replayIntoShadow(
     next = settledLater(readFor(store, projection, last.position, batchSize));
     const write = projection.fold(events);
     await writing;
-    writing = settledLater(db.transaction().execute((trx) => writeToShadow(trx, [write])));
+    writing = settledLater(db.transaction().execute((trx) => writeToShadow(trx, write)));
     position = last.position;
     count += events.length;
     onBatch({ events: count, position });
@@ -200,12 +200,12 @@ function settledLater<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-async function writeToShadow(trx: Transaction<any>, writes: Write[]): Promise<void> {
+async function writeToShadow(trx: Transaction<any>, write: Write): Promise<void> {
   // Projections name their tables unqualified, so they write to the shadow copies (until the
   // transaction ends). A lost batch after a crash only means rebuilding again, so no need to wait
   // for each commit's flush. One statement: every round trip here delays the next batch.
   await sql`SELECT set_config('search_path', ${`${SHADOW}, public`}, true), set_config('synchronous_commit', 'off', true)`.execute(trx);
-  for (const write of writes) await write(trx);
+  await write(trx);
 }
 
 async function swapIn(trx: Transaction<any>, projections: Projection[]): Promise<void> {
