@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { IdentityEvent, IdentityEventType } from '../modules/identity/events';
 import type { StoredEvent } from '../platform/eventstore/port';
-import { RowFolder, writeInOrder } from '../platform/projections/fold';
+import { RowFolder } from '../platform/projections/fold';
 import type { Projection } from '../platform/projections/projection';
 import { defaultSettings, type AdminUserView, type Settings } from '../shared/identity';
 import type { ProjectionDeps } from './index';
@@ -51,7 +51,7 @@ export function adminUsersProjection(deps: ProjectionDeps): Projection {
     fold(events) {
       const rows = new RowFolder<AdminUserRow>('admin_users', 'id', COLUMNS);
       for (const event of events as unknown as (IdentityEvent & StoredEvent)[]) fold(rows, event);
-      return writeInOrder(rows.statements());
+      return rows.write();
     },
     async afterCommit() {
       if (deps.realtime) deps.realtime.broadcast('admins', 'usersUpdate', { users: await listAdminUsers(deps.db) });

@@ -27,7 +27,13 @@ describe('catalogue projection', () => {
     const durations = JSON.stringify([{ duration: '1 month', price: 1000 }, { duration: '12 months', price: 9000 }]);
     const ids: string[] = [];
     for (const n of [1, 2, 3, 4]) {
-      const res = await admin('post', '/api/admin/products').field('name', `Pack ${n}`).field('category_id', sport.id).field('price_durations', durations).attach('image', picture, 'p.png');
+      const res = await admin('post', '/api/admin/products')
+        .field('name', `Pack ${n}`)
+        .field('description', `Chaînes "sport" ${n}\nsur deux lignes, avec \\ et tabulation\t: الرياضة`)
+        .field('category_id', sport.id)
+        .field('price_durations', durations)
+        .attach('image', picture, 'p.png');
+      expect(res.status).toBe(201);
       ids.push(res.body.product.id);
     }
     await admin('put', `/api/admin/products/${ids[0]}`).send({ channels: 99, features: ['HD'], active: false });
@@ -47,6 +53,7 @@ describe('catalogue projection', () => {
     });
     expect(await Promise.all(tables.map((t) => rows(app, t)))).toEqual(live);
     expect(live[1]).toHaveLength(3);
+    expect(live[1]!.map((p) => p.description)).toContain('Chaînes "sport" 3\nsur deux lignes, avec \\ et tabulation\t: الرياضة');
     // A rebuild gives the catalogue a new version, so every instance reloads its copy.
     expect((await rows(app, 'catalogue_version'))[0]!.version).not.toBe(version[0]!.version);
   });

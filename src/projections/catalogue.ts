@@ -154,7 +154,7 @@ function foldCatalogueEvents(events: StoredEvent[]): Write {
   const newVersion = sql`
     INSERT INTO catalogue_version (id, version, changed_at) VALUES ('catalogue', ${randomUUID()}, now())
     ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, changed_at = EXCLUDED.changed_at`;
-  return writeInOrder([...categories.statements(), ...products.statements(), newVersion]);
+  return writeInOrder([categories.write(), products.write(), newVersion]);
 }
 
 function imageColumns(image: ImageRef | null): Pick<CategoryRow, 'featured_image' | 'thumbnail_image'> {

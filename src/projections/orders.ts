@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderEvent, OrderEventType, OrderLine } from '../modules/ordering/events';
 import type { StoredEvent } from '../platform/eventstore/port';
-import { RowFolder, writeInOrder } from '../platform/projections/fold';
+import { RowFolder } from '../platform/projections/fold';
 import type { Projection } from '../platform/projections/projection';
 import type { OrderStatus } from '../shared/ordering';
 import type { ProjectionDeps } from './index';
@@ -55,7 +55,7 @@ export function ordersProjection(deps: ProjectionDeps): Projection {
     fold(events) {
       const rows = new RowFolder<OrderRow>('orders', 'id', COLUMNS);
       for (const event of events as unknown as (OrderEvent & StoredEvent)[]) fold(rows, event);
-      return writeInOrder(rows.statements());
+      return rows.write();
     },
     async afterCommit(events) {
       if (deps.realtime) await pushOrderChanges(deps.db, deps.realtime, events as unknown as OrderEvent[]);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { StoredEvent } from '../../src/platform/eventstore/port';
-import { RowFolder, writeInOrder } from '../../src/platform/projections/fold';
+import { RowFolder } from '../../src/platform/projections/fold';
 import type { Projection } from '../../src/platform/projections/projection';
 
 // A small read model for the runner's tests: one row per event, and one folded row per stream.
@@ -17,8 +17,8 @@ export function testProjection(options: { name?: string; slowMs?: number } = {})
     name: options.name ?? 'test-model',
     tables: ['test_events', 'test_streams'],
     handles: new Set(['Created', 'Ticked', 'Labelled']),
-    fold: (events: StoredEvent[]) => async (db: Kysely<any>) => {
-      await db
+    fold: (events: StoredEvent[]) => async (target) => {
+      await target.db
         .insertInto('test_events')
         .values(events.map((e) => ({ event_id: e.id, stream_id: e.streamId, type: e.type, n: (e.data as { n: number }).n })))
         .onConflict((oc) => oc.column('event_id').doNothing())
@@ -31,11 +31,12 @@ export function testProjection(options: { name?: string; slowMs?: number } = {})
       });
       for (const event of events) {
         const n = (event.data as { n: number }).n;
-        if (event.type === 'Created') streams.create(event.streamId, { stream_id: event.streamId, last_type: event.type, last_n: n, label: null });
-        else if (event.type === 'Labelled') streams.patch(event.streamId, { label: (event.data as { label: string }).label });
+        const label = (event.data as { label?: string }).label ?? null;
+        if (event.type === 'Created') streams.create(event.streamId, { stream_id: event.streamId, last_type: event.type, last_n: n, label });
+        else if (event.type === 'Labelled') streams.patch(event.streamId, { label });
         else streams.patch(event.streamId, { last_type: event.type, last_n: n });
       }
-      await writeInOrder(streams.statements())(db);
+      await streams.write()(target);
       // Gives a test the time to kill the process while this batch's transaction is open.
       if (options.slowMs) await new Promise((resolve) => setTimeout(resolve, options.slowMs));
     },

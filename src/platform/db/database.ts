@@ -34,6 +34,12 @@ export function openDatabase<DB>(url: string, options: { max?: number; applicati
   };
 }
 
+/** A Kysely that runs every statement on one client, in whatever transaction is open on it. */
+export function kyselyOn<DB>(client: pg.ClientBase): Kysely<DB> {
+  const connection = { query: client.query.bind(client), release: () => {} };
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect: async () => connection, end: async () => {} } }) });
+}
+
 /** Fails with a message naming the URL (password hidden) when PostgreSQL cannot be reached. */
 export async function checkReachable(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });

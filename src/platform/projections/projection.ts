@@ -1,8 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent, StoredEvent } from '../eventstore/port';
 
-/** Stores a folded batch: statements run in order on the batch's transaction. */
-export type Write = (db: Kysely<any>) => Promise<void>;
+/** Stores a folded batch, in order, on the batch's transaction. */
+export type Write = (target: WriteTarget) => Promise<void>;
+
+/** Where a batch is written: the live tables, or the shadow copies a rebuild fills. */
+export interface WriteTarget {
+  /** The batch's transaction. */
+  db: Kysely<any>;
+  /** Adds the rows created in the batch; one whose key is already there is replaced. */
+  insertRows(rows: NewRows): Promise<void>;
+}
+
+/** Rows for one table, each with a value (or none, for NULL) for the listed columns. */
+export interface NewRows {
+  table: string;
+  key: string;
+  /** Column name → PostgreSQL type. */
+  columns: Record<string, string>;
+  rows: readonly object[];
+}
 
 /**
  * A read model: which events it handles and how a batch of them changes its rows.

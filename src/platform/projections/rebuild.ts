@@ -1,11 +1,19 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
 import { START, comparePositions, type EventStore, type Position } from '../eventstore/port';
-import type { Projection, Write } from './projection';
+import { kyselyOn } from '../db/database';
+import { copyRows } from './copy-rows';
+import { statementTarget } from './fold';
+import type { Projection, Write, WriteTarget } from './projection';
 import { LOCK_NAMESPACE, ensureCheckpointRows, lockCheckpoint, writeCheckpoint } from './runner';
 
 const SHADOW = 'projection_rebuild';
 const REBUILD_BATCH = 5000;
+const UNIQUE_VIOLATION = '23505';
+// Projections name their tables unqualified, so they write to the shadow copies (until the
+// transaction ends). A lost batch after a crash only means rebuilding again, so no need to wait
+// for each commit's flush. One statement: every round trip here delays the next batch.
+const WRITE_TO_SHADOW = `SELECT set_config('search_path', '${SHADOW}, public', true), set_config('synchronous_commit', 'off', true)`;
 
 export interface RebuildProgress {
   events: number;
@@ -44,7 +52,7 @@ export async function rebuildProjections(options: {
     };
     const replays = await Promise.all(
       projections.map(async (projection) => {
-        const replayed = await replayIntoShadow(db, store, projection, batchSize, (state) => report(projection.name, state));
+        const replayed = await replayIntoShadow(options.databaseUrl, store, projection, batchSize, (state) => report(projection.name, state));
         report(projection.name, { events: replayed.events, position: head });
         return replayed;
       }),
@@ -159,16 +167,32 @@ function onShadowTable(definition: string, table: string): string {
 
 const tablesOf = (projections: Projection[]) => projections.flatMap((p) => p.tables);
 
-/**
- * Replays the log into one projection's shadow tables. Three stages overlap: the log is read a
- * batch ahead, and each batch is folded in memory while the previous one is being written
- * (batches are written in order, one at a time).
- */
+/** Replays the log into one projection's shadow tables, on a connection of its own. */
 async function replayIntoShadow(
-  db: Kysely<any>,
+  databaseUrl: string,
   store: EventStore,
   projection: Projection,
   batchSize: number,
+  onBatch: (state: { events: number; position: Position }) => void,
+): Promise<{ events: number; position: Position }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await replayBatches(store, projection, batchSize, shadowWriter(client), onBatch);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Three stages overlap: the log is read a batch ahead, and each batch is folded in memory while
+ * the previous one is being written (batches are written in order, one at a time).
+ */
+async function replayBatches(
+  store: EventStore,
+  projection: Projection,
+  batchSize: number,
+  writeBatch: (write: Write) => Promise<void>,
   onBatch: (state: { events: number; position: Position }) => void,
 ): Promise<{ events: number; position: Position }> {
   let position = START;
@@ -182,7 +206,7 @@ async function replayIntoShadow(
     next = settledLater(readFor(store, projection, last.position, batchSize));
     const write = projection.fold(events);
     await writing;
-    writing = settledLater(db.transaction().execute((trx) => writeToShadow(trx, write)));
+    writing = settledLater(writeBatch(write));
     position = last.position;
     count += events.length;
     onBatch({ events: count, position });
@@ -200,12 +224,38 @@ function settledLater<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+/**
+ * Writes each batch into the shadow tables in a transaction of its own on `client`, its new rows
+ * copied in. A key already there (a row created again, which COPY cannot replace) fails the batch,
+ * which is then written again with upserts.
+ */
+function shadowWriter(client: pg.Client): (write: Write) => Promise<void> {
+  const db = kyselyOn(client);
+  const copying: WriteTarget = { db, insertRows: (rows) => copyRows(client, rows) };
+  const inTransaction = async (target: WriteTarget, write: Write) => {
+    await client.query(`BEGIN; ${WRITE_TO_SHADOW}`);
+    try {
+      await write(target);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  };
+  return async (write) => {
+    try {
+      await inTransaction(copying, write);
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      await inTransaction(statementTarget(db), write);
+    }
+  };
+}
+
+/** The final catch-up's writes, in the swap's transaction. */
 async function writeToShadow(trx: Transaction<any>, write: Write): Promise<void> {
-  // Projections name their tables unqualified, so they write to the shadow copies (until the
-  // transaction ends). A lost batch after a crash only means rebuilding again, so no need to wait
-  // for each commit's flush. One statement: every round trip here delays the next batch.
-  await sql`SELECT set_config('search_path', ${`${SHADOW}, public`}, true), set_config('synchronous_commit', 'off', true)`.execute(trx);
-  await write(trx);
+  await sql.raw(WRITE_TO_SHADOW).execute(trx);
+  await write(statementTarget(trx));
 }
 
 async function swapIn(trx: Transaction<any>, projections: Projection[]): Promise<void> {

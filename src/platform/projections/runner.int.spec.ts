@@ -178,6 +178,28 @@ describe('projection runner', () => {
     expect(model.streams).toHaveLength(17);
   });
 
+  it('rebuilds rows with any text in them, and a row created again under a key already written', async () => {
+    const env = await setup();
+    const runner = runnerFor(env);
+    await runner.start();
+    // What COPY's text format must escape, next to text it must leave alone.
+    const label = 'tab\there, line\nbreak\r, back\\slash, \\N, "quoted", عربي';
+    const [odd, again] = [`odd-${randomUUID()}`, `again-${randomUUID()}`];
+    const created = (id: string, data: object) => env.store.append(id, [{ type: 'Created', data }], { expectedRevision: 'any', metadata: meta });
+    await created(odd, { n: 1, label });
+    await created(again, { n: 2, label: 'first' });
+    await appendHistory(env.store, 3, 2);
+    const last = (await created(again, { n: 3, label: 'second' })).position;
+    expect(await runner.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
+    const live = await readTestModel(env.database.db);
+    expect(live.streams.filter((s) => s.stream_id === odd || s.stream_id === again).map((s) => s.label).sort()).toEqual([label, 'second'].sort());
+
+    await sql`UPDATE test_streams SET label = 'tampered'`.execute(env.database.db);
+    // Small batches: the second Created of `again` comes batches after the row was copied in.
+    await rebuildProjections({ db: env.database.db, store: env.store, databaseUrl: env.database.url, projections: [testProjection()], batchSize: 4 });
+    expect(await readTestModel(env.database.db)).toEqual(live);
+  });
+
   it('swaps in tables indexed as the live ones were, under the same names', async () => {
     const env = await setup();
     // Not in the shared test model: several test projections write the same rows at once there,

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../eventstore/port';
 import { WakeLatch } from '../eventstore/wake';
+import { statementTarget } from './fold';
 import type { Projection } from './projection';
 
 const LIVE_BATCH = 1000;
@@ -215,7 +216,7 @@ export class ProjectionRunner {
       ? await db.transaction().execute(async (trx) => {
           const write = projection.fold(relevant);
           if (!(await advanceCheckpoint(trx, projection.name, from, last.position))) return false;
-          await write(trx);
+          await write(statementTarget(trx));
           return true;
         })
       : await advanceCheckpoint(db, projection.name, from, last.position);
