@@ -10,8 +10,11 @@ import type { NewRows } from './projection';
  */
 export async function copyRows(client: pg.ClientBase, { table, columns, rows }: NewRows): Promise<void> {
   const names = Object.keys(columns);
+  // Serialised before the COPY starts: a value that fails to serialise must not leave the
+  // connection inside a COPY that waits for data.
+  const text = copyText(columns, rows);
   const stream = client.query(copyFrom(`COPY "${table}" (${names.map((n) => `"${n}"`).join(', ')}) FROM STDIN`));
-  stream.end(copyText(columns, rows));
+  stream.end(text);
   await finished(stream);
 }
 
