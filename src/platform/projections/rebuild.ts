@@ -95,8 +95,7 @@ export async function rebuildProjections(options: {
 }
 
 async function takeRebuildLock(databaseUrl: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connectClient(databaseUrl);
   const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
     LOCK_NAMESPACE,
     'rebuild',
@@ -105,6 +104,14 @@ async function takeRebuildLock(databaseUrl: string): Promise<pg.Client> {
     await client.end();
     throw new Error('Another rebuild is running; try again when it has finished.');
   }
+  return client;
+}
+
+/** A connection of the rebuild's own; losing it fails the query in flight, not the process. */
+async function connectClient(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {});
+  await client.connect();
   return client;
 }
 
@@ -175,8 +182,7 @@ async function replayIntoShadow(
   batchSize: number,
   onBatch: (state: { events: number; position: Position }) => void,
 ): Promise<{ events: number; position: Position }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connectClient(databaseUrl);
   try {
     return await replayBatches(store, projection, batchSize, shadowWriter(client), onBatch);
   } finally {
