@@ -11,8 +11,11 @@ let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
+// The operator's contact details (SUPPORT_* settings), which the footer must show.
+const SUPPORT = { SUPPORT_PHONE: '+213661234567', SUPPORT_WHATSAPP: '213770987654', SUPPORT_EMAIL: 'aide@boutique-tv.dz' };
+
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ env: SUPPORT });
   browser = await launchBrowser();
 });
 
@@ -95,6 +98,17 @@ describe('storefront shell', () => {
     await nav.getByRole('link', { name: 'Store' }).waitFor({ state: 'visible' });
     expect(await page.locator('main h1').first().textContent()).toBe('All your TV, on every screen');
     expect(await page.evaluate(() => localStorage.getItem('store-language'))).toBe('en');
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the store's configured support contact in the footer", async () => {
+    const { page, errors } = await openHome();
+    const footer = page.locator('footer .footer-contact');
+    expect(await footer.locator('a[href^="tel:"]').getAttribute('href')).toBe('tel:+213661234567');
+    expect(await footer.locator('a[href^="tel:"]').textContent()).toContain('+213 661 23 45 67');
+    expect(await footer.locator('a[href^="mailto:"]').getAttribute('href')).toBe('mailto:aide@boutique-tv.dz');
+    expect(await footer.locator('a[href^="https://wa.me/"]').getAttribute('href')).toMatch(/^https:\/\/wa\.me\/213770987654\?text=/);
+    expect(await footer.locator('a[href^="https://wa.me/"]').textContent()).toContain('+213 770 98 76 54');
     expect(errors).toEqual([]);
   });
 

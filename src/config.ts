@@ -55,8 +55,9 @@ const envSchema = z.object({
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   CHARGILY_API_KEY: z.string().optional(),
   CHARGILY_API_URL: z.string().url().optional(),
-  SUPPORT_PHONE: z.string().default('+213550000000'),
-  SUPPORT_WHATSAPP: z.string().default('213550000000'),
+  SUPPORT_PHONE: z.string().regex(/^\+?\d{6,15}$/, 'digits only, with an optional leading +, e.g. +213550000000').default('+213550000000'),
+  // As wa.me links want it: the international number, digits only.
+  SUPPORT_WHATSAPP: z.string().regex(/^\d{8,15}$/, 'the international number in digits only, e.g. 213550000000').default('213550000000'),
   SUPPORT_EMAIL: z.string().email().default('support@nova-iptv.dz'),
 });
 

@@ -37,6 +37,9 @@ describe('configuration', () => {
     [{ PAYMENT_PROVIDER: 'paypal' }, /PAYMENT_PROVIDER/],
     [{ PAYMENT_PROVIDER: 'chargily' }, /CHARGILY_API_KEY: required/],
     [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN/],
+    [{ SUPPORT_WHATSAPP: '+213 550 00 00 00' }, /SUPPORT_WHATSAPP: the international number in digits only/],
+    [{ SUPPORT_PHONE: 'call us' }, /SUPPORT_PHONE/],
+    [{ SUPPORT_EMAIL: 'support' }, /SUPPORT_EMAIL/],
   ])('stops on a bad value and names the variable: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

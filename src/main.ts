@@ -92,6 +92,8 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
       logger,
       corsOrigins: config.CORS_ORIGINS,
       webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined,
+      // The storefront's footer and support links (the web app has built-in defaults for dev).
+      pageSettings: { 'support-phone': config.SUPPORT_PHONE, 'support-whatsapp': config.SUPPORT_WHATSAPP, 'support-email': config.SUPPORT_EMAIL },
       readRouters: modules.flatMap((m) => (m.reads ? [m.reads] : [])),
       fastReads: Object.assign({}, ...modules.map((m) => m.fastReads ?? {})),
       routers: [

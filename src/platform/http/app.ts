@@ -20,6 +20,8 @@ export interface HttpAppOptions {
   fastReads?: Record<string, FastRead>;
   /** Built web app (index.html + assets); not served when missing. */
   webDir?: string;
+  /** Settings the web app reads at start, written into its page as `<meta name content>`. */
+  pageSettings?: Record<string, string>;
   corsOrigins: string[];
   /** Paths owned by the API: unknown ones answer JSON 404 instead of the web app. */
   apiPrefixes?: string[];
@@ -49,7 +51,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  const index = options.webDir ? readIndex(options.webDir) : undefined;
+  const index = options.webDir ? readIndex(options.webDir, options.pageSettings ?? {}) : undefined;
   const headers = securityHeaders(index?.inlineScriptHashes ?? []);
   const allowCors = cors(options.corsOrigins);
   app.use((_req, res, next) => {
@@ -109,15 +111,18 @@ function fastAnswer(paths: Map<string, FastRead>, url: string): CachedJson | und
   return read?.(parseQuery(mark < 0 ? '' : url.slice(mark + 1)));
 }
 
-function readIndex(webDir: string): { html: string; inlineScriptHashes: string[] } | undefined {
+function readIndex(webDir: string, settings: Record<string, string>): { html: string; inlineScriptHashes: string[] } | undefined {
   const file = path.join(webDir, 'index.html');
   if (!existsSync(file)) return undefined;
-  const html = readFileSync(file, 'utf8');
+  const meta = Object.entries(settings).map(([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`);
+  const html = readFileSync(file, 'utf8').replace('</head>', `${meta.join('')}</head>`);
   const inlineScriptHashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`,
   );
   return { html, inlineScriptHashes };
 }
+
+const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** helmet's headers are the same on every response: set in one call instead of its fifteen middlewares. */
 function securityHeaders(inlineScriptHashes: string[]): Map<string, string> {

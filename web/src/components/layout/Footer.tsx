@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_DISPLAY, whatsappLink } from '../../config';
+import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_WHATSAPP, displayPhone, whatsappLink } from '../../config';
 import { DownloadIcon, MailIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '../ui/icons';
 import { LogoMark } from './Logo';
 import { paths } from '../../lib/paths';
@@ -71,7 +71,7 @@ export function Footer() {
                     <FormattedMessage id="footer.whatsapp" />
                     {': '}
                   </span>
-                  <bdi dir="ltr">{SUPPORT_PHONE_DISPLAY}</bdi>
+                  <bdi dir="ltr">{displayPhone(SUPPORT_WHATSAPP)}</bdi>
                 </span>
                 {newTab}
               </a>
@@ -84,7 +84,7 @@ export function Footer() {
                     <FormattedMessage id="footer.phone" />
                     {': '}
                   </span>
-                  <bdi dir="ltr">{SUPPORT_PHONE_DISPLAY}</bdi>
+                  <bdi dir="ltr">{displayPhone(SUPPORT_PHONE)}</bdi>
                 </span>
               </a>
             </li>

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminContact } from '../../api/payment';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_WHATSAPP } from '../../config';
+import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_WHATSAPP, displayPhone } from '../../config';
 import { Disclosure } from '../ui/Disclosure';
 import { HeadsetIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../ui/icons';
 
@@ -40,7 +40,7 @@ export function SupportBox({ contact: given, orderId }: { contact: Partial<Admin
             <FormattedMessage id="footer.phone" />
           </dt>
           <dd>
-            <bdi dir="ltr">{contact.phone}</bdi>
+            <bdi dir="ltr">{displayPhone(contact.phone)}</bdi>
           </dd>
         </div>
         <div>
@@ -48,7 +48,7 @@ export function SupportBox({ contact: given, orderId }: { contact: Partial<Admin
             <FormattedMessage id="footer.whatsapp" />
           </dt>
           <dd>
-            <bdi dir="ltr">+{whatsappDigits}</bdi>
+            <bdi dir="ltr">{displayPhone(`+${whatsappDigits}`)}</bdi>
           </dd>
         </div>
         <div>

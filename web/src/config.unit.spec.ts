@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { displayPhone } from './config';
+
+describe('displayPhone', () => {
+  it('groups Algerian numbers as people read them, international or local', () => {
+    expect(displayPhone('+213550000000')).toBe('+213 550 00 00 00');
+    expect(displayPhone('213661234567')).toBe('+213 661 23 45 67');
+    expect(displayPhone('0771234567')).toBe('0771 23 45 67');
+  });
+
+  it('leaves any other number as it was given', () => {
+    expect(displayPhone('+33612345678')).toBe('+33612345678');
+    expect(displayPhone('+213 555')).toBe('+213 555');
+  });
+});
