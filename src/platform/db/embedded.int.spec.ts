@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort, importEmbedded } from '../../../test/support/services';
 
 // The embedded PostgreSQL of `npm start`, as the store's other commands meet it: `npm run
@@ -12,10 +12,11 @@ const dataDir = path.resolve('.data', `test-embedded-${process.pid}`);
 mkdirSync(dataDir, { recursive: true });
 const { startEmbeddedPostgres } = await importEmbedded();
 const stops: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const stop of stops) await stop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
+// Each test leaves no server running: the next one starts from a stopped data directory.
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
 });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function answers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
@@ -54,5 +55,23 @@ describe('embedded PostgreSQL', () => {
     expect(next.adminUrl).toContain(`:${port}/`);
     expect(await answers(next.adminUrl)).toBe(true);
     expect(await answers(killed.adminUrl)).toBe(false);
+  });
+
+  it('never signals a process that a stale lock file names but is not PostgreSQL', async () => {
+    const server = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+    await server.stop();
+    // As after a crash and a reboot: the lock file is still there and its pid now belongs to another program.
+    const other = spawn('sleep', ['30']);
+    const lockFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    writeFileSync(lockFile, [other.pid, path.join(dataDir, 'pg'), 0, 5432, ''].join('\n'));
+    try {
+      const next = await startEmbeddedPostgres({ dataDir, port: await freePort() }).catch(() => undefined);
+      if (next) stops.push(next.stop);
+      expect(other.exitCode).toBeNull();
+      expect(other.signalCode).toBeNull();
+    } finally {
+      other.kill();
+      rmSync(lockFile, { force: true });
+    }
   });
 });

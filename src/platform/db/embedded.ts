@@ -42,7 +42,7 @@ export async function startEmbeddedPostgres(options: {
   }
   const ownerFile = path.join(options.dataDir, 'pg-owner.pid');
   const running = runningPostmaster(databaseDir);
-  if (running && isAlive(readPid(ownerFile))) {
+  if (running && isRunning(readPid(ownerFile), 'node')) {
     options.logger?.info({ port: running.port }, 'sharing the embedded PostgreSQL another process of the store runs');
     return serverOn(running.port, async () => {});
   }
@@ -75,7 +75,7 @@ function runningPostmaster(databaseDir: string): { pid: number; port: number } |
   // Lines: pid, data directory, start time, port, …
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
-  return isAlive(pid) ? { pid, port: Number(lines[3]) } : undefined;
+  return isRunning(pid, 'postgres') ? { pid, port: Number(lines[3]) } : undefined;
 }
 
 function readPid(file: string): number {
@@ -88,6 +88,19 @@ async function stopLeftover(pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Whether `pid` is alive and, where /proc tells, runs `program`: a pid file left by a crash or a
+ * reboot may name a process that has nothing to do with the store.
+ */
+function isRunning(pid: number, program: string): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(program);
+  } catch {
+    return true;
   }
 }
 
