@@ -1,9 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { freePort, importEmbedded } from '../../../test/support/services';
+import { canConnect, freePort, importEmbedded } from '../../../test/support/services';
 
 // The embedded PostgreSQL of `npm start`, as the store's other commands meet it: `npm run
 // projections` or a second `npm start` while the store runs, or after the store was killed.
@@ -18,19 +17,6 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 describe('embedded PostgreSQL', () => {
   it('is shared with another command of the store, which leaves it running when it ends', async () => {
     const store = await startEmbeddedPostgres({ dataDir, port: await freePort() });
@@ -38,9 +24,9 @@ describe('embedded PostgreSQL', () => {
     const command = await startEmbeddedPostgres({ dataDir, port: await freePort() });
     expect(command.adminUrl).toBe(store.adminUrl);
     await command.stop();
-    expect(await answers(store.adminUrl)).toBe(true);
+    expect(await canConnect(store.adminUrl)).toBe(true);
     await store.stop();
-    expect(await answers(store.adminUrl)).toBe(false);
+    expect(await canConnect(store.adminUrl)).toBe(false);
   });
 
   it('replaces one left running by a store that was killed', async () => {
@@ -53,8 +39,8 @@ describe('embedded PostgreSQL', () => {
     // Stopped by `next` already: the package's stop would wait for an exit it has seen.
     stops.splice(stops.indexOf(killed.stop), 1, next.stop);
     expect(next.adminUrl).toContain(`:${port}/`);
-    expect(await answers(next.adminUrl)).toBe(true);
-    expect(await answers(killed.adminUrl)).toBe(false);
+    expect(await canConnect(next.adminUrl)).toBe(true);
+    expect(await canConnect(killed.adminUrl)).toBe(false);
   });
 
   it('never signals a process that a stale lock file names but is not PostgreSQL', async () => {
