@@ -19,7 +19,7 @@ export async function copyRows(client: pg.ClientBase, { table, columns, rows }: 
 }
 
 const NULL = '\\N';
-const SPECIAL = /[\\\n\r\t]/;
+const SPECIAL = /[\\\n\r\t]/g;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** Rows in COPY's text format: a line per row, tab-separated values, `\N` for NULL. */
@@ -41,7 +41,7 @@ export function copyText(columns: Record<string, string>, rows: readonly object[
 function field(value: unknown, json: boolean): string {
   if (value === null || value === undefined) return NULL;
   const text = json ? JSON.stringify(value) : textOf(value);
-  return SPECIAL.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => ESCAPES[c]!) : text;
+  return text.replace(SPECIAL, (c) => ESCAPES[c]!);
 }
 
 function textOf(value: unknown): string {
