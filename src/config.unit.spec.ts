@@ -26,8 +26,31 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required/);
   });
 
+  it('refuses the sandbox provider in production unless ALLOW_SANDBOX_PAYMENTS=true', () => {
+    const production = { DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER: the sandbox pays orders without money/);
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(ConfigError);
+    const allowed = loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: 'true' });
+    expect(allowed.PAYMENT_PROVIDER).toBe('sandbox');
+    expect(allowed.warnings.join()).toMatch(/ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(loadConfig({ DATA_DIR: dataDir() }).warnings).toEqual([]);
+  });
+
+  it('warns when Chargily runs in test mode in production', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_PROVIDER: 'chargily', CHARGILY_API_KEY: 'test_sk_1' });
+    expect(config.warnings).toEqual([expect.stringMatching(/CHARGILY_MODE=test/)]);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_PROVIDER: 'chargily', CHARGILY_API_KEY: 'live_sk_1', CHARGILY_MODE: 'live' }).warnings).toEqual([]);
+  });
+
+  it('trusts X-Forwarded-For from no proxy unless TRUST_PROXY names them', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8, fd00::/8');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
+    [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY: a number of proxy hops/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be a URL starting with postgres:\/\//],
     [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL/],

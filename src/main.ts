@@ -39,6 +39,7 @@ export interface RunningApp {
 const WEB_DIR = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 export async function startApp(config: Config, logger: Logger = createLogger(config)): Promise<RunningApp> {
+  for (const warning of config.warnings) logger.warn(warning);
   const infra = await openInfrastructure(config, logger);
   const closers: (() => Promise<void>)[] = [() => infra.close()];
   const close = async () => {
@@ -91,6 +92,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     const app = createHttpApp({
       logger,
       corsOrigins: config.CORS_ORIGINS,
+      trustProxy: config.TRUST_PROXY,
       webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined,
       // The storefront's footer and support links (the web app has built-in defaults for dev).
       pageSettings: { 'support-phone': config.SUPPORT_PHONE, 'support-whatsapp': config.SUPPORT_WHATSAPP, 'support-email': config.SUPPORT_EMAIL },

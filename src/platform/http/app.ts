@@ -23,6 +23,8 @@ export interface HttpAppOptions {
   /** Settings the web app reads at start, written into its page as `<meta name content>`. */
   pageSettings?: Record<string, string>;
   corsOrigins: string[];
+  /** Express's 'trust proxy' (TRUST_PROXY): false, a hop count or the trusted addresses. */
+  trustProxy?: false | number | string;
   /** Paths owned by the API: unknown ones answer JSON 404 instead of the web app. */
   apiPrefixes?: string[];
 }
@@ -50,7 +52,8 @@ const API_PREFIXES = ['/api/', '/categories', '/products', '/media/', '/sandbox/
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only configured proxies may say who the client is (X-Forwarded-For); by default, nobody.
+  app.set('trust proxy', options.trustProxy ?? false);
   const index = options.webDir ? readIndex(options.webDir, options.pageSettings ?? {}) : undefined;
   const headers = securityHeaders(index?.inlineScriptHashes ?? []);
   const allowCors = cors(options.corsOrigins);
