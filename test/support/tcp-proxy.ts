@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Transform } from 'node:stream';
 
 /**
  * A TCP proxy to a real service that a test can cut and restore, to see what the product does
@@ -7,6 +8,7 @@ import net from 'node:net';
 export async function tcpProxy(target: { host: string; port: number }) {
   const open = new Set<net.Socket>();
   let accepting = true;
+  let loseAnswer = false;
   const server = net.createServer((client) => {
     if (!accepting) return client.destroy();
     const upstream = net.connect(target.port, target.host);
@@ -15,7 +17,15 @@ export async function tcpProxy(target: { host: string; port: number }) {
       socket.on('close', () => open.delete(socket));
       socket.on('error', () => {});
     }
-    client.pipe(upstream).pipe(client);
+    const answers = new Transform({
+      transform(chunk, _encoding, done) {
+        if (!loseAnswer) return done(null, chunk);
+        loseAnswer = false;
+        client.destroy();
+        upstream.destroy();
+      },
+    });
+    client.pipe(upstream).pipe(answers).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
@@ -25,6 +35,10 @@ export async function tcpProxy(target: { host: string; port: number }) {
     cut() {
       accepting = false;
       for (const socket of open) socket.destroy();
+    },
+    /** Cuts the connection that answers next instead of passing the answer on: the request was served, its answer lost. */
+    loseNextAnswer() {
+      loseAnswer = true;
     },
     restore() {
       accepting = true;

@@ -121,6 +121,57 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
       expect(comparePositions(await store.headPosition(), mine[3]!.position)).toBeGreaterThanOrEqual(0);
     });
 
+    it('answers the same append sent again (same command id) with the first result, writing its events once', async () => {
+      const id = stream('retried');
+      const events = [
+        { type: 'Created', data: { name: 'Gold' } },
+        { type: 'Renamed', data: { name: 'Gold+' } },
+      ];
+      const create = { expectedRevision: 'no_stream' as const, metadata: { ...meta(), commandId: randomUUID() } };
+      const first = await store.append(id, events, create);
+      expect(await store.append(id, events, create)).toEqual(first);
+      const change = { expectedRevision: first.nextRevision, metadata: { ...meta(), commandId: randomUUID() } };
+      const changed = await store.append(id, [{ type: 'Priced', data: { price: 900 } }], change);
+      expect(await store.append(id, [{ type: 'Priced', data: { price: 900 } }], change)).toEqual(changed);
+      const audit = { expectedRevision: 'any' as const, metadata: { ...meta(), commandId: randomUUID() } };
+      const audited = await store.append(id, [{ type: 'Audited', data: {} }], audit);
+      expect(await store.append(id, [{ type: 'Audited', data: {} }], audit)).toEqual(audited);
+      // Resent while the first is still in flight: both callers get the one result.
+      const both = { expectedRevision: audited.nextRevision, metadata: { ...meta(), commandId: randomUUID() } };
+      const [a, b] = await Promise.all([1, 2].map(() => store.append(id, [{ type: 'Closed', data: {} }], both)));
+      expect(b).toEqual(a);
+      const written = await store.readStream(id);
+      expect(written.map((e) => e.type)).toEqual(['Created', 'Renamed', 'Priced', 'Audited', 'Closed']);
+      expect(new Set(written.map((e) => e.id)).size).toBe(5);
+      expect(written.at(-1)!.position).toEqual(a!.position);
+      expect(written[0]!.metadata.commandId).toBe(create.metadata.commandId);
+    });
+
+    it('never takes a command id reused for other events or another stream for a resend', async () => {
+      const id = stream('reused');
+      const options = { expectedRevision: 'no_stream' as const, metadata: { ...meta(), commandId: randomUUID() } };
+      const first = await store.append(id, [{ type: 'Created', data: { n: 1 } }], options);
+      // Other events at the same expectation: an ordinary conflict, nothing written.
+      await expect(store.append(id, [{ type: 'Created', data: { n: 2 } }], options)).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store.append(id, [{ type: 'Deleted', data: { n: 1 } }], options)).rejects.toBeInstanceOf(ConcurrencyError);
+      // Another stream: its own append (one command may write several streams with one metadata).
+      const other = stream('reused');
+      const elsewhere = await store.append(other, [{ type: 'Created', data: { n: 1 } }], options);
+      expect(comparePositions(elsewhere.position, first.position)).toBe(1);
+      // Other events with no expectation: written, not mistaken for the first.
+      const any = { ...options, expectedRevision: 'any' as const };
+      await store.append(id, [{ type: 'Noted', data: { n: 1 } }], any);
+      await store.append(id, [{ type: 'Noted', data: { n: 2 } }], any);
+      expect((await store.readStream(id)).map((e) => [e.type, e.data])).toEqual([
+        ['Created', { n: 1 }],
+        ['Noted', { n: 1 }],
+        ['Noted', { n: 2 }],
+      ]);
+      const [here] = await store.readStream(id);
+      const [there] = await store.readStream(other);
+      expect(there!.id).not.toBe(here!.id);
+    });
+
     it('lets exactly one of two appenders with the same expected revision win', async () => {
       for (let round = 0; round < 10; round++) {
         const id = stream('race');

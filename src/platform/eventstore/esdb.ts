@@ -17,6 +17,7 @@ import {
   type JSONType,
   type ReadPosition,
 } from '@eventstore/db-client';
+import { randomUUID } from 'node:crypto';
 import {
   ConcurrencyError,
   START,
@@ -33,6 +34,7 @@ import {
   type RecordedEvent,
   type StoredEvent,
 } from './port';
+import { eventIds } from './metadata';
 import { pollingSubscription } from './subscription';
 
 // Pages never go below this, so that a page mostly made of system events still moves the reader on.
@@ -89,6 +91,7 @@ function toMetadata(raw: unknown, created: Date): EventMetadata {
     correlationId: text(m.correlationId, ''),
     causationId: text(m.causationId, ''),
     occurredAt: text(m.occurredAt, created.toISOString()),
+    ...(typeof m.commandId === 'string' ? { commandId: m.commandId } : {}),
   };
 }
 
@@ -144,23 +147,34 @@ export class EsdbEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const metadata: EventMetadata = { ...options.metadata, occurredAt: options.metadata.occurredAt ?? new Date().toISOString() };
+    const commandId = options.metadata.commandId ?? randomUUID();
+    const metadata: EventMetadata = { ...options.metadata, commandId, occurredAt: options.metadata.occurredAt ?? new Date().toISOString() };
     const expected = options.expectedRevision;
+    const ids = eventIds(commandId, streamId, expected, events.map((e) => ({ type: e.type, json: JSON.stringify(e.data) })));
     try {
+      // The server answers an append whose event ids it already holds at the expected place with
+      // success, writing nothing (its idempotent writes): a resent append is not written twice.
       const result = await this.client.appendToStream(
         streamId,
-        events.map((e) => jsonEvent({ type: e.type, data: e.data as JSONType, metadata: { ...metadata } })),
+        events.map((e, i) => jsonEvent({ id: ids[i], type: e.type, data: e.data as JSONType, metadata: { ...metadata } })),
         { expectedRevision: toEsdbExpectedRevision(expected) },
       );
-      if (!result.position) throw new Error(`EventStoreDB gave no position for the append to ${streamId}`);
       this.notify();
       // The server reports the last event's log position as both commit and prepare, which is
       // exactly that event's position in $all (commit = prepare for events not in explicit transactions).
-      return { nextRevision: result.nextExpectedRevision, position: { ...result.position } };
+      // An idempotent answer may come without it (older servers, or the event not indexed yet): read it.
+      return { nextRevision: result.nextExpectedRevision, position: result.position ? { ...result.position } : await this.positionOf(streamId, result.nextExpectedRevision) };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) throw toConcurrencyError(streamId, expected, error);
       throw error;
     }
+  }
+
+  private async positionOf(streamId: string, revision: bigint): Promise<Position> {
+    for await (const resolved of this.client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
+      if (resolved.event) return toPosition(resolved.event.position, resolved.event.id);
+    }
+    throw new Error(`EventStoreDB gave no position for the append to ${streamId}`);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

@@ -1,6 +1,7 @@
-import { ANY, NO_STREAM, START as ESDB_START, WrongExpectedVersionError } from '@eventstore/db-client';
+import { ANY, NO_STREAM, START as ESDB_START, WrongExpectedVersionError, type EventStoreDBClient } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import {
+  EsdbEventStore,
   MAX_BACKOFF_MS,
   MIN_BACKOFF_MS,
   isSystemEvent,
@@ -148,5 +149,43 @@ describe('EventStoreDB adapter: connection string', () => {
     expect(toEsdbConnectionString('kdb://db:2113')).toBe('esdb://db:2113');
     expect(toEsdbConnectionString('kurrentdb+discover://a:2113,b:2113')).toBe('esdb+discover://a:2113,b:2113');
     expect(toEsdbConnectionString('kdb+discover://a:2113')).toBe('esdb+discover://a:2113');
+  });
+});
+
+describe('EventStoreDB adapter: a resent append', () => {
+  // The server's idempotent write, as its source has it: events whose ids already stand right after
+  // the expected revision are not written again, and the success answer may carry no position
+  // (servers before 21.10, or an event not indexed yet).
+  const server = () => {
+    const stored: EsdbRecord[] = [];
+    const client = {
+      appendToStream: async (streamId: string, events: { id: string; type: string; data: unknown }[], { expectedRevision }: { expectedRevision: bigint | string }) => {
+        const from = expectedRevision === NO_STREAM ? 0 : Number(expectedRevision) + 1;
+        if (events.every((e, i) => stored[from + i]?.id === e.id)) return { success: true, nextExpectedRevision: BigInt(from + events.length - 1), position: undefined };
+        if (stored.length !== from) throw new WrongExpectedVersionError(undefined, { streamName: streamId, expected: 0n, current: BigInt(stored.length - 1) });
+        for (const e of events) stored.push(record({ id: e.id, streamId, revision: BigInt(stored.length), type: e.type, data: e.data, position: { commit: 100n + BigInt(stored.length), prepare: 100n + BigInt(stored.length) } }));
+        const last = stored[stored.length - 1]!;
+        return { success: true, nextExpectedRevision: last.revision, position: last.position };
+      },
+      async *readStream(_streamId: string, { fromRevision, maxCount }: { fromRevision: bigint; maxCount: number }) {
+        for (const event of stored.slice(Number(fromRevision), Number(fromRevision) + maxCount)) yield { event };
+      },
+    };
+    return { stored, store: new EsdbEventStore(client as unknown as EventStoreDBClient) };
+  };
+
+  it('sends the same event ids again, and answers with the first position when the server gives none', async () => {
+    const { stored, store } = server();
+    const events = [
+      { type: 'Created', data: { n: 1 } },
+      { type: 'Renamed', data: { n: 2 } },
+    ];
+    const options = { expectedRevision: 'no_stream' as const, metadata: { actor: 'system', correlationId: 'c', causationId: 'c', commandId: 'command-1' } };
+    const first = await store.append('product-1', events, options);
+    expect(await store.append('product-1', events, options)).toEqual(first);
+    expect(stored.map((e) => e.type)).toEqual(['Created', 'Renamed']);
+    expect(first).toEqual({ nextRevision: 1n, position: { commit: 101n, prepare: 101n } });
+    // Another command's identical events are another append: refused here, as the stream moved on.
+    await expect(store.append('product-1', events, { ...options, metadata: { ...options.metadata, commandId: 'command-2' } })).rejects.toBeInstanceOf(ConcurrencyError);
   });
 });

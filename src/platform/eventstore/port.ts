@@ -11,6 +11,8 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string;
   occurredAt: string;
+  /** The command that wrote the event (absent on events written before command ids existed). */
+  commandId?: string;
 }
 
 /** What a command hands to `append`. */
@@ -55,6 +57,11 @@ export interface AppendResult {
 
 export interface AppendOptions {
   expectedRevision: ExpectedRevision;
+  /**
+   * With a commandId, the same append sent again (same command, stream, expectation and events)
+   * is answered with the first one's result instead of writing the events twice; without one, the
+   * store draws one per call, so only its own resend is recognised.
+   */
   metadata: Omit<EventMetadata, 'occurredAt'> & { occurredAt?: string };
 }
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/support/database';
+import { tcpProxy } from '../../../test/support/tcp-proxy';
+import { openDatabase } from '../db/database';
 import { delay, eventStoreContract, waitUntil } from './contract';
-import type { RecordedEvent } from './port';
+import type { ExpectedRevision, RecordedEvent } from './port';
 import { PostgresEventStore } from './postgres';
 
 eventStoreContract('PostgreSQL', async () => {
@@ -84,5 +86,38 @@ describe('PostgreSQL event store: in-flight transactions', () => {
     expect(afterFirst.map((e) => e.streamId)).toEqual(['ten']);
     expect((await store.headPosition()).commit).toBe(1000n);
     await store.close();
+  });
+});
+
+describe('PostgreSQL event store: an append whose answer is lost', () => {
+  it.each<[string, ExpectedRevision]>([
+    ['a new stream', 'no_stream'],
+    ['no expectation', 'any'],
+  ])('is sent again by the store and answered once, with %s', async (_name, expectedRevision) => {
+    const database = await freshDatabase();
+    const target = new URL(database.url);
+    const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(database.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const handle = openDatabase(viaProxy.toString(), { max: 1 });
+    const store = new PostgresEventStore(handle.pool, viaProxy.toString());
+    try {
+      await handle.pool.query('SELECT 1');
+      const id = `lost-${randomUUID()}`;
+      // PostgreSQL commits the append, then the connection drops before its answer arrives.
+      proxy.loseNextAnswer();
+      const result = await store.append(id, [{ type: 'Paid', data: { amount: 5500 } }], {
+        expectedRevision,
+        metadata: { actor: 'system', correlationId: randomUUID(), causationId: randomUUID() },
+      });
+      const events = await new PostgresEventStore(database.pool, database.url).readStream(id);
+      expect(events.map((e) => e.type)).toEqual(['Paid']);
+      expect(result).toEqual({ nextRevision: 0n, position: events[0]!.position });
+    } finally {
+      await store.close();
+      await handle.close();
+      await proxy.close();
+    }
   });
 });

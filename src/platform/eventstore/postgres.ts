@@ -12,15 +12,20 @@ import {
   type RecordedEvent,
   type StoredEvent,
 } from './port';
+import { eventIds } from './metadata';
 import { pollingSubscription } from './subscription';
 
 const UNIQUE_VIOLATION = '23505';
+const EVENT_ID_UNIQUE = 'events_event_id_unique';
+/** Errors after which an append may or may not have been committed: its connection went away. */
+const CONNECTION_LOST_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02']);
 const CHANNEL = 'events_appended';
 const REMOTE_NOTIFY_MS = 10;
 
 // One round trip per append: read the stream's last revision, check the expectation and insert,
 // all in one statement. Two writers that pass the check together collide on the unique
-// (stream_id, stream_revision) constraint, which is the conflict.
+// (stream_id, stream_revision) constraint, which is the conflict. A resent append collides on the
+// unique event_id instead (or fails its expectation), and only then is a second query made.
 const APPEND_SQL = `
   WITH current_revision AS (
     SELECT coalesce(max(stream_revision), -1) AS revision FROM events WHERE stream_id = $1
@@ -53,6 +58,12 @@ const HEAD_SQL = `
   ORDER BY transaction_id DESC, global_position DESC
   LIMIT 1`;
 
+interface AppendedRow {
+  stream_revision: string;
+  transaction_text: string;
+  global_position: string;
+}
+
 interface EventRow {
   global_position: string;
   transaction_text: string;
@@ -79,39 +90,59 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const occurredAt = options.metadata.occurredAt ?? new Date().toISOString();
-    const metadata = JSON.stringify({ ...options.metadata, occurredAt });
+    const commandId = options.metadata.commandId ?? randomUUID();
+    const metadata = JSON.stringify({ ...options.metadata, commandId, occurredAt });
     const expected = options.expectedRevision;
     const expectedParam = expected === 'any' ? null : expected === 'no_stream' ? '-1' : expected.toString();
-    const params = [
-      streamId,
-      expectedParam,
-      events.map(() => randomUUID()),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map(() => metadata),
-    ];
+    const serialised = events.map((e) => ({ type: e.type, json: JSON.stringify(e.data) }));
+    const ids = eventIds(commandId, streamId, expected, serialised);
+    const params = [streamId, expectedParam, ids, serialised.map((e) => e.type), serialised.map((e) => e.json), events.map(() => metadata)];
+    let resent = false;
     for (;;) {
+      let written: AppendedRow[];
       try {
         // Named, so each connection plans the statement once.
-        const { rows } = await this.pool.query<{ stream_revision: string; transaction_text: string; global_position: string }>({
-          name: 'events_append',
-          text: APPEND_SQL,
-          values: params,
-        });
-        const last = rows[rows.length - 1];
-        if (!last) throw new ConcurrencyError(streamId, expected, await this.streamRevision(streamId));
-        this.notifyLocal();
-        this.notifyOthers();
-        return {
-          nextRevision: BigInt(last.stream_revision),
-          position: { commit: BigInt(last.transaction_text), prepare: BigInt(last.global_position) },
-        };
+        written = (await this.pool.query<AppendedRow>({ name: 'events_append', text: APPEND_SQL, values: params })).rows;
       } catch (error) {
+        // A connection lost with the append in flight may have lost only the answer, after
+        // PostgreSQL committed: the "timed out and sent again" case. The store resends it once
+        // itself, with the same event ids, and the check below answers a write that did happen.
+        if (!resent && connectionLost(error)) {
+          resent = true;
+          continue;
+        }
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        const original = await this.alreadyAppended(streamId, ids);
+        if (original) return this.appended(original);
         // 'any' has no expectation to break: the loser of the race simply goes after the winner.
-        if (expected !== 'any') throw new ConcurrencyError(streamId, expected, await this.streamRevision(streamId));
+        if (expected === 'any' && (error as { constraint?: string }).constraint !== EVENT_ID_UNIQUE) continue;
+        throw new ConcurrencyError(streamId, expected, await this.streamRevision(streamId));
       }
+      // Nothing written: the expectation failed, perhaps because this very append went in before.
+      const last = written[written.length - 1] ?? (await this.alreadyAppended(streamId, ids));
+      if (!last) throw new ConcurrencyError(streamId, expected, await this.streamRevision(streamId));
+      return this.appended(last);
     }
+  }
+
+  private appended(last: AppendedRow): AppendResult {
+    this.notifyLocal();
+    this.notifyOthers();
+    return {
+      nextRevision: BigInt(last.stream_revision),
+      position: { commit: BigInt(last.transaction_text), prepare: BigInt(last.global_position) },
+    };
+  }
+
+  /** The last event of an earlier identical append (same ids, all in this stream, in order), if there was one. */
+  private async alreadyAppended(streamId: string, ids: string[]): Promise<AppendedRow | undefined> {
+    const { rows } = await this.pool.query<AppendedRow & { stream_id: string; event_id: string }>(
+      `SELECT stream_id, event_id, stream_revision, transaction_id::text AS transaction_text, global_position
+       FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
+      [ids],
+    );
+    const same = rows.length === ids.length && rows.every((row, i) => row.stream_id === streamId && row.event_id === ids[i]);
+    return same ? rows[rows.length - 1] : undefined;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -216,6 +247,11 @@ export class PostgresEventStore implements EventStore {
       retry();
     }
   }
+}
+
+function connectionLost(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return (code !== undefined && CONNECTION_LOST_CODES.has(code)) || /^Connection terminated/.test(message ?? '');
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
