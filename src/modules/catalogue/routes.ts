@@ -108,12 +108,12 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
 
 function categoriesAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown): CachedJson {
   const query = parseInput(categoryListQuerySchema, rawQuery);
-  return catalogue.answer(`categories ${query.page ?? 1} ${query.limit ?? 'all'} ${query.search ?? ''}`, () => catalogue.categoryPage(query));
+  return catalogue.categoryList(query);
 }
 
 function productsAnswer(catalogue: CatalogueSnapshot, query: { category?: unknown }): CachedJson {
   const categoryId = categoryFilter(catalogue, query.category);
-  return catalogue.answer(`products ${categoryId ?? ''}`, () => catalogue.productsIn(categoryId, PUBLIC));
+  return catalogue.productList(categoryId);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { CachedJson } from '../../platform/http/cached-json';
+import { AnswerCache, type CachedJson } from '../../platform/http/cached-json';
 import type { CategoryRow as CatalogueCategoryRow, ProductRow as CatalogueProductRow } from '../../projections/catalogue';
 import { SIMILAR_PRODUCTS, type CategoryPage, type CategoryView, type Duration, type ProductView } from '../../shared/catalogue';
 import type { CategoryRef } from './product-decider';
@@ -29,8 +29,12 @@ export function loadSnapshot(db: Kysely<any>): Promise<CatalogueSnapshot> {
     });
 }
 
-/** How many of one snapshot's answers are kept; a snapshot lives until the catalogue changes. */
+/**
+ * How many of one snapshot's other answers (searches, single items, other pages) are kept, least
+ * recently used dropped first; a snapshot lives until the catalogue changes.
+ */
 const CACHED_ANSWERS = 500;
+const PUBLIC = { includeInactive: false };
 
 export class CatalogueSnapshot {
   /** Every category, oldest first, with its count of active products. */
@@ -41,7 +45,7 @@ export class CatalogueSnapshot {
   private readonly categoriesById = new Map<string, CategoryView>();
   private readonly categoriesBySlug = new Map<string, CategoryView>();
   private readonly productsById = new Map<string, ProductView>();
-  private readonly answers = new Map<string, CachedJson>();
+  private readonly answers = new AnswerCache(CACHED_ANSWERS);
   private readonly searchText = new Map<ProductView, string>();
 
   constructor(
@@ -115,13 +119,21 @@ export class CatalogueSnapshot {
     return { data, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
   }
 
-  /** The serialised answer for `key`, built once per snapshot (bounded, as search keys are endless). */
+  /** The storefront's product list, all or one category's: kept for the snapshot's life (one per category at most). */
+  productList(categoryId: string | undefined): CachedJson {
+    return this.answers.get(`products ${categoryId ?? ''}`, () => this.productsIn(categoryId, PUBLIC), { keep: true });
+  }
+
+  /** A page of categories. The first page without a search, which every storefront page loads, is kept (limits are bounded). */
+  categoryList(query: { page?: number; limit?: number; search?: string }): CachedJson {
+    const page = query.page ?? 1;
+    const keep = page === 1 && !query.search;
+    return this.answers.get(`categories ${page} ${query.limit ?? 'all'} ${query.search ?? ''}`, () => this.categoryPage(query), { keep });
+  }
+
+  /** Any other serialised answer for `key`, built once and kept among the most recently used. */
   answer(key: string, build: () => unknown): CachedJson {
-    const cached = this.answers.get(key);
-    if (cached) return cached;
-    const answer = new CachedJson(build());
-    if (this.answers.size < CACHED_ANSWERS) this.answers.set(key, answer);
-    return answer;
+    return this.answers.get(key, build);
   }
 }
 

@@ -1,20 +1,37 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 // A JSON answer serialised once and sent many times: its ETag is computed once, its gzip and
-// brotli forms on first demand. For data that changes rarely and is read by everyone (the
-// catalogue), this takes serialising and compressing off the request path entirely.
+// brotli forms in the background once it is asked for again. For data that changes rarely and is
+// read by everyone (the catalogue), this takes serialising and compressing off the request path.
 
 /** Small bodies gain nothing from compression. */
 const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: [Encoding, RegExp][] = [
+  ['br', /\bbr\b/],
+  ['gzip', /\bgzip\b/],
+];
+const COMPRESS: Record<Encoding, (body: Buffer, done: (error: Error | null, result: Buffer) => void) => void> = {
+  br: (body, done) => brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, done),
+  gzip: (body, done) => gzip(body, { level: 9 }, done),
+};
+/**
+ * Compressions running at once, all answers together. They run on libuv's thread pool, which
+ * argon2 and file reads share, so a burst of new answers must not fill it.
+ */
+const MAX_COMPRESSING = 2;
+let compressionsRunning = 0;
 
 export class CachedJson {
   readonly body: Buffer;
   /** Weak: the same ETag stands for the identity, gzip and brotli forms of the body. */
   readonly etag: string;
-  private gzipped: Buffer | undefined;
-  private brotli: Buffer | undefined;
+  private readonly compressed = new Map<Encoding, Buffer>();
+  private askedBefore = false;
+  private compressing = false;
 
   constructor(value: unknown) {
     this.body = Buffer.from(JSON.stringify(value));
@@ -36,17 +53,68 @@ export class CachedJson {
     res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
   }
 
-  private encoded(accepted: string | undefined): [string | undefined, Buffer] {
+  /** The best compressed form the client accepts that is ready, else the body as it is. */
+  private encoded(accepted: string | undefined): [Encoding | undefined, Buffer] {
     if (!accepted || this.body.length < COMPRESS_FROM_BYTES) return [undefined, this.body];
-    if (/\bbr\b/.test(accepted)) {
-      this.brotli ??= brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
-      return ['br', this.brotli];
+    const wanted = ENCODINGS.filter(([, pattern]) => pattern.test(accepted)).map(([encoding]) => encoding);
+    for (const encoding of wanted) {
+      const ready = this.compressed.get(encoding);
+      if (ready) return [encoding, ready];
     }
-    if (/\bgzip\b/.test(accepted)) {
-      this.gzipped ??= gzipSync(this.body, { level: 9 });
-      return ['gzip', this.gzipped];
-    }
+    if (wanted[0]) this.compress(wanted[0]);
     return [undefined, this.body];
+  }
+
+  // Off the event loop, and only for an answer asked for a second time: a stream of one-off
+  // searches never compresses anything. Until the result is there, the body goes out as it is.
+  private compress(encoding: Encoding): void {
+    if (!this.askedBefore) {
+      this.askedBefore = true;
+      return;
+    }
+    if (this.compressing || compressionsRunning >= MAX_COMPRESSING) return;
+    this.compressing = true;
+    compressionsRunning++;
+    COMPRESS[encoding](this.body, (error, result) => {
+      compressionsRunning--;
+      this.compressing = false;
+      // A failure leaves the body uncompressed; the next request tries again.
+      if (!error) this.compressed.set(encoding, result);
+    });
+  }
+}
+
+/**
+ * Answers by key, built on first demand. Kept answers (the lists every page loads, whose keys the
+ * caller bounds) stay; the others are dropped least recently used first beyond `capacity`.
+ */
+export class AnswerCache {
+  private readonly kept = new Map<string, CachedJson>();
+  /** In order of last use, oldest first. */
+  private readonly recent = new Map<string, CachedJson>();
+
+  constructor(private readonly capacity: number) {}
+
+  get size(): number {
+    return this.kept.size + this.recent.size;
+  }
+
+  get(key: string, build: () => unknown, options: { keep?: boolean } = {}): CachedJson {
+    const kept = this.kept.get(key);
+    if (kept) return kept;
+    let answer = this.recent.get(key);
+    if (answer) {
+      this.recent.delete(key);
+    } else {
+      answer = new CachedJson(build());
+      if (options.keep) {
+        this.kept.set(key, answer);
+        return answer;
+      }
+      if (this.recent.size >= this.capacity) this.recent.delete(this.recent.keys().next().value!);
+    }
+    this.recent.set(key, answer);
+    return answer;
   }
 }
 

@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../../platform/eventstore/contract';
+import type { CachedJson } from '../../platform/http/cached-json';
+import type { CategoryRow, ProductRow } from '../../projections/catalogue';
+import { CatalogueSnapshot } from './snapshot';
+
+const at = new Date('2024-05-01T10:00:00.000Z');
+const stamps = { version: 1, created_at: at, updated_at: at, featured_image: null, thumbnail_image: null };
+const categories: CategoryRow<Date>[] = [{ id: 'c1', name: 'Sport', slug: 'sport', description: 'Every match', ...stamps }];
+const products: ProductRow<Date>[] = Array.from({ length: 40 }, (_, i) => ({
+  id: `p${i}`,
+  category_id: 'c1',
+  name: `Gold ${i}`,
+  description: 'Every league, every match, in full HD on every device you own',
+  channels: 100 + i,
+  quality: 'HD',
+  devices: 2,
+  popular: i % 2 === 0,
+  vod: true,
+  active: true,
+  features: ['Replay', 'EPG'],
+  price_durations: [{ duration: '1 month', price: 900, active: true }],
+  ...stamps,
+}));
+
+/** What one request to the answer gets, sent straight to a recording response. */
+function send(answer: CachedJson, acceptEncoding = 'gzip, deflate, br') {
+  const sent: { headers: Record<string, string | number>; body?: Buffer } = { headers: {} };
+  const res = {
+    getHeader: () => undefined,
+    writeHead(_status: number, headers: Record<string, string | number>) {
+      sent.headers = headers;
+      return this;
+    },
+    end(body?: Buffer) {
+      sent.body = body;
+    },
+  };
+  answer.send({ method: 'GET', headers: { 'accept-encoding': acceptEncoding } } as IncomingMessage, res as unknown as ServerResponse);
+  const encoding = sent.headers['Content-Encoding'];
+  return { encoding, json: JSON.parse((encoding === 'br' ? brotliDecompressSync(sent.body!) : sent.body!).toString()) as unknown };
+}
+
+describe('catalogue answers', () => {
+  it('keep the storefront lists through any number of other answers, and hold only a bounded number of those', () => {
+    const snapshot = new CatalogueSnapshot('v1', categories, products);
+    const all = snapshot.productList(undefined);
+    const search = (i: number) => snapshot.answer(`search gold ${i}`, () => snapshot.search(`gold ${i}`, { includeInactive: false }));
+    const searches = Array.from({ length: 1000 }, (_, i) => search(i));
+    // Asked for only after 1,000 searches, lists still find room, and stay.
+    const sport = snapshot.productList('c1');
+    const categoryPage = snapshot.categoryList({ page: 1, limit: 100 });
+    for (let i = 1000; i < 2000; i++) search(i);
+    // The very same answers: not one of them was built again.
+    expect(snapshot.productList(undefined)).toBe(all);
+    expect(snapshot.productList('c1')).toBe(sport);
+    expect(snapshot.categoryList({ page: 1, limit: 100 })).toBe(categoryPage);
+    // The other answers: the oldest went.
+    expect(search(999)).not.toBe(searches[999]);
+    // Lists of endless variety (a later page, a category search) are not kept for ever.
+    const later = snapshot.categoryList({ page: 2, limit: 1 });
+    for (let i = 0; i < 500; i++) snapshot.answer(`search x${i}`, () => []);
+    expect(snapshot.categoryList({ page: 2, limit: 1 })).not.toBe(later);
+  });
+
+  it('answer a search correctly while its compression runs, then compressed', async () => {
+    const snapshot = new CatalogueSnapshot('v1', categories, products);
+    const expected = JSON.parse(JSON.stringify(snapshot.search('gold', { includeInactive: false })));
+    const answer = snapshot.answer('search gold', () => snapshot.search('gold', { includeInactive: false }));
+    // In one turn of the event loop: the compression asked for by the second cannot have finished.
+    const pending = [send(answer), send(answer), send(answer)];
+    for (const sent of pending) expect(sent).toEqual({ encoding: undefined, json: expected });
+    await waitUntil(() => send(answer).encoding === 'br');
+    expect(send(answer).json).toEqual(expected);
+  });
+});
