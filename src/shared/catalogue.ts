@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ORDER_TOTAL_MAX } from './ordering';
+import { text } from './text';
 
 // Shapes, rules and messages of the catalogue API (SPEC §3, §5, §7, §9), shared by the server
 // and the web app. Multipart forms send every field as text, so each field accepts its text form
@@ -44,12 +46,12 @@ export const catalogueMessages = {
   channels: 'Channels must be a whole number of at least 0',
   devices: `Devices must be a whole number from ${DEVICES_MIN} to ${DEVICES_MAX}`,
   price: 'Prices must be whole numbers of at least 0',
+  priceOverMax: `A price must be at most ${ORDER_TOTAL_MAX.toLocaleString('en-US')} Da, the most one order may cost`,
   quality: `Quality must be one of ${QUALITIES.join(', ')}`,
   duration: `Duration must be one of ${DURATIONS.join(', ')}`,
   durationsRequired: 'Add at least one duration with its price',
   priceDurations: 'Price durations must be a list of {duration, price, active}',
   features: 'Features must be a list of texts',
-  tooLong: (max: number) => `At most ${max} characters`,
   imageTooLarge: 'Image size exceeds 2MB limit. Please choose a smaller file.',
   imageType: `The image must be a ${IMAGE_TYPES} file`,
   bulkIds: 'Select at least one product',
@@ -96,21 +98,21 @@ const jsonList = (value: unknown) => {
 /** A field that may be left out; a multipart form leaves it blank instead. */
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
 
-const text = (max: number) => z.string().trim().max(max, catalogueMessages.tooLong(max));
-const requiredText = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, catalogueMessages.tooLong(max));
+/** An id, a slug or a name given to find a category (a number is taken as its text). */
+const categoryRef = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text({ field: 'Category', max: 200 }));
 
 /** Blank features are dropped (SPEC §5). */
 const features = z.preprocess(
   jsonList,
   z
-    .array(z.string({ error: catalogueMessages.features }).trim().max(200, catalogueMessages.tooLong(200)), { error: catalogueMessages.features })
+    .array(text({ field: 'Feature', max: 200, notText: catalogueMessages.features }), { error: catalogueMessages.features })
     .max(30, 'At most 30 features')
     .transform((list) => list.filter(Boolean)),
 );
 
 const priceDurationRow = z.object({
   duration: z.enum(DURATIONS, { error: catalogueMessages.duration }),
-  price: wholeNumber(catalogueMessages.price, 0),
+  price: wholeNumber(catalogueMessages.price, 0).refine((price) => price <= ORDER_TOTAL_MAX, catalogueMessages.priceOverMax),
   active: flag('active').optional().default(true),
 });
 export type PriceDuration = z.infer<typeof priceDurationRow>;
@@ -143,10 +145,10 @@ const priceDurations = z.preprocess(
 );
 
 const productShape = {
-  name: requiredText(120, catalogueMessages.productNameRequired),
-  description: text(5000).optional(),
-  /** A category id, slug or name; the server resolves it in that order. */
-  category_id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text(200)).optional(),
+  name: text({ field: 'Product name', max: 120, required: catalogueMessages.productNameRequired }),
+  description: text({ field: 'Description', max: 5000, multiline: true }).optional(),
+  /** The server resolves it as an id, a slug or a name, in that order. */
+  category_id: categoryRef.optional(),
   channels: optional(wholeNumber(catalogueMessages.channels, 0)),
   quality: optional(z.enum(QUALITIES, { error: catalogueMessages.quality })),
   devices: optional(wholeNumber(catalogueMessages.devices, DEVICES_MIN, DEVICES_MAX)),
@@ -179,8 +181,8 @@ export type ProductFields = z.output<typeof productCreateSchema>;
 export type ProductChanges = z.output<typeof productUpdateSchema>;
 
 const categoryShape = {
-  name: requiredText(100, catalogueMessages.categoryNameRequired),
-  description: text(2000).optional(),
+  name: text({ field: 'Category name', max: 100, required: catalogueMessages.categoryNameRequired }),
+  description: text({ field: 'Description', max: 2000, multiline: true }).optional(),
 };
 
 export const categoryCreateSchema = z.object(categoryShape).transform((input) => ({ name: input.name, description: input.description ?? '' }));
@@ -193,11 +195,11 @@ export const bulkProductsSchema = z
   .object({
     action: z.enum(['delete', 'changeCategory'], { error: 'Action must be delete or changeCategory' }),
     ids: z
-      .array(z.string().trim().min(1), { error: catalogueMessages.bulkIds })
+      .array(text({ field: 'Product id', max: 100, required: catalogueMessages.bulkIds }), { error: catalogueMessages.bulkIds })
       .min(1, catalogueMessages.bulkIds)
       .max(BULK_MAX_IDS, `At most ${BULK_MAX_IDS} products at once`)
       .transform((ids) => [...new Set(ids)]),
-    categoryId: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text(200)).optional(),
+    categoryId: categoryRef.optional(),
   })
   .refine((v) => v.action !== 'changeCategory' || !!v.categoryId, { message: catalogueMessages.bulkCategory, path: ['categoryId'] });
 
@@ -207,7 +209,13 @@ export const categoryListQuerySchema = z.object({
   page: optional(wholeNumber('Page must be a whole number of at least 1', 1)),
   /** Without a limit, every category on one page (the store page shows them all). */
   limit: optional(wholeNumber(`Limit must be a whole number from 1 to ${CATEGORY_PAGE_LIMIT_MAX}`, 1, CATEGORY_PAGE_LIMIT_MAX)),
-  search: text(200).optional(),
+  search: text({ field: 'Search', max: 200 }).optional(),
+});
+
+/** The product lists' query: `?category=` (id or slug) on the lists, `?q=` on the searches. */
+export const productListQuerySchema = z.object({
+  category: text({ field: 'Category', max: 200 }).optional(),
+  q: text({ field: 'Search', max: 200 }).optional(),
 });
 
 /** An edit's fields that were sent, so that the others keep their values. */

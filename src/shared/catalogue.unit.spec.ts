@@ -9,6 +9,7 @@ import {
   productCreateSchema,
   productUpdateSchema,
 } from './catalogue';
+import { ORDER_TOTAL_MAX } from './ordering';
 
 // The field rules of SPEC §5, as the server and the admin form both apply them.
 
@@ -92,6 +93,23 @@ describe('product fields', () => {
     expect(errorsOf(productCreateSchema, { ...base, price_durations: [{ duration: '2 weeks', price: 1 }] })).toEqual({
       'price_durations.0.duration': `Duration must be one of ${DURATIONS.join(', ')}`,
     });
+  });
+
+  it('caps a price at the most one order may cost', () => {
+    expect(productCreateSchema.parse({ ...base, price_durations: [{ duration: '1 month', price: ORDER_TOTAL_MAX }] }).price_durations[0]?.price).toBe(ORDER_TOTAL_MAX);
+    expect(errorsOf(productCreateSchema, { ...base, price_durations: [{ duration: '1 month', price: ORDER_TOTAL_MAX + 1 }] })).toEqual({
+      'price_durations.0.price': 'A price must be at most 10,000,000 Da, the most one order may cost',
+    });
+  });
+
+  it('refuses control characters and broken text in every text field, naming it', () => {
+    expect(errorsOf(productCreateSchema, { ...base, name: 'Sport\u0000', description: 'a\ud800', category_id: 'x\u0007', features: ['ok', '4K\u001b'] })).toEqual({
+      name: 'Product name must not contain control characters',
+      description: 'Description contains a broken character (not valid Unicode)',
+      category_id: 'Category must not contain control characters',
+      'features.1': 'Feature must not contain control characters',
+    });
+    expect(productCreateSchema.parse({ ...base, description: 'one\r\ntwo\tthree' }).description).toBe('one\r\ntwo\tthree');
   });
 
   it('wants at least one duration on a new product', () => {

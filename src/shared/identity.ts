@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 // Shapes and messages of the identity API, shared by the server and the web app.
 
@@ -22,34 +23,33 @@ export const messages = {
   passwordsDiffer: 'New password and confirmation do not match',
 } as const;
 
-const text = (max: number, missing: string = messages.requiredFields) => z.string({ error: missing }).trim().max(max, `At most ${max} characters`);
 /** A text field that must not be blank. */
-const requiredText = (max: number) => text(max).pipe(z.string().min(1, messages.requiredFields));
+const requiredText = (field: string, max: number) => text({ field, max, required: messages.requiredFields });
+/** Kept as typed: any character but NUL and broken text (see shared/text). */
+const password = (field: string, max: number, blank: string) => text({ field, max, verbatim: true, required: blank });
 
 export const loginSchema = z.object({
-  username: z.string({ error: messages.loginBlank }).trim().min(1, messages.loginBlank).max(100),
-  password: z.string({ error: messages.loginBlank }).min(1, messages.loginBlank).max(1000),
+  username: text({ field: 'Username', max: 100, required: messages.loginBlank }),
+  password: password('Password', 1000, messages.loginBlank),
 });
 
 const role = z.enum(ADMIN_ROLES, { error: messages.roleInvalid }).default('admin');
 
 export const createUserSchema = z.object({
-  username: requiredText(50),
-  password: z.string({ error: messages.requiredFields }).min(1, messages.requiredFields).min(PASSWORD_MIN, messages.passwordTooShort).max(200),
-  name: requiredText(100),
+  username: requiredText('Username', 50),
+  password: password('Password', 200, messages.requiredFields).min(PASSWORD_MIN, messages.passwordTooShort),
+  name: requiredText('Name', 100),
   role,
 });
 
 /** On edit an empty password keeps the current one. */
 export const updateUserSchema = z.object({
-  username: requiredText(50),
-  password: z
-    .string()
-    .max(200)
+  username: requiredText('Username', 50),
+  password: text({ field: 'Password', max: 200, verbatim: true })
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= PASSWORD_MIN, messages.passwordTooShort),
-  name: requiredText(100),
+  name: requiredText('Name', 100),
   role,
 });
 
@@ -62,9 +62,11 @@ export const notificationsSchema = z.object({
 
 export const settingsSchema = z.object({
   profile: z.object({
-    name: text(100, 'Full name is required').pipe(z.string().min(1, 'Full name is required')),
-    email: z.union([z.literal(''), z.string().trim().email('Enter a valid email address')]).default(''),
-    phone: text(30).default(''),
+    name: text({ field: 'Full name', max: 100, required: 'Full name is required' }),
+    email: text({ field: 'Email', max: 200 })
+      .pipe(z.union([z.literal(''), z.email('Enter a valid email address')]))
+      .default(''),
+    phone: text({ field: 'Phone', max: 30 }).default(''),
   }),
   notifications: notificationsSchema,
   language: z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` }),
@@ -74,9 +76,9 @@ export const settingsSchema = z.object({
 
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string({ error: messages.requiredFields }).min(1, messages.requiredFields).max(1000),
-    newPassword: z.string({ error: messages.requiredFields }).min(PASSWORD_MIN, messages.passwordTooShort).max(200),
-    confirmPassword: z.string({ error: messages.requiredFields }).max(200),
+    currentPassword: password('Current password', 1000, messages.requiredFields),
+    newPassword: password('New password', 200, messages.requiredFields).min(PASSWORD_MIN, messages.passwordTooShort),
+    confirmPassword: text({ field: 'Password confirmation', max: 200, verbatim: true, notText: messages.requiredFields }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: messages.passwordsDiffer, path: ['confirmPassword'] });
 
@@ -102,4 +104,6 @@ export interface AdminUserView {
   name: string;
   role: string;
   created_at: string;
+  /** The revision of the user's stream; sent as the ETag, sent back in If-Match. */
+  version: number;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 // Shapes and messages of checkout, payment and orders, shared by the server and the web app.
 
@@ -21,8 +22,17 @@ export function phoneError(raw: string | undefined | null): string | undefined {
   return /^0[567]\d{8}$/.test(normalisePhone(raw)) ? undefined : phoneMessages.invalid;
 }
 
-export const phoneSchema = z
-  .string({ error: phoneMessages.required })
+export const QUANTITY_MAX = 100;
+/** The most one order may cost: far beyond any real cart, and far below what the sums can hold. */
+export const ORDER_TOTAL_MAX = 10_000_000;
+
+export const orderMessages = {
+  quantity: `Quantity must be a whole number from 1 to ${QUANTITY_MAX}`,
+  overMax: `This order is over the maximum of ${ORDER_TOTAL_MAX.toLocaleString('en-US')} Da per order. Please split it into smaller orders.`,
+} as const;
+
+// A blank phone is phoneError's to name.
+export const phoneSchema = text({ field: 'Phone number', max: 40, notText: phoneMessages.required })
   .superRefine((value, ctx) => {
     const error = phoneError(value);
     if (error) ctx.addIssue({ code: 'custom', message: error });
@@ -30,32 +40,32 @@ export const phoneSchema = z
   .transform(normalisePhone);
 
 export const checkoutItemSchema = z.object({
-  productId: z.string({ error: 'Each item needs a productId' }).trim().min(1, 'Each item needs a productId').max(100),
-  duration: z.string({ error: 'Each item needs a duration' }).trim().min(1, 'Each item needs a duration').max(40),
-  quantity: z.coerce.number({ error: 'Quantity must be a whole number from 1 to 100' }).int('Quantity must be a whole number from 1 to 100').min(1, 'Quantity must be a whole number from 1 to 100').max(100, 'Quantity must be a whole number from 1 to 100'),
+  productId: text({ field: 'Product id', max: 100, required: 'Each item needs a productId' }),
+  duration: text({ field: 'Duration', max: 40, required: 'Each item needs a duration' }),
+  quantity: z.coerce.number({ error: orderMessages.quantity }).int(orderMessages.quantity).min(1, orderMessages.quantity).max(QUANTITY_MAX, orderMessages.quantity),
 });
 
 export const createCheckoutSchema = z.object({
   amount: z.coerce.number({ error: 'amount must be a number' }).nonnegative('amount must be a number'),
-  email: z.string().trim().max(200).optional().default(''),
-  fullName: z.string().trim().max(200).optional().default(''),
+  email: text({ field: 'Email', max: 200 }).optional().default(''),
+  fullName: text({ field: 'Full name', max: 200 }).optional().default(''),
   phone: phoneSchema,
-  description: z.string().trim().max(500).optional().default(''),
+  description: text({ field: 'Description', max: 500, multiline: true }).optional().default(''),
   paymentMethod: z.enum(PAYMENT_METHODS).optional().default('baridi_mob'),
   language: z.enum(['ar', 'fr', 'en']).optional().default('ar'),
   items: z.array(checkoutItemSchema, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(50, 'At most 50 lines per order'),
 });
 
 export const processSuccessfulOrderSchema = z.object({
-  checkoutId: z.string({ error: 'checkoutId is required' }).trim().min(1, 'checkoutId is required').max(200),
-  customerData: z.object({ phone: z.string().optional() }).partial().optional(),
+  checkoutId: text({ field: 'checkoutId', max: 200, required: 'checkoutId is required' }),
+  customerData: z.object({ phone: text({ field: 'Phone number', max: 40 }).optional() }).partial().optional(),
   orderItems: z.unknown().optional(),
   totalAmount: z.unknown().optional(),
   paymentMethod: z.unknown().optional(),
 });
 
 export const updatePhoneSchema = z.object({
-  orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
+  orderId: text({ field: 'orderId', max: 100, required: 'orderId is required' }),
   phone: phoneSchema,
 });
 

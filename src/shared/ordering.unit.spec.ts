@@ -24,3 +24,21 @@ describe('phone rule (SPEC §5)', () => {
     expect(createCheckoutSchema.safeParse({ amount: 100, phone: '0661234567', items: [] }).error?.issues[0]?.message).toBe('Your cart is empty');
   });
 });
+
+describe('checkout text fields', () => {
+  const valid = { amount: 100, phone: '0661234567', items: [{ productId: 'p', duration: '1 month', quantity: 1 }] };
+  it('refuses control characters and broken text, naming the field', () => {
+    const result = createCheckoutSchema.safeParse({ ...valid, fullName: 'A\u0000', email: 'a\udfff@b.dz', phone: '0661\u00002345 67', items: [{ productId: 'p\u0001', duration: '1 month', quantity: 1 }] });
+    expect(Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]))).toEqual({
+      fullName: 'Full name must not contain control characters',
+      email: 'Email contains a broken character (not valid Unicode)',
+      phone: 'Phone number must not contain control characters',
+      'items.0.productId': 'Product id must not contain control characters',
+    });
+  });
+
+  it('keeps line breaks in the description only', () => {
+    expect(createCheckoutSchema.parse({ ...valid, description: 'a\nb' }).description).toBe('a\nb');
+    expect(createCheckoutSchema.safeParse({ ...valid, fullName: 'a\nb' }).error?.issues[0]?.message).toBe('Full name must not contain control characters');
+  });
+});

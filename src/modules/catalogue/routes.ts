@@ -18,6 +18,7 @@ import {
   categoryListQuerySchema,
   categoryUpdateSchema,
   productCreateSchema,
+  productListQuerySchema,
   productUpdateSchema,
 } from '../../shared/catalogue';
 import {
@@ -87,7 +88,7 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
   router.get(
     '/products/search',
     read((catalogue, req, res) => {
-      const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 200) : '';
+      const { q = '' } = parseInput(productListQuerySchema, req.query);
       catalogue.answer(`search ${q}`, () => catalogue.search(q, PUBLIC)).send(req, res);
     }),
   );
@@ -111,8 +112,8 @@ function categoriesAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown): Cach
   return catalogue.categoryList(query);
 }
 
-function productsAnswer(catalogue: CatalogueSnapshot, query: { category?: unknown }): CachedJson {
-  const categoryId = categoryFilter(catalogue, query.category);
+function productsAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown): CachedJson {
+  const categoryId = categoryFilter(catalogue, parseInput(productListQuerySchema, rawQuery).category);
   return catalogue.productList(categoryId);
 }
 
@@ -148,8 +149,8 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
 
   router.get('/products', async (req, res) => {
     const catalogue = await live.fresh();
-    const categoryId = categoryFilter(catalogue, req.query.category);
-    const q = typeof req.query.q === 'string' ? req.query.q : '';
+    const { category, q = '' } = parseInput(productListQuerySchema, req.query);
+    const categoryId = categoryFilter(catalogue, category);
     const products = q.trim() ? catalogue.search(q, ALL) : catalogue.products;
     res.json({ products: products.filter((p) => !categoryId || p.category_id === categoryId) });
   });
@@ -218,9 +219,9 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
 }
 
 /** `?category=` by id or slug; 404 when it names no category. */
-function categoryFilter(catalogue: CatalogueSnapshot, value: unknown): string | undefined {
-  if (typeof value !== 'string' || !value.trim()) return undefined;
-  const category = catalogue.category(value.trim());
+function categoryFilter(catalogue: CatalogueSnapshot, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const category = catalogue.category(value);
   if (!category) throw notFound(catalogueMessages.categoryNotFound);
   return category.id;
 }

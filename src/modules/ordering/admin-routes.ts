@@ -8,6 +8,7 @@ import { notFound } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validate';
 import { toAdminItems, toAdminOrder, type OrderRow } from '../../projections/orders';
 import { ORDER_STATUSES, orderStatusUpdateSchema } from '../../shared/ordering';
+import { text } from '../../shared/text';
 import { executeOrderCommand } from './commands';
 import { dashboardStats, type CatalogueFiguresQuery } from './dashboard';
 import { allCustomers, allOrders, findOrder, listCustomers, listOrders, type CustomerView } from './queries';
@@ -17,7 +18,7 @@ const READ_MODEL = ['orders'];
 const pageQuery = {
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
   limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(10),
-  search: z.string().trim().max(200).optional(),
+  search: text({ field: 'Search', max: 200 }).optional(),
 };
 const ordersQuery = z.object({ ...pageQuery, status: z.enum(['all', ...ORDER_STATUSES], { error: `status must be all, ${ORDER_STATUSES.join(', ')}` }).default('all') });
 const customersQuery = z.object(pageQuery);

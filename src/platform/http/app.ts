@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { CachedJson } from './cached-json';
 import { errorHandler, notFound } from './errors';
+import { refuseControlCharactersInPath } from './validate';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -64,6 +65,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use((req, res, next) => {
     if (!allowCors(req, res)) next();
   });
+  app.use(refuseControlCharactersInPath);
   for (const router of options.readRouters ?? []) app.use(router);
   app.use(
     pinoHttp({

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// The one rule for free text that comes in from outside (bodies, search parameters), shared by
+// the server and the web app. PostgreSQL refuses NUL in text and jsonb, and a lone UTF-16
+// surrogate is not Unicode at all: both used to reach the database and answer 500. Other control
+// characters have no place in a name or an id either; tabs and line breaks are allowed where a
+// field is multi-line (descriptions), and a password may hold anything but NUL and broken text.
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const NUL = /\u0000/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+export const textMessages = {
+  control: (field: string) => `${field} must not contain control characters`,
+  nul: (field: string) => `${field} must not contain the NUL character`,
+  broken: (field: string) => `${field} contains a broken character (not valid Unicode)`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  notText: (field: string) => `${field} must be text`,
+} as const;
+
+export interface TextRule {
+  /** The field as the user knows it: every message starts with it. */
+  field: string;
+  max: number;
+  /** Tabs and line breaks (\n, \r\n from multipart forms) are allowed. */
+  multiline?: boolean;
+  /** Passwords: kept as typed (no trimming) and only NUL is refused among the control characters. */
+  verbatim?: boolean;
+  /** Missing or blank is refused with this message (else a blank string is accepted). */
+  required?: string;
+  /** The message when the value is missing or not a string (defaults to `required`, then "must be text"). */
+  notText?: string;
+}
+
+/** Free text: a string, trimmed (unless verbatim), with no control characters or broken Unicode, at most `max` long. */
+export function text(rule: TextRule) {
+  const { field, max } = rule;
+  const forbidden = rule.verbatim ? NUL : rule.multiline ? CONTROL_BUT_LINES : CONTROL;
+  const string = z.string({ error: rule.notText ?? rule.required ?? textMessages.notText(field) });
+  const checked = (rule.verbatim ? string : string.trim())
+    .refine((value) => !forbidden.test(value), rule.verbatim ? textMessages.nul(field) : textMessages.control(field))
+    .refine((value) => !LONE_SURROGATE.test(value), textMessages.broken(field))
+    .max(max, textMessages.tooLong(field, max));
+  return rule.required ? checked.min(1, rule.required) : checked;
+}
