@@ -1,5 +1,5 @@
-import type { CheckoutItem } from '../../shared/ordering';
-import { OrderRuleError } from './decider';
+import { ORDER_TOTAL_MAX, QUANTITY_MAX, orderMessages, type CheckoutItem } from '../../shared/ordering';
+import { OrderRuleError, orderTotal } from './decider';
 import type { OrderLine } from './events';
 
 // Prices come from the catalogue, never from the shopper: each line is priced at the product's
@@ -34,5 +34,11 @@ export async function priceLines(lookup: ProductLookup, items: CheckoutItem[]): 
     if (existing) existing.quantity += item.quantity;
     else lines.set(key, { productId: product.id, productName: product.name, duration: offer.duration, quality: product.quality, unitPrice: offer.price, quantity: item.quantity });
   }
-  return [...lines.values()];
+  const merged = [...lines.values()];
+  // The quantity rule holds for the lines as ordered, after merging: 50 lines of 100 are not one of 5000.
+  const over = merged.find((line) => line.quantity > QUANTITY_MAX);
+  if (over) throw new OrderRuleError(400, orderMessages.quantity, { productId: over.productId, duration: over.duration, quantity: over.quantity });
+  const total = orderTotal(merged);
+  if (total > ORDER_TOTAL_MAX) throw new OrderRuleError(400, orderMessages.overMax, { total, max: ORDER_TOTAL_MAX });
+  return merged;
 }

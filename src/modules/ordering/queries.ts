@@ -19,6 +19,17 @@ type OrdersQuery = SelectQueryBuilder<{ orders: OrderRow }, 'orders', object>;
 /** LIKE pattern matching the text literally (a search for '50%' finds "50%", not everything). */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A money sum as a number. Sums stay bigint in SQL (sum of integers is bigint; a cast to int
+ * overflowed past 2^31 Da and answered 500); pg hands bigint over as text. The number is exact:
+ * the store's sums stay far below 2^53 (at most ORDER_TOTAL_MAX per order).
+ */
+function moneySum(value: string | number): number {
+  const amount = Number(value);
+  if (!Number.isSafeInteger(amount)) throw new Error(`A money sum is past what a number holds exactly: ${value}`);
+  return amount;
+}
+
 function filtered(db: Kysely<any>, filter: OrderFilter): OrdersQuery {
   let query = ordersTable(db).selectFrom('orders') as OrdersQuery;
   if (filter.status && filter.status !== 'all') query = query.where('status', '=', filter.status);
@@ -82,16 +93,18 @@ export interface CustomerView {
   joinDate: string;
 }
 
+type CustomerRow = Omit<CustomerView, 'totalSpent'> & { totalSpent: string; total_count: string };
+
 // A customer is a phone number: shoppers have no accounts, and checkout asks for nothing else.
 const customersQuery = (db: Kysely<any>, search?: string) => {
   const pattern = search?.trim() ? containing(search.trim()) : undefined;
-  return sql<CustomerView & { total_count: string }>`
+  return sql<CustomerRow>`
     WITH customers AS (
       SELECT phone,
              (array_agg(customer_name ORDER BY created_at DESC))[1] AS name,
              (array_agg(customer_email ORDER BY created_at DESC))[1] AS email,
              count(*)::int AS orders,
-             coalesce(sum(total_amount) FILTER (WHERE paid_at IS NOT NULL), 0)::int AS "totalSpent",
+             coalesce(sum(total_amount) FILTER (WHERE paid_at IS NOT NULL), 0)::bigint AS "totalSpent",
              min(created_at) AS "joinDate"
       FROM orders GROUP BY phone
     )
@@ -103,7 +116,7 @@ const customersQuery = (db: Kysely<any>, search?: string) => {
 
 export async function listCustomers(db: Kysely<any>, search: string | undefined, page: Page) {
   const query = customersQuery(db, search);
-  const { rows } = await sql<CustomerView & { total_count: string }>`${query} LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}`.execute(db);
+  const { rows } = await sql<CustomerRow>`${query} LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}`.execute(db);
   const total = Number(rows[0]?.total_count ?? (page.page > 1 ? await countCustomers(db, search) : 0));
   return { customers: rows.map(toCustomer), pagination: pagination(page, total) };
 }
@@ -117,14 +130,14 @@ async function countCustomers(db: Kysely<any>, search?: string): Promise<number>
   return (await allCustomers(db, search)).length;
 }
 
-function toCustomer(row: CustomerView & { total_count?: string }): CustomerView {
+function toCustomer(row: CustomerRow): CustomerView {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     phone: row.phone,
     orders: row.orders,
-    totalSpent: row.totalSpent,
+    totalSpent: moneySum(row.totalSpent),
     joinDate: new Date(row.joinDate).toISOString(),
   };
 }
@@ -137,12 +150,13 @@ export interface OrderFigures {
 
 /** Figures over orders placed (or, for revenue, paid) in [from, to). */
 export async function orderFigures(db: Kysely<any>, from: Date, to: Date): Promise<OrderFigures> {
-  const { rows } = await sql<OrderFigures>`
+  const { rows } = await sql<Omit<OrderFigures, 'revenue'> & { revenue: string }>`
     SELECT count(*) FILTER (WHERE created_at >= ${from} AND created_at < ${to})::int AS "ordersCount",
            count(*) FILTER (WHERE status = 'dispatched' AND created_at >= ${from} AND created_at < ${to})::int AS "dispatchedOrdersCount",
-           coalesce(sum(total_amount) FILTER (WHERE paid_at >= ${from} AND paid_at < ${to}), 0)::int AS revenue
+           coalesce(sum(total_amount) FILTER (WHERE paid_at >= ${from} AND paid_at < ${to}), 0)::bigint AS revenue
     FROM orders`.execute(db);
-  return rows[0]!;
+  const row = rows[0]!;
+  return { ...row, revenue: moneySum(row.revenue) };
 }
 
 export async function totals(db: Kysely<any>): Promise<OrderFigures> {
@@ -151,14 +165,14 @@ export async function totals(db: Kysely<any>): Promise<OrderFigures> {
 
 /** Paid revenue per day (Africa/Algiers calendar days) from `from`, every day present. */
 export async function revenueByDay(db: Kysely<any>, from: Date, days: number): Promise<{ date: string; revenue: number; orders: number }[]> {
-  const { rows } = await sql<{ date: string; revenue: number; orders: number }>`
+  const { rows } = await sql<{ date: string; revenue: string; orders: number }>`
     SELECT to_char(day, 'YYYY-MM-DD') AS date,
-           coalesce(sum(o.total_amount), 0)::int AS revenue,
+           coalesce(sum(o.total_amount), 0)::bigint AS revenue,
            count(o.id)::int AS orders
     FROM generate_series((${from}::timestamptz AT TIME ZONE 'Africa/Algiers')::date, (${from}::timestamptz AT TIME ZONE 'Africa/Algiers')::date + ${days - 1}::int, interval '1 day') AS day
     LEFT JOIN orders o ON o.paid_at IS NOT NULL AND (o.paid_at AT TIME ZONE 'Africa/Algiers')::date = day::date
     GROUP BY day ORDER BY day`.execute(db);
-  return rows;
+  return rows.map((row) => ({ ...row, revenue: moneySum(row.revenue) }));
 }
 
 export async function recentOrders(db: Kysely<any>, limit = 5) {
