@@ -20,6 +20,17 @@ type OrdersQuery = SelectQueryBuilder<{ orders: OrderRow }, 'orders', object>;
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * Phones are stored as digits. A search that looks like a phone (digits written with spaces, +, -,
+ * dots or parentheses, three digits at least) is looked for by its digits; any other search is not
+ * looked for in phones at all, so 'acc-12@example.com' does not find every phone holding 12.
+ */
+function phoneDigits(search: string): string | undefined {
+  if (!/^[\d\s+().-]+$/.test(search)) return undefined;
+  const digits = search.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : undefined;
+}
+
+/**
  * A money sum as a number. Sums stay bigint in SQL (sum of integers is bigint; a cast to int
  * overflowed past 2^31 Da and answered 500); pg hands bigint over as text. The number is exact:
  * the store's sums stay far below 2^53 (at most ORDER_TOTAL_MAX per order).
@@ -36,12 +47,13 @@ function filtered(db: Kysely<any>, filter: OrderFilter): OrdersQuery {
   const search = filter.search?.trim();
   if (search) {
     const pattern = containing(search);
+    const digits = phoneDigits(search);
     query = query.where((eb) =>
       eb.or([
         eb('id', 'ilike', pattern),
         eb('customer_name', 'ilike', pattern),
         eb('customer_email', 'ilike', pattern),
-        eb('phone', 'like', containing(search.replace(/\D/g, '') || search)),
+        ...(digits ? [eb('phone', 'like', containing(digits))] : []),
       ]),
     );
   }
@@ -97,7 +109,9 @@ type CustomerRow = Omit<CustomerView, 'totalSpent'> & { totalSpent: string; tota
 
 // A customer is a phone number: shoppers have no accounts, and checkout asks for nothing else.
 const customersQuery = (db: Kysely<any>, search?: string) => {
-  const pattern = search?.trim() ? containing(search.trim()) : undefined;
+  const text = search?.trim();
+  const pattern = text ? containing(text) : undefined;
+  const digits = text ? phoneDigits(text) : undefined;
   return sql<CustomerRow>`
     WITH customers AS (
       SELECT phone,
@@ -110,7 +124,7 @@ const customersQuery = (db: Kysely<any>, search?: string) => {
     )
     SELECT phone AS id, name, email, phone, orders, "totalSpent", "joinDate", count(*) OVER () AS total_count
     FROM customers
-    ${pattern ? sql`WHERE name ILIKE ${pattern} OR email ILIKE ${pattern} OR phone LIKE ${pattern}` : sql``}
+    ${pattern ? sql`WHERE name ILIKE ${pattern} OR email ILIKE ${pattern} ${digits ? sql`OR phone LIKE ${containing(digits)}` : sql``}` : sql``}
     ORDER BY "joinDate" DESC, phone`;
 };
 
