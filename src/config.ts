@@ -75,6 +75,9 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),
   CHECKOUT_FIRST_POLL_AFTER: durationSchema.default('1m'),
+  // Per client address and minute: checkouts place orders, status checks may call the provider.
+  CHECKOUTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_STATUS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   CHARGILY_API_KEY: z.string().optional(),
   CHARGILY_API_URL: z.string().url().optional(),

@@ -72,7 +72,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     await runner.start();
     closers.push(() => runner.stop());
 
-    const ctx: AppContext = { config, logger, db: infra.db, store: infra.store, queue: infra.queue, runner, realtime, auth };
+    const ctx: AppContext = { config, logger, db: infra.db, store: infra.store, queue: infra.queue, runner, realtime, auth, limiters: infra.limiters };
     // Every module of the product; each adds its public routes and its /api/admin routes.
     const catalogueReads = {
       products: (ids: string[]) => findProductsForPricing(liveCatalogue(runner.projections), ids),
@@ -103,7 +103,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
           database: async () => void (await infra.database.pool.query('SELECT 1')),
           eventStore: () => infra.store.ping(),
           ...(config.REDIS_URL ? { redis: () => infra.queue.ping(), realtime: () => realtime.ping() } : {}),
-        }),
+        }, auth.verify),
         adminMount(auth, modules),
         ...modules.flatMap((m) => (m.public ? [m.public] : [])),
       ],

@@ -8,6 +8,7 @@ import type { AdminAuth } from './http/auth';
 import type { ProjectionRunner } from './projections/runner';
 import type { JobQueue } from './queue/port';
 import type { Realtime } from './realtime/realtime';
+import type { Limiters } from './throttle/limiters';
 
 /** What a module is given to build its routes and jobs: the platform, never another module. */
 export interface AppContext {
@@ -19,6 +20,7 @@ export interface AppContext {
   runner: ProjectionRunner;
   realtime: Realtime;
   auth: AdminAuth;
+  limiters: Limiters;
 }
 
 /**

@@ -10,6 +10,7 @@ import { PostgresEventStore } from './eventstore/postgres';
 import { BullMqQueue } from './queue/bullmq';
 import { InProcessQueue } from './queue/in-process';
 import type { JobFailure, JobQueue } from './queue/port';
+import { createLimiters, type Limiters } from './throttle/limiters';
 
 const EMBEDDED_DATABASE = 'iptv_store';
 
@@ -19,6 +20,8 @@ export interface Infrastructure {
   db: Kysely<any>;
   store: EventStore;
   queue: JobQueue;
+  /** Rate limits shared by every instance (Redis when configured, else PostgreSQL). */
+  limiters: Limiters;
   /** Closes everything opened, last opened first. */
   close(): Promise<void>;
 }
@@ -48,7 +51,9 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     };
     const queue: JobQueue = config.REDIS_URL ? new BullMqQueue({ url: config.REDIS_URL, prefix: config.QUEUE_PREFIX, ...hooks }) : new InProcessQueue(hooks);
     closers.push(() => queue.close());
-    return { database, db: database.db, store, queue, close };
+    const limiters = createLimiters({ pool: database.pool, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, logger });
+    closers.push(() => limiters.close());
+    return { database, db: database.db, store, queue, limiters, close };
   } catch (error) {
     await close();
     throw error;

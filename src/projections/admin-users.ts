@@ -23,6 +23,8 @@ export interface AdminUserRow {
   date_format: string;
   created_at: string;
   updated_at: string;
+  /** The revision of the user's stream: the ETag of GET /api/admin/users/:id and what If-Match names. */
+  version: number;
 }
 
 const COLUMNS = {
@@ -39,6 +41,7 @@ const COLUMNS = {
   date_format: 'text',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
+  version: 'integer',
 } as const;
 
 const HANDLES: IdentityEventType[] = ['AdminUserCreated', 'AdminUserUpdated', 'AdminPasswordChanged', 'AdminSettingsChanged', 'AdminUserDeleted'];
@@ -50,7 +53,7 @@ export function adminUsersProjection(deps: ProjectionDeps): Projection {
     handles: new Set(HANDLES),
     fold(events) {
       const rows = new RowFolder<AdminUserRow>('admin_users', 'id', COLUMNS);
-      for (const event of events as unknown as (IdentityEvent & StoredEvent)[]) fold(rows, event);
+      for (const event of events as unknown as (IdentityEvent & StoredEvent)[]) fold(rows, event, Number(event.revision));
       return rows.write();
     },
     async afterCommit() {
@@ -59,7 +62,7 @@ export function adminUsersProjection(deps: ProjectionDeps): Projection {
   };
 }
 
-function fold(rows: RowFolder<AdminUserRow>, event: IdentityEvent): void {
+function fold(rows: RowFolder<AdminUserRow>, event: IdentityEvent, version: number): void {
   switch (event.type) {
     case 'AdminUserCreated': {
       const { userId, username, name, role, passwordHash, createdAt } = event.data;
@@ -78,16 +81,17 @@ function fold(rows: RowFolder<AdminUserRow>, event: IdentityEvent): void {
         date_format: settings.dateFormat,
         created_at: createdAt,
         updated_at: createdAt,
+        version,
       });
       return;
     }
     case 'AdminUserUpdated': {
       const { userId, username, name, role, updatedAt } = event.data;
-      rows.patch(userId, { username, name, role, updated_at: updatedAt });
+      rows.patch(userId, { username, name, role, updated_at: updatedAt, version });
       return;
     }
     case 'AdminPasswordChanged':
-      rows.patch(event.data.userId, { password_hash: event.data.passwordHash, updated_at: event.data.changedAt });
+      rows.patch(event.data.userId, { password_hash: event.data.passwordHash, updated_at: event.data.changedAt, version });
       return;
     case 'AdminSettingsChanged': {
       const { userId, settings, changedAt } = event.data;
@@ -100,6 +104,7 @@ function fold(rows: RowFolder<AdminUserRow>, event: IdentityEvent): void {
         timezone: settings.timezone,
         date_format: settings.dateFormat,
         updated_at: changedAt,
+        version,
       });
       return;
     }
@@ -110,10 +115,10 @@ function fold(rows: RowFolder<AdminUserRow>, event: IdentityEvent): void {
 }
 
 export async function listAdminUsers(db: Kysely<any>): Promise<AdminUserView[]> {
-  const rows = await db.selectFrom('admin_users').select(['id', 'username', 'name', 'role', 'created_at']).orderBy('created_at').execute();
+  const rows = await db.selectFrom('admin_users').select(['id', 'username', 'name', 'role', 'created_at', 'version']).orderBy('created_at').execute();
   return rows.map(toView);
 }
 
-export function toView(row: Pick<AdminUserRow, 'id' | 'username' | 'name' | 'role'> & { created_at: unknown }): AdminUserView {
-  return { id: row.id, username: row.username, name: row.name, role: row.role, created_at: new Date(row.created_at as string).toISOString() };
+export function toView(row: Pick<AdminUserRow, 'id' | 'username' | 'name' | 'role' | 'version'> & { created_at: unknown }): AdminUserView {
+  return { id: row.id, username: row.username, name: row.name, role: row.role, created_at: new Date(row.created_at as string).toISOString(), version: row.version };
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import type { CommandMetadata } from '../../platform/eventstore/metadata';
-import { ConcurrencyError, type EventStore, type Position, type RecordedEvent } from '../../platform/eventstore/port';
+import { ConcurrencyError, SHOPPER, SYSTEM, type EventStore, type Position, type RecordedEvent } from '../../platform/eventstore/port';
 import { messages, type Settings } from '../../shared/identity';
 import { IdentityRuleError, decide, evolve, initialState, type AdminUserState, type IdentityCommand } from './decider';
 import { userStream, usernameStream, type IdentityEvent, type UsernameEvent } from './events';
 
 // Load an admin's stream, decide, append with the revision it was loaded at: a concurrent change
-// makes the append fail (409) instead of overwriting it.
+// makes the append fail (409) instead of overwriting it. A write may also name the revision the
+// admin edited (If-Match): another one is a 409 that says who changed the user and when.
 
 export interface IdentityDeps {
   store: EventStore;
@@ -15,15 +16,35 @@ export interface IdentityDeps {
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
-export async function loadUser(store: EventStore, userId: string): Promise<{ state: AdminUserState; revision: bigint | 'no_stream' }> {
+/**
+ * The user's state and revision. With `expected` (the revision the admin edited), a stream that
+ * moved on since is refused with 409 before anything is decided.
+ */
+export async function loadUser(
+  store: EventStore,
+  userId: string,
+  expected?: bigint,
+): Promise<{ state: AdminUserState; revision: bigint | 'no_stream' }> {
   const events = await store.readStream(userStream(userId));
   const state = events.reduce((s, e) => evolve(s, e as unknown as IdentityEvent), initialState);
   const last = events[events.length - 1];
+  if (last && expected !== undefined && expected !== last.revision) throw await staleVersion(store, last);
   return { state, revision: last ? last.revision : 'no_stream' };
 }
 
-async function execute(store: EventStore, userId: string, command: IdentityCommand, metadata: CommandMetadata): Promise<Position> {
-  const { state, revision } = await loadUser(store, userId);
+async function staleVersion(store: EventStore, last: RecordedEvent): Promise<IdentityRuleError> {
+  const { actor, occurredAt } = last.metadata;
+  // Admin commands record the admin's id as the actor: their name is on their own stream.
+  const name = actor === SYSTEM || actor === SHOPPER ? undefined : (await loadUser(store, actor)).state.name;
+  const when = `${occurredAt.slice(0, 16).replace('T', ' ')} UTC`;
+  return new IdentityRuleError(409, `This user was changed by ${name ?? 'someone else'} on ${when}. Reload it and try again.`, {
+    changedBy: name ?? null,
+    changedAt: occurredAt,
+  });
+}
+
+async function execute(store: EventStore, userId: string, command: IdentityCommand, metadata: CommandMetadata, expected?: bigint): Promise<Position> {
+  const { state, revision } = await loadUser(store, userId, expected);
   const events = decide(command, state);
   return (await store.append(userStream(userId), events, { expectedRevision: revision, metadata })).position;
 }
@@ -74,12 +95,20 @@ export async function updateAdminUser(
   userId: string,
   input: { username: string; password?: string; name: string; role: string },
   metadata: CommandMetadata,
+  expected?: bigint,
 ): Promise<Position> {
-  const { state } = await loadUser(deps.store, userId);
+  // Checked before the new username is claimed, so a stale edit leaves no claim behind.
+  const { state } = await loadUser(deps.store, userId, expected);
   const renamed = state.username !== undefined && state.username.toLowerCase() !== input.username.trim().toLowerCase();
   if (renamed && state.exists && !state.deleted) await claimUsername(deps.store, input.username, userId, metadata);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const position = await execute(deps.store, userId, { type: 'UpdateAdminUser', data: { ...input, userId, passwordHash, now: new Date().toISOString() } }, metadata);
+  const position = await execute(
+    deps.store,
+    userId,
+    { type: 'UpdateAdminUser', data: { ...input, userId, passwordHash, now: new Date().toISOString() } },
+    metadata,
+    expected,
+  );
   if (renamed && state.username) await releaseUsername(deps.store, state.username, userId, metadata);
   return position;
 }
@@ -89,9 +118,10 @@ export async function deleteAdminUser(
   userId: string,
   context: { actorId: string; remainingAdmins: number },
   metadata: CommandMetadata,
+  expected?: bigint,
 ): Promise<Position> {
   const { state } = await loadUser(deps.store, userId);
-  const position = await execute(deps.store, userId, { type: 'DeleteAdminUser', data: { userId, ...context, now: new Date().toISOString() } }, metadata);
+  const position = await execute(deps.store, userId, { type: 'DeleteAdminUser', data: { userId, ...context, now: new Date().toISOString() } }, metadata, expected);
   if (state.username) await releaseUsername(deps.store, state.username, userId, metadata);
   return position;
 }
@@ -108,6 +138,6 @@ export async function changePassword(
   return execute(deps.store, userId, { type: 'ChangePassword', data: { userId, currentPasswordMatches, passwordsMatch, newPasswordHash, now: new Date().toISOString() } }, metadata);
 }
 
-export async function changeSettings(deps: IdentityDeps, userId: string, settings: Settings, metadata: CommandMetadata): Promise<Position> {
-  return execute(deps.store, userId, { type: 'ChangeSettings', data: { userId, settings, now: new Date().toISOString() } }, metadata);
+export async function changeSettings(deps: IdentityDeps, userId: string, settings: Settings, metadata: CommandMetadata, expected?: bigint): Promise<Position> {
+  return execute(deps.store, userId, { type: 'ChangeSettings', data: { userId, settings, now: new Date().toISOString() } }, metadata, expected);
 }

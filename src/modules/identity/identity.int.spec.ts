@@ -10,13 +10,18 @@ describe('identity over HTTP', () => {
   let app: RunningApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp();
+    // The tests' requests come through loopback, which may say who the client is (X-Forwarded-For).
+    app = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
     token = await adminToken(app.url);
   });
   const api = () => request(app.url);
   const asAdmin = (t = token) => bearer(t);
-  // Each test signs in from its own address, so the throttle test cannot lock the others out.
+  // Each test signs in from its own address, so the throttle tests cannot lock the others out.
   const from = (address: string) => ({ 'X-Forwarded-For': address });
+  const login = (address: string, password: string, username = TEST_ADMIN.username) =>
+    api().post('/api/auth/login').set(from(address)).send({ username, password });
+  const statuses = (answers: { status: number }[]) => answers.map((res) => res.status);
+  const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 
   describe('login', () => {
     it('answers a token and the user for the right password', async () => {
@@ -57,15 +62,104 @@ describe('identity over HTTP', () => {
       const elsewhere = await api().post('/api/auth/login').set(from('10.7.7.7')).send(TEST_ADMIN);
       expect(elsewhere.status).toBe(200);
     });
+
+    it('counts each attempt before checking the password: of 20 parallel guesses at most 5 are tried', async () => {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login('10.20.0.1', `guess-${i}`)));
+      expect(count(statuses(answers), 401)).toBeLessThanOrEqual(5);
+      expect(count(statuses(answers), 429)).toBeGreaterThanOrEqual(15);
+      const refused = answers.find((res) => res.status === 429)!;
+      expect(refused.body).toEqual({ status: 429, message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/), retryAfterSeconds: expect.any(Number) });
+      expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfterSeconds));
+      expect(refused.body.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    });
+
+    it('lets the real admin in from another address after 45 parallel guesses from one', async () => {
+      const answers = await Promise.all(Array.from({ length: 45 }, (_, i) => login('10.45.0.1', `guess-${i}`)));
+      expect(count(statuses(answers), 401)).toBeLessThanOrEqual(5);
+      expect((await login('10.45.0.2', TEST_ADMIN.password)).status).toBe(200);
+    });
+
+    it('clears the count of a username and address at the right password, and never counts a success', async () => {
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 4; i++) expect((await login('10.30.0.1', `guess-${i}`)).status).toBe(401);
+        expect((await login('10.30.0.1', TEST_ADMIN.password)).status).toBe(200);
+      }
+      // More successes than the address may fail in an hour (five at a time: a username from one
+      // address has five attempts in flight at most).
+      for (let batch = 0; batch < 5; batch++) {
+        expect(statuses(await Promise.all(Array.from({ length: 5 }, () => login('10.31.0.1', TEST_ADMIN.password))))).toEqual([200, 200, 200, 200, 200]);
+      }
+    });
+
+    it('locks an address out after 20 failures whatever the usernames', async () => {
+      const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => login('10.40.0.1', 'wrong-password', `someone-${i}`)));
+      expect(count(statuses(answers), 401)).toBe(20);
+      expect(count(statuses(answers), 429)).toBe(4);
+      expect((await login('10.40.0.1', TEST_ADMIN.password)).status).toBe(429);
+    });
+
+    it('counts the IPv6 addresses of one /64 together, and an IPv4-mapped address as its IPv4 address', async () => {
+      for (let i = 0; i < 5; i++) expect((await login(`2001:db8:1:2::${i + 1}`, `guess-${i}`)).status).toBe(401);
+      expect((await login('2001:db8:1:2:ffff::9', TEST_ADMIN.password)).status).toBe(429);
+      expect((await login('2001:db8:1:3::1', TEST_ADMIN.password)).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await login('::ffff:10.50.0.1', `guess-${i}`)).status).toBe(401);
+      expect((await login('10.50.0.1', TEST_ADMIN.password)).status).toBe(429);
+    });
   });
 
   describe('admin users', () => {
+    it('carry their version: ETag of the read, If-Match on writes, a stale one is a 409 naming who changed it and when', async () => {
+      const me = (await api().get('/api/admin/me').set(asAdmin())).body.user;
+      const created = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'versioned', password: 'versioned-password', name: 'Versioned' });
+      const id = created.body.user.id as string;
+      expect(created.headers.etag).toBe('"0"');
+      const read = await api().get(`/api/admin/users/${id}`).set(asAdmin());
+      expect(read.headers.etag).toBe('"0"');
+      expect(read.body.user.version).toBe(0);
+
+      const first = await api().put(`/api/admin/users/${id}`).set(asAdmin()).set('If-Match', read.headers.etag!).send({ username: 'versioned', name: 'Versioned 1', role: 'admin' });
+      expect(first.status).toBe(200);
+      expect(first.headers.etag).toBe('"1"');
+      expect(first.body.user.version).toBe(1);
+
+      const events = async () => (await app.infra.store.readStream(`admin-user-${id}`)).length;
+      const before = await events();
+      // A stale edit that renames: refused before the new username is claimed.
+      const stale = await api().put(`/api/admin/users/${id}`).set(asAdmin()).set('If-Match', '"0"').send({ username: 'renamed-stale', name: 'Stale', role: 'admin' });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toEqual({
+        status: 409,
+        message: expect.stringMatching(new RegExp(`^This user was changed by ${me.name} on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC\\. Reload it and try again\\.$`)),
+        changedBy: me.name,
+        changedAt: expect.any(String),
+      });
+      expect(await events()).toBe(before);
+      expect((await api().post('/api/admin/users').set(asAdmin()).send({ username: 'renamed-stale', password: 'long-enough', name: 'Free' })).status).toBe(201);
+
+      expect((await api().delete(`/api/admin/users/${id}`).set(asAdmin()).set('If-Match', '"0"')).status).toBe(409);
+      expect((await api().get(`/api/admin/users/${id}`).set(asAdmin())).status).toBe(200);
+      const deleted = await api().delete(`/api/admin/users/${id}`).set(asAdmin()).set('If-Match', '"1"');
+      expect(deleted.status).toBe(200);
+      // No content hash passing for a version.
+      expect(deleted.headers.etag).toBeUndefined();
+      expect((await api().get('/api/admin/users').set(asAdmin())).headers.etag).toBeUndefined();
+    });
+
+    it('lets one of several edits of the same version through, the others get 409', async () => {
+      const created = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'contested', password: 'contested-password', name: 'Contested' });
+      const id = created.body.user.id as string;
+      const edits = await Promise.all(
+        [1, 2, 3].map((n) => api().put(`/api/admin/users/${id}`).set(asAdmin()).set('If-Match', '"0"').send({ username: 'contested', name: `Edit ${n}`, role: 'admin' })),
+      );
+      expect(statuses(edits).sort()).toEqual([200, 409, 409]);
+    });
+
     it('creates, lists, reads, updates and deletes a user, recording the acting admin', async () => {
       const created = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'Karim', password: 'karim-password', name: 'Karim H.', role: 'admin' });
       expect(created.status).toBe(201);
       expect(created.body.message).toBe('User added successfully');
       const id = created.body.user.id as string;
-      expect(created.body.user).toEqual({ id, username: 'Karim', name: 'Karim H.', role: 'admin', created_at: expect.any(String) });
+      expect(created.body.user).toEqual({ id, username: 'Karim', name: 'Karim H.', role: 'admin', created_at: expect.any(String), version: 0 });
       expect(created.body.user.password).toBeUndefined();
 
       const list = await api().get('/api/admin/users').set(asAdmin());
@@ -148,6 +242,17 @@ describe('identity over HTTP', () => {
   });
 
   describe('settings', () => {
+    it("carry the admin's version: a stale If-Match is a 409, the current one saves", async () => {
+      const read = await api().get('/api/admin/settings').set(asAdmin());
+      const version = Number(JSON.parse(read.headers.etag!));
+      const saved = await api().put('/api/admin/settings').set(asAdmin()).set('If-Match', read.headers.etag!).send(read.body.settings);
+      expect(saved.status).toBe(200);
+      expect(saved.headers.etag).toBe(`"${version + 1}"`);
+      const stale = await api().put('/api/admin/settings').set(asAdmin()).set('If-Match', read.headers.etag!).send(read.body.settings);
+      expect(stale.status).toBe(409);
+      expect(stale.body.message).toMatch(/^This user was changed by .+ on .+ UTC\. Reload it and try again\.$/);
+    });
+
     it("starts from SPEC's defaults", async () => {
       const res = await api().get('/api/admin/settings').set(asAdmin());
       expect(res.body.settings).toEqual({
@@ -201,5 +306,17 @@ describe('identity over HTTP', () => {
       expect((await api().get('/api/admin/me').set(asAdmin(ok.body.token))).status).toBe(200);
       expect((await api().post('/api/auth/login').set(from('10.2.0.1')).send({ username: 'pw', password: 'second-password' })).status).toBe(200);
     });
+  });
+});
+
+describe('sign-in throttle without TRUST_PROXY', () => {
+  it('ignores X-Forwarded-For: changing it does not reset the count', async () => {
+    const app = await startTestApp();
+    for (let i = 0; i < 5; i++) {
+      const res = await request(app.url).post('/api/auth/login').set('X-Forwarded-For', `10.9.0.${i}`).send({ username: 'admin', password: `guess-${i}` });
+      expect(res.status).toBe(401);
+    }
+    const res = await request(app.url).post('/api/auth/login').set('X-Forwarded-For', '10.9.1.1').send(TEST_ADMIN);
+    expect(res.status).toBe(429);
   });
 });

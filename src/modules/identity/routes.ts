@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext, ModuleRoutes } from '../../platform/context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import type { Position } from '../../platform/eventstore/port';
 import { HttpError, notFound } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validate';
+import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
+import { clientAddress } from '../../platform/throttle/http';
 import { listAdminUsers } from '../../projections/admin-users';
 import {
   createUserSchema,
@@ -17,7 +19,7 @@ import {
 } from '../../shared/identity';
 import { changePassword, changeSettings, createAdminUser, deleteAdminUser, hashPassword, updateAdminUser } from './commands';
 import { countAdmins, credentialsVersion, findUser, findUserByUsername, findUserView, settingsOf } from './queries';
-import { assertLoginAllowed, recordLoginFailure } from './throttle';
+import { loginThrottle } from './throttle';
 
 const READ_MODEL = ['admin-users'];
 
@@ -29,17 +31,15 @@ function authRoutes(ctx: AppContext): Router {
   const router = Router();
   // Checked against this when the username is unknown, so both failures take about as long.
   const unknownUserHash = hashPassword(randomUUID());
+  const throttle = loginThrottle(ctx.limiters);
 
   router.post('/api/auth/login', async (req, res) => {
     const { username, password } = parseInput(loginSchema, req.body ?? {});
-    const address = req.ip ?? 'unknown';
-    await assertLoginAllowed(ctx.db, username, address);
+    const attempt = await throttle.attempt(username, clientAddress(req), res);
     const user = await findUserByUsername(ctx.db, username);
     const valid = await argon2.verify(user?.password_hash ?? (await unknownUserHash), password).catch(() => false);
-    if (!user || !valid) {
-      await recordLoginFailure(ctx.db, username, address);
-      throw new HttpError(401, messages.loginInvalid);
-    }
+    if (!user || !valid) throw new HttpError(401, messages.loginInvalid);
+    await attempt.succeeded();
     const principal = { id: user.id, username: user.username, name: user.name, role: user.role };
     const { token, expiresAt } = ctx.auth.issue(principal, credentialsVersion(user.password_hash));
     res.json({ token, expiresAt, user: principal });
@@ -53,6 +53,9 @@ function adminRoutes(ctx: AppContext): Router {
   const meta = (req: Request) => commandMetadata(req.admin!.id, req.get('x-request-id') ?? randomUUID());
   // An admin's write answers once the read model shows it, so the next read sees it.
   const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: READ_MODEL });
+  // A user's version is the ETag of what shows them, and If-Match on a write names the version
+  // edited (a stale one is 409). A write without If-Match is accepted: SPEC's API sends none.
+  const withVersion = (res: Response, version: number | undefined) => (version === undefined ? res : res.set('ETag', versionTag(version)));
 
   router.get('/me', (req, res) => {
     res.json({ user: req.admin });
@@ -66,38 +69,41 @@ function adminRoutes(ctx: AppContext): Router {
     const input = parseInput(createUserSchema, req.body ?? {});
     const { userId, position } = await createAdminUser(deps, input, meta(req));
     await caughtUp(position);
-    res.status(201).json({ message: 'User added successfully', user: await findUserView(ctx.db, userId) });
+    const user = await findUserView(ctx.db, userId);
+    withVersion(res, user?.version).status(201).json({ message: 'User added successfully', user });
   });
 
   router.get('/users/:id', async (req, res) => {
     const user = await findUserView(ctx.db, req.params.id);
     if (!user) throw notFound(messages.userNotFound);
-    res.json({ user });
+    withVersion(res, user.version).json({ user });
   });
 
   router.put('/users/:id', async (req, res) => {
     const input = parseInput(updateUserSchema, req.body ?? {});
-    await caughtUp(await updateAdminUser(deps, req.params.id, input, meta(req)));
-    res.json({ message: 'User updated successfully', user: await findUserView(ctx.db, req.params.id) });
+    await caughtUp(await updateAdminUser(deps, req.params.id, input, meta(req), ifMatchRevision(req)));
+    const user = await findUserView(ctx.db, req.params.id);
+    withVersion(res, user?.version).json({ message: 'User updated successfully', user });
   });
 
   router.delete('/users/:id', async (req, res) => {
     const remainingAdmins = await countAdmins(ctx.db);
-    await caughtUp(await deleteAdminUser(deps, req.params.id, { actorId: req.admin!.id, remainingAdmins }, meta(req)));
+    const context = { actorId: req.admin!.id, remainingAdmins };
+    await caughtUp(await deleteAdminUser(deps, req.params.id, context, meta(req), ifMatchRevision(req)));
     res.json({ message: 'User deleted successfully' });
   });
 
   router.get('/settings', async (req, res) => {
     const user = await findUser(ctx.db, req.admin!.id);
     if (!user) throw notFound(messages.userNotFound);
-    res.json({ settings: settingsOf(user) });
+    withVersion(res, user.version).json({ settings: settingsOf(user) });
   });
 
   router.put('/settings', async (req, res) => {
     const settings = parseInput(settingsSchema, req.body ?? {});
-    await caughtUp(await changeSettings(deps, req.admin!.id, settings, meta(req)));
+    await caughtUp(await changeSettings(deps, req.admin!.id, settings, meta(req), ifMatchRevision(req)));
     const user = await findUser(ctx.db, req.admin!.id);
-    res.json({ message: 'Settings saved successfully!', settings: user && settingsOf(user) });
+    withVersion(res, user?.version).json({ message: 'Settings saved successfully!', settings: user && settingsOf(user) });
   });
 
   router.put('/settings/password', async (req, res) => {

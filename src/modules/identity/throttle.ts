@@ -1,36 +1,43 @@
-import { sql, type Kysely } from 'kysely';
-import { RuleError } from '../../platform/rule-error';
+import type { Response } from 'express';
+import type { HttpError } from '../../platform/http/errors';
+import { tooManyRequests } from '../../platform/throttle/http';
+import type { Limiters } from '../../platform/throttle/limiters';
 
-// Sign-in throttling, shared by every instance through PostgreSQL. More than 5 failures from one
-// address in 15 minutes locks that address out. A username is locked out only after many more
-// failures from everywhere, so an attacker cannot lock the real admin out from elsewhere.
+// Sign-in throttling, rate-limiter-flexible's login protection with counters every instance shares.
+// An attempt is counted before the password is checked, so parallel guesses cannot all get
+// through between a check and a write; a correct password then takes its attempt back.
+// - One username from one address: 5 failures in a row (within 15 minutes) lock that pair for
+//   15 minutes; a correct password clears the count. The username alone is never locked, so
+//   guesses from one address cannot lock the real admin out from anywhere else.
+// - One address, whatever the usernames: 20 failures in an hour lock it for an hour.
 
-const WINDOW_MS = 15 * 60_000;
-const PER_ADDRESS = 5;
-const PER_USERNAME = 50;
+const BY_USERNAME_AND_ADDRESS = { name: 'login-username-address', points: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
+const BY_ADDRESS = { name: 'login-address', points: 20, windowSeconds: 60 * 60, blockSeconds: 60 * 60 };
 
-export class TooManyAttempts extends RuleError {}
-
-export async function assertLoginAllowed(db: Kysely<any>, username: string, address: string): Promise<void> {
-  const since = new Date(Date.now() - WINDOW_MS);
-  const { rows } = await sql<{ by_address: number; by_username: number; oldest: Date | null }>`
-    SELECT
-      count(*) FILTER (WHERE address = ${address})::int AS by_address,
-      count(*) FILTER (WHERE username = ${username.toLowerCase()})::int AS by_username,
-      min(failed_at) FILTER (WHERE address = ${address} OR username = ${username.toLowerCase()}) AS oldest
-    FROM login_failures
-    WHERE failed_at > ${since} AND (address = ${address} OR username = ${username.toLowerCase()})`.execute(db);
-  const counts = rows[0];
-  if (!counts || (counts.by_address <= PER_ADDRESS && counts.by_username <= PER_USERNAME)) return;
-  const retryAt = (counts.oldest ? new Date(counts.oldest).getTime() : Date.now()) + WINDOW_MS;
-  const minutes = Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000));
-  throw new TooManyAttempts(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    retryAfterSeconds: minutes * 60,
-  });
+export interface LoginThrottle {
+  /** Counts a sign-in attempt; throws 429 when over a limit. Call `succeeded` once the password is right. */
+  attempt(username: string, address: string, res: Response): Promise<{ succeeded(): Promise<void> }>;
 }
 
-export async function recordLoginFailure(db: Kysely<any>, username: string, address: string): Promise<void> {
-  await db.insertInto('login_failures').values({ username: username.toLowerCase(), address }).execute();
-  // Old rows serve no purpose; trimming here keeps the table small without a job.
-  await db.deleteFrom('login_failures').where('failed_at', '<', new Date(Date.now() - WINDOW_MS)).execute();
+export function loginThrottle(limiters: Limiters): LoginThrottle {
+  const byUsernameAndAddress = limiters.create(BY_USERNAME_AND_ADDRESS);
+  const byAddress = limiters.create(BY_ADDRESS);
+  return {
+    async attempt(username, address, res) {
+      const pair = `${username.trim().toLowerCase()} ${address}`;
+      const waits = await Promise.all([byUsernameAndAddress.take(pair), byAddress.take(address)]);
+      const waitMs = Math.max(...waits);
+      if (waitMs > 0) throw tooManyAttempts(res, waitMs);
+      return {
+        async succeeded() {
+          await Promise.all([byUsernameAndAddress.reset(pair), byAddress.giveBack(address)]);
+        },
+      };
+    },
+  };
+}
+
+function tooManyAttempts(res: Response, waitMs: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return tooManyRequests(res, minutes * 60, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 }

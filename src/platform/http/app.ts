@@ -53,6 +53,7 @@ const API_PREFIXES = ['/api/', '/categories', '/products', '/media/', '/sandbox/
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false); // An ETag is a version (versioning.ts) or a cached answer's own; never Express's content hash.
   // Only configured proxies may say who the client is (X-Forwarded-For); by default, nobody.
   app.set('trust proxy', options.trustProxy ?? false);
   const index = options.webDir ? readIndex(options.webDir, options.pageSettings ?? {}) : undefined;

@@ -1,14 +1,21 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import type { AdminPrincipal } from './auth';
 
 export type HealthCheck = () => Promise<void>;
 
-/** /healthz: the process answers. /readyz: every dependency answers (503 with the failing ones otherwise). */
-export function healthRoutes(checks: Record<string, HealthCheck>): Router {
+/** Who may read why a check failed: the admin behind a bearer token, or null. */
+export type VerifyToken = (token: string) => Promise<AdminPrincipal | null>;
+
+/**
+ * /healthz: the process answers. /readyz: every dependency answers (503 otherwise) and the names
+ * of those that do not. Their errors name hosts and ports, so only an admin's bearer token reads them.
+ */
+export function healthRoutes(checks: Record<string, HealthCheck>, verify: VerifyToken): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
     const results = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {
@@ -19,10 +26,19 @@ export function healthRoutes(checks: Record<string, HealthCheck>): Router {
         }
       }),
     );
-    const ready = results.every(([, result]) => result === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    const failing = results.filter(([, result]) => result !== 'ok').map(([name]) => name);
+    const ready = failing.length === 0;
+    const answer = { status: ready ? 'ready' : 'not ready', failing };
+    const admin = await isAdmin(req, verify);
+    res.status(ready ? 200 : 503).json(admin ? { ...answer, checks: Object.fromEntries(results) } : answer);
   });
   return router;
+}
+
+async function isAdmin(req: Request, verify: VerifyToken): Promise<boolean> {
+  const token = /^Bearer (\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+  // A database that is down cannot say who the token belongs to: then the caller is anonymous.
+  return token ? (await verify(token).catch(() => null)) !== null : false;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,7 +1,13 @@
+import express from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../../../test/support/app';
+import { adminToken, bearer } from '../../../test/support/admin';
+import { TEST_JWT_SECRET, startTestApp } from '../../../test/support/app';
 import type { RunningApp } from '../../main';
+import { findAdminPrincipal } from '../../modules/identity/queries';
+import { checkReachable } from '../db/database';
+import { createAdminAuth } from './auth';
+import { healthRoutes } from './health';
 
 describe('HTTP platform', () => {
   let app: RunningApp;
@@ -13,7 +19,29 @@ describe('HTTP platform', () => {
     expect((await request(app.url).get('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await request(app.url).get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', eventStore: 'ok' } });
+    expect(ready.body).toEqual({ status: 'ready', failing: [] });
+    const asAdmin = await request(app.url).get('/readyz').set(bearer(await adminToken(app.url)));
+    expect(asAdmin.body).toEqual({ status: 'ready', failing: [], checks: { database: 'ok', eventStore: 'ok' } });
+  });
+
+  it("names a failing check to anyone, and tells only an admin's token its error (hosts, ports)", async () => {
+    const auth = createAdminAuth({ secret: TEST_JWT_SECRET, expiresIn: '1h', findPrincipal: (claims) => findAdminPrincipal(app.infra.db, claims) });
+    const health = express().use(
+      healthRoutes({ database: async () => {}, search: () => checkReachable('postgres://store@127.0.0.1:1/search') }, auth.verify),
+    );
+    for (const headers of [{}, bearer('not-a-token'), { Authorization: 'Basic YWRtaW46eA==' }]) {
+      const anonymous = await request(health).get('/readyz').set(headers);
+      expect(anonymous.status).toBe(503);
+      expect(anonymous.body).toEqual({ status: 'not ready', failing: ['search'] });
+      expect(anonymous.text).not.toContain('127.0.0.1');
+    }
+    const admin = await request(health).get('/readyz').set(bearer(await adminToken(app.url)));
+    expect(admin.status).toBe(503);
+    expect(admin.body).toEqual({
+      status: 'not ready',
+      failing: ['search'],
+      checks: { database: 'ok', search: expect.stringContaining('Cannot reach PostgreSQL at postgres://store@127.0.0.1:1/search') },
+    });
   });
 
   it('answers unknown API paths with a JSON 404 that has a message', async () => {
