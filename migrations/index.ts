@@ -6,8 +6,8 @@ import * as media from './004_media';
 import * as catalogue from './005_catalogue';
 import * as sandboxCheckouts from './006_sandbox_checkouts';
 import * as orders from './007_orders';
-import * as rateLimitsAndUserVersions from './009_rate_limits_and_user_versions';
 import * as eventIdUnique from './008_event_id_unique';
+import * as rateLimitsAndUserVersions from './009_rate_limits_and_user_versions';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -18,6 +18,6 @@ export const migrations: Record<string, Migration> = {
   '005_catalogue': catalogue,
   '006_sandbox_checkouts': sandboxCheckouts,
   '007_orders': orders,
-  '009_rate_limits_and_user_versions': rateLimitsAndUserVersions,
   '008_event_id_unique': eventIdUnique,
+  '009_rate_limits_and_user_versions': rateLimitsAndUserVersions,
 };
