@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pino, type Logger } from 'pino';
@@ -11,6 +11,7 @@ import { createAdminAuth, type AdminAuth } from './platform/http/auth';
 import { healthRoutes } from './platform/http/health';
 import { ProjectionRunner } from './platform/projections/runner';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
+import { inRequestContext, reportUncaught } from './platform/safety-net';
 import { openInfrastructure, type Infrastructure } from './platform/runtime';
 import { defineJobs } from './jobs';
 import { ensureFirstAdmin } from './modules/identity/first-admin';
@@ -47,7 +48,13 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     closers.length = 0;
   };
   try {
-    const server = createServer();
+    // engine.io (attached by createRealtime) takes the 'request' listeners the server has when it
+    // attaches and passes them only what is not under /socket.io/; a listener added after it would
+    // also get Socket.IO's long-polling requests and answer them a second time, which ends the
+    // process (ERR_HTTP_HEADERS_SENT). So this one listener is there first and calls the HTTP app
+    // once it is built (the server listens only after that).
+    let http: RequestListener = (_req, res) => void res.writeHead(503).end();
+    const server = createServer((req, res) => inRequestContext(req, res, () => http(req, res)));
     const auth = createAdminAuth({
       secret: config.JWT_SECRET,
       expiresIn: config.JWT_EXPIRES_IN,
@@ -108,7 +115,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
         ...modules.flatMap((m) => (m.public ? [m.public] : [])),
       ],
     });
-    server.on('request', app.listener);
+    http = app.listener;
 
     defineJobs(infra, config, logger);
     if (config.RUN_WORKERS) await infra.queue.start();
@@ -170,7 +177,8 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-async function main(): Promise<void> {
+/** The store's entry: `npm start`. Exported so a test can run it in a process of its own. */
+export async function main(): Promise<RunningApp> {
   let config: Config;
   try {
     config = loadConfig();
@@ -189,6 +197,14 @@ async function main(): Promise<void> {
     logger.fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  // An error that escapes every handler's own error path (a throw in a timer or event listener, a
+  // rejection nobody awaits) is one request's or socket's bug, not the store's state: the event
+  // store and read models live in PostgreSQL, each request's state dies with it. Ending the process
+  // for it would drop every shopper's socket and every request in flight, and a crash loop is one
+  // request away for anyone who finds the bug; so it is logged with what it was serving (and that
+  // request answered 500) and the store keeps serving.
+  process.on('uncaughtException', reportUncaught(logger, 'uncaught exception'));
+  process.on('unhandledRejection', reportUncaught(logger, 'unhandled rejection'));
   logger.info(`IPTV store ready on ${config.PUBLIC_URL} (port ${app.port})`);
   let stopping = false;
   const stop = (signal: string) => {
@@ -201,6 +217,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  return app;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -53,13 +53,16 @@ function toHttpError(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+/** What a 500 says: the details go to the log, never to the client. */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
 /** The one place errors become HTTP answers: JSON with `message` and `status`, never a stack trace. */
 export function errorHandler(logger: Pick<Logger, 'error'>): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const known = toHttpError(error);
     if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
     const status = known?.status ?? 500;
-    const message = known?.message ?? 'Something went wrong on our side. Please try again.';
+    const message = known?.message ?? INTERNAL_ERROR_MESSAGE;
     if (res.headersSent) return;
     res.status(status).json({ message, status, ...(known?.details ?? {}) });
   };
