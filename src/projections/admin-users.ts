@@ -56,8 +56,12 @@ export function adminUsersProjection(deps: ProjectionDeps): Projection {
       for (const event of events as unknown as (IdentityEvent & StoredEvent)[]) fold(rows, event, Number(event.revision));
       return rows.write();
     },
-    async afterCommit() {
-      if (deps.realtime) deps.realtime.broadcast('admins', 'usersUpdate', { users: await listAdminUsers(deps.db) });
+    async afterCommit(events) {
+      if (!deps.realtime) return;
+      // A deleted admin's sockets, and those opened with a password since changed, close before
+      // the list goes out (on every instance).
+      if (events.some((e) => e.type === 'AdminUserDeleted' || e.type === 'AdminPasswordChanged')) await deps.realtime.revalidateAdmins();
+      deps.realtime.broadcast('admins', 'usersUpdate', { users: await listAdminUsers(deps.db) });
     },
   };
 }

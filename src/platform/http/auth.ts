@@ -28,8 +28,11 @@ export interface AdminAuthOptions {
 
 export interface AdminAuth {
   issue(principal: AdminPrincipal, credentialsVersion: string): { token: string; expiresAt: string };
-  /** The admin a raw token stands for, or null (bad signature, other algorithm, expired, revoked). */
-  verify(token: string): Promise<AdminPrincipal | null>;
+  /**
+   * The admin a raw token stands for and when the token expires, or null (bad signature, other
+   * algorithm, expired, revoked).
+   */
+  verify(token: string): Promise<(AdminPrincipal & { expiresAt: Date }) | null>;
   /** Express middleware: 401 unless a valid bearer token; sets `req.admin`. */
   requireAdmin: RequestHandler;
 }
@@ -74,13 +77,16 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
       return { token, expiresAt: new Date(Date.now() + expiresInSeconds * 1000).toISOString() };
     },
     async verify(token) {
-      let claims: TokenClaims;
+      let claims: TokenClaims & { exp?: unknown };
       try {
-        claims = jwt.verify(token, options.secret, { algorithms: [ALGORITHM] }) as TokenClaims;
+        claims = jwt.verify(token, options.secret, { algorithms: [ALGORITHM] }) as TokenClaims & { exp?: unknown };
       } catch {
         return null;
       }
-      return options.findPrincipal(claims);
+      // Every token issue() makes expires; one that never does is not ours.
+      if (typeof claims.exp !== 'number') return null;
+      const principal = await options.findPrincipal(claims);
+      return principal && { ...principal, expiresAt: new Date(claims.exp * 1000) };
     },
     requireAdmin,
   };

@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
+import { inSocketContext } from '../safety-net';
 
 /** Admins get every change; storefronts only catalogue changes. */
 export type Room = 'admins' | 'store';
@@ -12,24 +13,52 @@ export interface SocketIdentity {
   adminId?: string;
 }
 
+/** A verified admin token: who it stands for and when it stops being valid. */
+export interface VerifiedAdmin {
+  id: string;
+  expiresAt: Date;
+}
+
 export interface Realtime {
   io: Server;
   broadcast(rooms: Room | Room[], event: string, payload?: unknown): void;
   /** Registers what a module answers on a client message (e.g. requestInitialData). */
   onClientEvent(event: string, handler: (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>): void;
+  /**
+   * Checks every admin socket's token again, on every instance, and disconnects those whose admin
+   * was deleted or whose credentials changed since it was verified; resolves when this instance's
+   * sockets are checked.
+   */
+  revalidateAdmins(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
-  logger: Pick<Logger, 'info' | 'warn'>;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** With a Redis URL, events reach the clients of every app instance. */
   redisUrl?: string;
   corsOrigins: string[];
   /** Resolves a handshake token to an admin, or rejects it; no token means a shopper. */
-  authenticateAdmin?: (token: string) => Promise<{ id: string } | null>;
+  authenticateAdmin?: (token: string) => Promise<VerifiedAdmin | null>;
 }
+
+/**
+ * What one socket may send: a burst, then a steady rate (a token bucket). A storefront sends one
+ * requestInitialData per (re)connection; each answer is the whole catalogue, so a client that
+ * sends more is refused rather than answered many times over.
+ */
+export const CLIENT_MESSAGE_LIMIT = { burst: 5, perSecond: 2 };
+/**
+ * Packets waiting for a socket's transport to drain beyond which the client is taken as not
+ * reading: its messages are dropped instead of answered into an ever-growing buffer.
+ */
+export const MAX_BACKLOG_PACKETS = 8;
+
+const REVALIDATE = 'revalidateAdmins';
+/** setTimeout's longest delay (about 24.8 days); a later expiry is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function createRealtime(options: RealtimeOptions): Realtime {
   const io = new Server(options.httpServer, {
@@ -38,31 +67,58 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   });
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, options.logger) : undefined;
   const handlers = new Map<string, (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>>();
+  const authenticate = async (token: unknown) =>
+    typeof token === 'string' && options.authenticateAdmin ? await options.authenticateAdmin(token) : null;
 
   io.use(async (socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const token = handshakeToken(socket);
     if (token === undefined || token === null || token === '') {
       socket.data.identity = {} satisfies SocketIdentity;
       return next();
     }
     // A socket that claims to be an admin must prove it; a bad token is refused, not downgraded.
-    const admin = typeof token === 'string' && options.authenticateAdmin ? await options.authenticateAdmin(token).catch(() => null) : null;
+    const admin = await authenticate(token).catch(() => null);
     if (!admin) return next(new Error('Authentication failed'));
     socket.data.identity = { adminId: admin.id } satisfies SocketIdentity;
+    socket.data.expiresAt = admin.expiresAt;
     next();
   });
 
   io.on('connection', (socket) => {
     const identity = socket.data.identity as SocketIdentity;
     void socket.join(identity.adminId ? ['admins', 'store'] : ['store']);
+    if (identity.adminId) disconnectAtExpiry(socket, socket.data.expiresAt as Date);
+    socket.use(limitClientMessages(socket, options.logger));
     for (const [event, handler] of handlers) {
-      socket.on(event, (payload: unknown) => {
-        void Promise.resolve(handler(socket, identity, payload)).catch((error: unknown) =>
-          options.logger.warn({ err: error, event }, 'socket handler failed'),
-        );
-      });
+      socket.on(event, (payload: unknown) =>
+        // Each message's failure is its own: logged with the socket, never the process's.
+        inSocketContext(socket.id, event, async () => {
+          try {
+            await handler(socket, identity, payload);
+          } catch (error) {
+            options.logger.error({ err: error, socketId: socket.id, event }, 'socket handler failed');
+          }
+        }),
+      );
     }
   });
+
+  // Each instance checks its own admin sockets; the instance whose read model saw the change tells
+  // the others through the adapter (a no-op without Redis, where there are no others). A check that
+  // fails (database unreachable) keeps the socket: it is not known to be revoked.
+  const revalidate = async () => {
+    const admins = [...io.of('/').sockets.values()].filter((socket) => (socket.data.identity as SocketIdentity).adminId);
+    await Promise.all(
+      admins.map(async (socket) => {
+        try {
+          if (!(await authenticate(handshakeToken(socket)))) socket.disconnect(true);
+        } catch (error) {
+          options.logger.error({ err: error, socketId: socket.id }, 'could not re-check an admin socket');
+        }
+      }),
+    );
+  };
+  io.on(REVALIDATE, () => void revalidate());
 
   return {
     io,
@@ -72,6 +128,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     onClientEvent(event, handler) {
       handlers.set(event, handler);
     },
+    revalidateAdmins() {
+      io.serverSideEmit(REVALIDATE);
+      return revalidate();
+    },
     async ping() {
       if (redis && (await redis.pub.ping()) !== 'PONG') throw new Error('Redis did not answer');
     },
@@ -79,6 +139,45 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (redis) await closeRedis([redis.pub, redis.sub]);
     },
+  };
+}
+
+const handshakeToken = (socket: Socket): unknown => (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+
+/** An admin's socket ends when its token does, as its HTTP requests would start failing then. */
+function disconnectAtExpiry(socket: Socket, expiresAt: Date): void {
+  let timer: NodeJS.Timeout;
+  const check = () => {
+    const left = expiresAt.getTime() - Date.now();
+    if (left <= 0) socket.disconnect(true);
+    else timer = setTimeout(check, Math.min(left, MAX_TIMER_MS));
+  };
+  check();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
+
+/**
+ * Drops a socket's messages beyond CLIENT_MESSAGE_LIMIT, and all of them while its transport has
+ * a backlog (the client is not reading its answers); warns once per socket.
+ */
+function limitClientMessages(socket: Socket, logger: Pick<Logger, 'warn'>): Parameters<Socket['use']>[0] {
+  const { burst, perSecond } = CLIENT_MESSAGE_LIMIT;
+  let tokens = burst;
+  let filledAt = Date.now();
+  let warned = false;
+  return ([event], next) => {
+    const now = Date.now();
+    tokens = Math.min(burst, tokens + ((now - filledAt) / 1000) * perSecond);
+    filledAt = now;
+    // engine.io keeps what its transport could not send yet in writeBuffer (not in its typings).
+    const backlog = (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length;
+    if (tokens >= 1 && backlog < MAX_BACKLOG_PACKETS) {
+      tokens -= 1;
+      return next();
+    }
+    if (warned) return;
+    warned = true;
+    logger.warn({ socketId: socket.id, event, backlog }, 'socket sends more than it may or does not read; dropping its messages');
   };
 }
 
