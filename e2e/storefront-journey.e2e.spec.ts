@@ -163,12 +163,13 @@ describe('storefront journey', () => {
     expect(await phone.evaluate((el) => el === document.activeElement)).toBe(true);
     await checkOutWith(page, '0555 12 34 56');
 
-    // The sandbox's hosted page: pay.
+    // The sandbox's hosted page, which says first that it is a test: pay.
+    expect(await page.locator('.test-banner').textContent()).toContain('TEST PAYMENT');
     expect(await page.locator('.amount').textContent()).toMatch(/12[\s.,\u00a0\u202f]?000/);
     await page.locator('button[name="outcome"][value="paid"]').click();
 
-    // Return page (verifying), then the confirmation with the right total.
-    await page.waitForURL(/\/payment\/return\?checkout_id=/);
+    // Return page (verifying) with our order and the provider's checkout_id, then the confirmation with the right total.
+    await page.waitForURL(/\/payment\/return\?order=[^&]+&checkout_id=/);
     await page.getByTestId('payment-success').or(page.getByTestId('payment-verifying')).first().waitFor();
     await page.waitForURL(/\/order-confirmation\?checkout_id=/, { timeout: 10_000 });
     await page.getByTestId('order-success').waitFor();

@@ -14,11 +14,26 @@ export interface ChargilyStandIn {
   apiKey: string;
   /** Chargily's checkout objects by id, as it would answer them. */
   checkouts: Map<string, Record<string, unknown>>;
-  /** The shopper pays, is declined or cancels: updates the checkout and posts the signed webhook. */
-  settle(id: string, status: 'paid' | 'failed' | 'canceled', paymentMethod?: string): Promise<{ webhookStatus: number | undefined }>;
+  /** Every API call received, as "METHOD /path" (authenticated or not), to count what we cost. */
+  requests: string[];
+  /**
+   * The shopper pays, is declined or cancels: updates the checkout, posts the signed webhook, and
+   * answers where the shopper's browser is sent: failure_url, or success_url with Chargily's own
+   * `checkout_id` appended.
+   */
+  settle(id: string, status: 'paid' | 'failed' | 'canceled', paymentMethod?: string): Promise<{ webhookStatus: number | undefined; redirect: string | undefined }>;
+  /** The shopper's payment is under way: the checkout answers 'processing' (no webhook). */
+  processing(id: string): void;
+  /** The checkout's life ends unpaid: 'expired', and a checkout.expired webhook unless told not to. */
+  expire(id: string, options?: { webhook?: boolean }): Promise<{ webhookStatus: number | undefined }>;
   /** While on, every API call answers 503, as during an outage. */
   outage(on: boolean): void;
   close(): Promise<void>;
+}
+
+export interface StandInOptions {
+  /** Live mode instead of test mode: what a live secret key gets (livemode true everywhere). */
+  livemode?: boolean;
 }
 
 const METHODS = ['edahabia', 'cib', 'chargily_app'];
@@ -65,8 +80,10 @@ export async function listenLocally(server: Server): Promise<{ url: string; clos
   };
 }
 
-export async function startChargilyStandIn(apiKey = `test_sk_${randomBytes(20).toString('hex')}`): Promise<ChargilyStandIn> {
+export async function startChargilyStandIn(apiKey = `test_sk_${randomBytes(20).toString('hex')}`, options: StandInOptions = {}): Promise<ChargilyStandIn> {
+  const livemode = options.livemode ?? false;
   const checkouts = new Map<string, Record<string, unknown>>();
+  const requests: string[] = [];
   // What the shop asked for; the shopper "can always change the payment method at the checkout page".
   const requestedMethods = new Map<string, string>();
   let down = false;
@@ -79,9 +96,10 @@ export async function startChargilyStandIn(apiKey = `test_sk_${randomBytes(20).t
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
+      requests.push(`${req.method} ${path}`);
       if (down) return answer(503, { message: 'Service Unavailable' });
       if (req.headers.authorization !== `Bearer ${apiKey}`) return answer(401, { message: 'Unauthenticated.' });
-      const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
       const found = /^\/checkouts\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && found) {
         const checkout = checkouts.get(decodeURIComponent(found[1]!));
@@ -104,7 +122,7 @@ export async function startChargilyStandIn(apiKey = `test_sk_${randomBytes(20).t
       const checkout = {
         id,
         entity: 'checkout',
-        livemode: false,
+        livemode,
         amount: body.amount,
         currency: 'dzd',
         fees: 0,
@@ -131,36 +149,62 @@ export async function startChargilyStandIn(apiKey = `test_sk_${randomBytes(20).t
   });
   const { url, close } = await listenLocally(server);
 
+  /** Posts the documented event for the checkout as it now stands, signed with the secret key. */
+  async function sendWebhook(checkout: Record<string, unknown>): Promise<number | undefined> {
+    if (typeof checkout.webhook_endpoint !== 'string') return undefined;
+    const { checkout_url: _url, ...data } = checkout;
+    // The documented event: {id, entity, livemode (as text), type, data: the checkout (with `url`), created_at, updated_at}.
+    const event = JSON.stringify({
+      id: chargilyId(),
+      entity: 'event',
+      livemode: String(livemode),
+      type: `checkout.${String(checkout.status)}`,
+      data: { ...data, url: checkout.checkout_url },
+      created_at: now(),
+      updated_at: now(),
+    });
+    const signature = createHmac('sha256', apiKey).update(event).digest('hex');
+    const response = await fetch(checkout.webhook_endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', signature },
+      body: event,
+    });
+    return response.status;
+  }
+
+  const found = (id: string) => {
+    const checkout = checkouts.get(id);
+    if (!checkout) throw new Error(`The stand-in has no checkout ${id}`);
+    return checkout;
+  };
+
   return {
     url,
     apiKey,
     checkouts,
+    requests,
     outage: (on) => {
       down = on;
     },
     async settle(id, status, paymentMethod) {
-      const checkout = checkouts.get(id);
-      if (!checkout) throw new Error(`The stand-in has no checkout ${id}`);
+      const checkout = found(id);
       Object.assign(checkout, { status, payment_method: paymentMethod ?? requestedMethods.get(id), updated_at: now() });
-      if (typeof checkout.webhook_endpoint !== 'string') return { webhookStatus: undefined };
-      const { checkout_url: _url, ...data } = checkout;
-      // The documented event: {id, entity, livemode, type, data: the checkout (with `url`), created_at, updated_at}.
-      const event = JSON.stringify({
-        id: chargilyId(),
-        entity: 'event',
-        livemode: 'false',
-        type: `checkout.${status}`,
-        data: { ...data, url: checkout.checkout_url },
-        created_at: now(),
-        updated_at: now(),
-      });
-      const signature = createHmac('sha256', apiKey).update(event).digest('hex');
-      const response = await fetch(checkout.webhook_endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', signature },
-        body: event,
-      });
-      return { webhookStatus: response.status };
+      const webhookStatus = await sendWebhook(checkout);
+      let redirect = (status === 'paid' ? checkout.success_url : checkout.failure_url) as string | null;
+      if (redirect && status === 'paid') {
+        const success = new URL(redirect);
+        success.searchParams.append('checkout_id', id);
+        redirect = success.toString();
+      }
+      return { webhookStatus, redirect: redirect ?? undefined };
+    },
+    processing(id) {
+      Object.assign(found(id), { status: 'processing', updated_at: now() });
+    },
+    async expire(id, { webhook = true } = {}) {
+      const checkout = found(id);
+      Object.assign(checkout, { status: 'expired', updated_at: now() });
+      return { webhookStatus: webhook ? await sendWebhook(checkout) : undefined };
     },
     close,
   };

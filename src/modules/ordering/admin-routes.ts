@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { sendCsv, type CsvColumn } from '../../platform/http/csv';
 import { notFound } from '../../platform/http/errors';
+import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { parseInput } from '../../platform/http/validate';
 import { toAdminItems, toAdminOrder, type OrderRow } from '../../projections/orders';
 import { ORDER_STATUSES, orderStatusUpdateSchema } from '../../shared/ordering';
@@ -61,22 +62,27 @@ export function orderingAdminRoutes(ctx: AppContext, catalogueFigures: Catalogue
     await sendCsv(res, `orders-${stamp()}.csv`, ORDER_COLUMNS, allOrders(ctx.db, { search, status }));
   });
 
+  // The order's version (its stream's revision) is its ETag; PUT and DELETE honour If-Match
+  // (stale: 409). Without If-Match they apply to the order as it is now: SPEC's API sends none.
   router.get('/orders/:id', async (req, res) => {
     const order = await findOrder(ctx.db, req.params.id);
     if (!order) throw notFound('Order details not available');
-    res.json({ order: { ...toAdminOrder(order), items: toAdminItems(order) } });
+    res.set('ETag', versionTag(order.version)).json({ order: { ...toAdminOrder(order), items: toAdminItems(order) } });
   });
 
   router.put('/orders/:id/status', async (req, res) => {
     const { status } = parseInput(orderStatusUpdateSchema, req.body ?? {});
-    const position = await executeOrderCommand(ctx.store, req.params.id, { type: 'ChangeStatus', data: { orderId: req.params.id, status, now: new Date().toISOString() } }, meta(req));
+    const change = { type: 'ChangeStatus', data: { orderId: req.params.id, status, now: new Date().toISOString() } } as const;
+    const position = await executeOrderCommand(ctx.store, req.params.id, change, meta(req), ifMatchRevision(req));
     await ctx.runner.waitFor(position, { projections: READ_MODEL });
     const order = await findOrder(ctx.db, req.params.id);
+    if (order) res.set('ETag', versionTag(order.version));
     res.json({ message: `Order status updated to ${status}`, order: order && { ...toAdminOrder(order), items: toAdminItems(order) } });
   });
 
   router.delete('/orders/:id', async (req, res) => {
-    const position = await executeOrderCommand(ctx.store, req.params.id, { type: 'DeleteOrder', data: { orderId: req.params.id, now: new Date().toISOString() } }, meta(req));
+    const remove = { type: 'DeleteOrder', data: { orderId: req.params.id, now: new Date().toISOString() } } as const;
+    const position = await executeOrderCommand(ctx.store, req.params.id, remove, meta(req), ifMatchRevision(req));
     await ctx.runner.waitFor(position, { projections: READ_MODEL });
     res.json({ message: `Order #${req.params.id} has been deleted successfully` });
   });

@@ -1,20 +1,24 @@
 import { RuleError } from '../../platform/rule-error';
 import type { OrderStatus } from '../../shared/ordering';
-import type { OrderEvent, OrderLine, PaymentOutcome } from './events';
+import type { OrderEvent, OrderLine, PaymentOutcome, PlacedOrder } from './events';
 
 // Pure rules of one order: decide(command, state) → events; evolve(state, event) → state.
+//
+// Deleting and paying (issue: a paid order vanished): an admin may delete an order only once its
+// checkout can no longer be paid here (failed, completed, dispatched); a pending one is refused.
+// A provider can still confirm a payment after we gave up on a checkout (a failed order), so a
+// payment that reaches a deleted order brings it back, flagged for the admins (OrderRestored):
+// money taken always leaves an order in every read model.
 
 export interface OrderState {
   exists: boolean;
   deleted: boolean;
   status: OrderStatus;
-  checkoutId?: string;
-  placedAt?: string;
-  total: number;
-  phone?: string;
+  /** The order as placed, its phone kept current: what a restore brings back. */
+  order?: PlacedOrder;
 }
 
-export const initialState: OrderState = { exists: false, deleted: false, status: 'pending', total: 0 };
+export const initialState: OrderState = { exists: false, deleted: false, status: 'pending' };
 
 export type OrderCommand =
   | {
@@ -49,13 +53,13 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'OrderPlaced', data: { ...rest, lines, total: orderTotal(lines), placedAt: now } }];
     }
     case 'RecordPayment':
-      // Even a deleted order takes the provider's news: its events are the record of the money.
+      // Even a deleted order takes the provider's news: a payment brings it back (recordPayment).
       if (!state.exists) throw new OrderRuleError(404, 'Order not found');
       return recordPayment(command.data, state);
     case 'UpdatePhone': {
       requireOrder(state);
       const { orderId, phone, now } = command.data;
-      return phone === state.phone ? [] : [{ type: 'OrderPhoneUpdated', data: { orderId, phone, updatedAt: now } }];
+      return phone === state.order?.phone ? [] : [{ type: 'OrderPhoneUpdated', data: { orderId, phone, updatedAt: now } }];
     }
     case 'ChangeStatus': {
       requireOrder(state);
@@ -67,6 +71,9 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     }
     case 'DeleteOrder':
       requireOrder(state);
+      if (state.status === 'pending') {
+        throw new OrderRuleError(409, 'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.');
+      }
       return [{ type: 'OrderDeleted', data: { orderId: command.data.orderId, deletedAt: command.data.now } }];
     default:
       return exhaustive(command);
@@ -81,7 +88,9 @@ function recordPayment(data: Extract<OrderCommand, { type: 'RecordPayment' }>['d
     // A payment the provider confirms after we marked the order failed (it lapsed here first) is
     // still money the shopper paid: the order becomes paid rather than lost.
     if (state.status !== 'pending' && state.status !== 'failed') return [];
-    return [{ type: 'OrderPaid', data: { orderId, paymentMethod, amount, paidAt: now } }];
+    const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentMethod, amount, paidAt: now } };
+    if (!state.deleted || !state.order) return [paid];
+    return [{ type: 'OrderRestored', data: { orderId, order: state.order, restoredAt: now } }, paid];
   }
   if (state.status !== 'pending') return [];
   return [{ type: 'OrderPaymentFailed', data: { orderId, reason: outcome, failedAt: now } }];
@@ -89,20 +98,20 @@ function recordPayment(data: Extract<OrderCommand, { type: 'RecordPayment' }>['d
 
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
-    case 'OrderPlaced': {
-      const { checkoutId, placedAt, total, phone } = event.data;
-      return { exists: true, deleted: false, status: 'pending', checkoutId, placedAt, total, phone };
-    }
+    case 'OrderPlaced':
+      return { exists: true, deleted: false, status: 'pending', order: event.data };
     case 'OrderPaid':
       return { ...state, status: 'completed' };
     case 'OrderPaymentFailed':
       return { ...state, status: 'failed' };
     case 'OrderPhoneUpdated':
-      return { ...state, phone: event.data.phone };
+      return { ...state, order: state.order && { ...state.order, phone: event.data.phone } };
     case 'OrderDispatched':
       return { ...state, status: 'dispatched' };
     case 'OrderDeleted':
       return { ...state, deleted: true };
+    case 'OrderRestored':
+      return { ...state, deleted: false };
     default:
       return exhaustive(event);
   }

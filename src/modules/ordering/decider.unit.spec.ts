@@ -27,7 +27,7 @@ describe('order decider', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'OrderPlaced', data: { total: 9400, checkoutId: 'c1', placedAt: now } });
     expect(orderTotal(lines)).toBe(9400);
-    expect(state).toMatchObject({ exists: true, status: 'pending', total: 9400 });
+    expect(state).toMatchObject({ exists: true, status: 'pending', order: { total: 9400, checkoutId: 'c1' } });
     expect(() => decide(place, state)).toThrow('already exists');
     expect(() => decide({ ...place, data: { ...place.data, lines: [] } }, initialState)).toThrow('Your cart is empty');
   });
@@ -69,15 +69,45 @@ describe('order decider', () => {
     expect(decide(update('0550123456'), placed)).toEqual([]);
     const [events, state] = run(placed, update('0770000000'));
     expect(events.map((e) => e.type)).toEqual(['OrderPhoneUpdated']);
-    expect(state.phone).toBe('0770000000');
+    expect(state.order?.phone).toBe('0770000000');
   });
 
-  it('deletes an order once; unknown orders are not found', () => {
+  it('refuses to delete an order whose checkout can still be paid', () => {
     const remove: OrderCommand = { type: 'DeleteOrder', data: { orderId: 'o1', now } };
-    const [, deleted] = run(placed, remove);
+    expect(() => decide(remove, placed)).toThrow(expect.objectContaining({ status: 409, message: expect.stringContaining('still awaiting payment') }));
+  });
+
+  it.each([
+    ['failed', [pay('canceled')]],
+    ['completed', [pay('paid')]],
+    ['dispatched', [pay('paid'), { type: 'ChangeStatus', data: { orderId: 'o1', status: 'dispatched', now } }]],
+  ] as [string, OrderCommand[]][])('deletes a %s order once; unknown orders are not found', (_status, history) => {
+    const settled = history.reduce((state, command) => run(state, command)[1], placed);
+    const remove: OrderCommand = { type: 'DeleteOrder', data: { orderId: 'o1', now } };
+    const [events, deleted] = run(settled, remove);
+    expect(events).toEqual([{ type: 'OrderDeleted', data: { orderId: 'o1', deletedAt: now } }]);
     expect(() => decide(remove, deleted)).toThrow('Order not found');
     expect(() => decide(pay('paid'), initialState)).toThrow('Order not found');
-    // The provider's news about a deleted order is still recorded.
-    expect(decide(pay('paid'), deleted).map((e) => e.type)).toEqual(['OrderPaid']);
+  });
+
+  it('brings a deleted order back, as placed with its latest phone, when a payment reaches it', () => {
+    const [, withPhone] = run(placed, { type: 'UpdatePhone', data: { orderId: 'o1', phone: '0770000000', now } });
+    const [, expired] = run(withPhone, pay('expired'));
+    const [, deleted] = run(expired, { type: 'DeleteOrder', data: { orderId: 'o1', now } });
+    const [events, restored] = run(deleted, pay('paid'));
+    expect(events).toEqual([
+      { type: 'OrderRestored', data: { orderId: 'o1', order: { ...(placed.order as object), phone: '0770000000' }, restoredAt: now } },
+      { type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, paidAt: now } },
+    ]);
+    expect(restored).toMatchObject({ deleted: false, status: 'completed' });
+    // Paid once: the same news again changes nothing, and the order can be dispatched as any other.
+    expect(decide(pay('paid'), restored)).toEqual([]);
+    expect(decide({ type: 'ChangeStatus', data: { orderId: 'o1', status: 'dispatched', now } }, restored).map((e) => e.type)).toEqual(['OrderDispatched']);
+  });
+
+  it('restores nothing for a deleted order that is already paid', () => {
+    const [, paid] = run(placed, pay('paid'));
+    const [, deleted] = run(paid, { type: 'DeleteOrder', data: { orderId: 'o1', now } });
+    expect(decide(pay('paid'), deleted)).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
+import { defaultParseSearch } from '@tanstack/react-router';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
+import { createProduct } from '../../../test/support/catalogue';
+import { paymentReturnSearch } from '../../../web/src/api/payment';
 import type { RunningApp } from '../../main';
 import { waitUntil } from '../../platform/eventstore/contract';
 import { phoneMessages } from '../../shared/ordering';
@@ -55,6 +58,12 @@ describe('checkout, payment and orders', () => {
 
   const orderEvents = async (orderId: string) => (await app.infra.store.readStream(`order-${orderId}`)).map((e) => e.type);
 
+  /** The provider's signed news about a checkout, as its webhook brings it. */
+  const providerSays = (checkoutId: string, orderId: string, status: 'paid' | 'failed') => {
+    const body = JSON.stringify({ id: `evt-${checkoutId}-${status}`, livemode: false, type: `checkout.${status}`, data: { id: checkoutId, status, amount: 5500, currency: 'dzd', payment_method: 'edahabia', metadata: { orderId } } });
+    return api().post('/api/payment/webhook').set('Content-Type', 'application/json').set('signature', signWebhook(body, SANDBOX_SECRET)).send(body);
+  };
+
   it('prices the checkout on the server and records a pending order', async () => {
     const res = await api().post('/api/payment/create-checkout').send(checkoutBody());
     expect(res.body).toMatchObject({ success: true, checkout: { id: expect.any(String), checkoutUrl: expect.stringMatching(/\/sandbox\/checkout\//) } });
@@ -106,7 +115,7 @@ describe('checkout, payment and orders', () => {
     // The shopper pays on the hosted page: that records the outcome and sends one webhook.
     const paid = await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
     expect(paid.status).toBe(303);
-    const body = JSON.stringify({ id: `evt-${checkout.id}`, type: 'checkout.paid', data: { id: checkout.id, status: 'paid', amount: 5500, currency: 'dzd', payment_method: 'edahabia', metadata: { orderId } } });
+    const body = JSON.stringify({ id: `evt-${checkout.id}`, livemode: false, type: 'checkout.paid', data: { id: checkout.id, status: 'paid', amount: 5500, currency: 'dzd', payment_method: 'edahabia', metadata: { orderId } } });
     const webhook = () => api().post('/api/payment/webhook').set('Content-Type', 'application/json').set('signature', signWebhook(body, SANDBOX_SECRET)).send(body);
     const racers = [
       ...Array.from({ length: 10 }, webhook),
@@ -125,7 +134,7 @@ describe('checkout, payment and orders', () => {
   it('refuses a webhook with a bad signature and changes nothing', async () => {
     const checkout = await openCheckout();
     const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body;
-    const body = JSON.stringify({ id: 'evt-forged', type: 'checkout.paid', data: { id: checkout.id, status: 'paid', amount: 5500, currency: 'dzd', metadata: { orderId } } });
+    const body = JSON.stringify({ id: 'evt-forged', livemode: false, type: 'checkout.paid', data: { id: checkout.id, status: 'paid', amount: 5500, currency: 'dzd', metadata: { orderId } } });
     for (const signature of ['', 'deadbeef', signWebhook(body, 'another-secret-entirely')]) {
       const res = await api().post('/api/payment/webhook').set('Content-Type', 'application/json').set('signature', signature).send(body);
       expect(res.status).toBe(401);
@@ -146,6 +155,20 @@ describe('checkout, payment and orders', () => {
     const good = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: ' 07 70 00 00 00 ' });
     expect(good.body).toMatchObject({ success: true, phone: '0770000000' });
     expect((await api().get(`/api/payment/order/${checkout.id}`)).body.order.phone).toBe('0770000000');
+  });
+
+  it('sends the shopper back with our order id, which the return page prefers to the provider’s checkout_id', async () => {
+    const checkout = await openCheckout();
+    const paid = await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+    const back = new URL(paid.headers.location!);
+    expect(back.pathname).toBe('/payment/return');
+    expect(back.searchParams.get('checkout_id')).toBe(checkout.id);
+    // The web app's router parses the search; the return page then asks about the id it picked.
+    const { checkout_id: id } = paymentReturnSearch(defaultParseSearch(back.search));
+    expect(id).toBe(back.searchParams.get('order'));
+    const status = await api().get(`/api/payment/checkout-status/${id}`);
+    expect(status.body.checkout).toMatchObject({ id: checkout.id, status: 'paid', metadata: { orderId: id } });
+    expect((await api().get(`/api/payment/order/${id}`)).body.order).toMatchObject({ dbOrderId: id, status: 'completed' });
   });
 
   it('answers 404 for an unknown checkout', async () => {
@@ -196,6 +219,70 @@ describe('checkout, payment and orders', () => {
       expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderDispatched', 'OrderDeleted']);
     });
 
+    it('refuses to delete an order whose checkout can still be paid, so a payment never lands on nothing', async () => {
+      const checkout = await openCheckout();
+      const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body.orderId;
+      const refused = await admin('delete', `/api/admin/orders/${orderId}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.');
+      await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+      expect((await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.status).toBe('paid');
+      expect((await admin('get', `/api/admin/orders/${orderId}`)).body.order.status).toBe('completed');
+      expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid']);
+    });
+
+    it('brings back a deleted order that a payment still reaches, flagged for the admins, everywhere', async () => {
+      const checkout = await openCheckout({ fullName: 'Late Payer', phone: '0662223344' });
+      await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'failed', method: 'baridi_mob' });
+      const orderId = (await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.metadata.orderId;
+      expect((await admin('delete', `/api/admin/orders/${orderId}`)).status).toBe(200);
+      expect((await admin('get', `/api/admin/orders/${orderId}`)).status).toBe(404);
+
+      // The provider confirms a payment after all (it lapsed here first).
+      expect((await providerSays(checkout.id, orderId, 'paid')).status).toBe(200);
+      await waitUntil(async () => (await orderEvents(orderId)).includes('OrderPaid'));
+      expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaymentFailed', 'OrderDeleted', 'OrderRestored', 'OrderPaid']);
+      await app.runner.waitFor(await app.infra.store.headPosition());
+
+      expect((await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.status).toBe('paid');
+      expect((await api().get(`/api/payment/order/${checkout.id}`)).body.order).toMatchObject({ status: 'completed', phone: '0662223344', total: 5500 });
+      const detail = (await admin('get', `/api/admin/orders/${orderId}`)).body.order;
+      expect(detail).toMatchObject({ status: 'completed', customer_name: 'Late Payer', restored_at: expect.any(String), paid_at: expect.any(String) });
+      expect(detail.items).toHaveLength(2);
+      const found = (await admin('get', '/api/admin/orders?search=Late Payer')).body.orders;
+      expect(found).toEqual([expect.objectContaining({ id: orderId, status: 'completed', restored_at: expect.any(String) })]);
+      expect((await admin('get', '/api/admin/orders?status=completed&limit=100')).body.orders.map((o: { id: string }) => o.id)).toContain(orderId);
+    });
+
+    it('answers the order’s version as its ETag and honours If-Match on status changes and deletion', async () => {
+      const checkout = await openCheckout();
+      const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body.orderId;
+      const opened = await admin('get', `/api/admin/orders/${orderId}`);
+      expect(opened.headers.etag).toBe('"0"');
+      expect(opened.body.order.version).toBe(0);
+
+      // The shopper pays while the admin looks at the pending order.
+      await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+      await api().get(`/api/payment/checkout-status/${checkout.id}`);
+      const stale = await admin('put', `/api/admin/orders/${orderId}/status`).set('If-Match', opened.headers.etag!).send({ status: 'dispatched' });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ version: 1, message: expect.stringMatching(/^This order was paid by the payment service at \S+, after you opened it\. Reload it and try again\.$/) });
+
+      const fresh = await admin('get', `/api/admin/orders/${orderId}`);
+      expect(fresh.headers.etag).toBe('"1"');
+      const dispatched = await admin('put', `/api/admin/orders/${orderId}/status`).set('If-Match', fresh.headers.etag!).send({ status: 'dispatched' });
+      expect(dispatched.status).toBe(200);
+      expect(dispatched.headers.etag).toBe('"2"');
+      expect(dispatched.body.order).toMatchObject({ status: 'dispatched', version: 2 });
+
+      const staleDelete = await admin('delete', `/api/admin/orders/${orderId}`).set('If-Match', fresh.headers.etag!);
+      expect(staleDelete.status).toBe(409);
+      expect(staleDelete.body.message).toMatch(/^This order was dispatched by an administrator at /);
+      expect((await admin('delete', `/api/admin/orders/${orderId}`).set('If-Match', 'soon')).status).toBe(400);
+      expect((await admin('delete', `/api/admin/orders/${orderId}`).set('If-Match', '"2"')).status).toBe(200);
+      expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderDispatched', 'OrderDeleted']);
+    });
+
     it('computes the dashboard from the data: revenue from paid orders only', async () => {
       const res = await admin('get', '/api/admin/dashboard/stats?range=30');
       const orders = (await admin('get', '/api/admin/orders?limit=100')).body.orders as { status: string; total_amount: number }[];
@@ -228,5 +315,18 @@ describe('checkout, payment and orders', () => {
       const people = await admin('get', '/api/admin/customers/export.csv');
       expect(people.text).toContain('"0799887766"');
     });
+  });
+});
+
+describe('the sandbox under NODE_ENV=production (ALLOW_SANDBOX_PAYMENTS=true)', () => {
+  it('tells the shopper loudly, on its hosted page, that it is a test payment', async () => {
+    const app = await startTestApp({ env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' } });
+    const product = await createProduct(app.url, await adminToken(app.url), 'Gold', [['1 month', 2000]]);
+    const res = await request(app.url)
+      .post('/api/payment/create-checkout')
+      .send({ amount: 2000, phone: '0550123456', language: 'en', items: [{ productId: product.id, duration: '1 month', quantity: 1 }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const page = await request(app.url).get(new URL(res.body.checkout.checkoutUrl).pathname);
+    expect(page.text).toMatch(/<body>\s*<div class="test-banner" role="note"><strong>TEST PAYMENT<\/strong><span>[^<]*no money is taken/);
   });
 });

@@ -43,10 +43,10 @@ export function paymentRoutes(ctx: AppContext, deps: PaymentRoutesDeps): Router 
         amount: total,
         description: input.description || lines.map((l) => `${l.quantity} × ${l.productName} (${l.duration})`).join(', '),
         paymentMethod: input.paymentMethod,
-        // Chargily sends the shopper back to a fixed URL, so it names our order; the return page
-        // accepts an order id where it expects a checkout id.
-        successUrl: `${base}/payment/return?checkout_id=${orderId}`,
-        failureUrl: `${base}/payment/return?checkout_id=${orderId}`,
+        // Chargily sends the shopper back to a fixed URL, so it names our order, under a name of
+        // our own: Chargily appends its own checkout_id to the success URL.
+        successUrl: `${base}/payment/return?order=${orderId}`,
+        failureUrl: `${base}/payment/return?order=${orderId}`,
         webhookUrl: `${base}/api/payment/webhook`,
         metadata: { orderId, customer_name: input.fullName, customer_email: input.email },
         locale: input.language,
@@ -64,21 +64,30 @@ export function paymentRoutes(ctx: AppContext, deps: PaymentRoutesDeps): Router 
     res.json({ success: true, message: 'Checkout created', checkout: { id: checkout.id, checkoutUrl: checkout.checkoutUrl } });
   });
 
+  // Shoppers' pages poll this; each provider call costs a call with our key. A settled order is
+  // answered from our read model; a pending one asks the provider at most once per interval.
+  const mayAskProvider = askLimiter(PROVIDER_ASK_INTERVAL_MS);
+
   router.get('/api/payment/checkout-status/:checkoutId', async (req, res) => {
-    const order = await orderFor(req.params.checkoutId);
-    // Asking the provider here makes the return page one more way the news arrives.
-    const checkout = await deps.provider.getCheckout(order.checkout_id).catch((error: unknown) => {
-      if (error instanceof ProviderUnavailable) return undefined;
-      throw error;
-    });
-    const outcome = checkout && outcomeOf(checkout.status);
-    if (outcome) await caughtUp(await recordOutcome(ctx.store, order.id, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount }));
-    const status = checkoutStatus((await findOrder(ctx.db, order.id)) ?? order, checkout);
+    let order = await orderFor(req.params.checkoutId);
+    let checkout: ProviderCheckout | undefined;
+    if (order.status === 'pending' && mayAskProvider(order.id)) {
+      // Asking the provider here makes the return page one more way the news arrives.
+      checkout = await deps.provider.getCheckout(order.checkout_id).catch((error: unknown) => {
+        if (error instanceof ProviderUnavailable) return undefined;
+        throw error;
+      });
+      const outcome = checkout && outcomeOf(checkout.status);
+      if (checkout && outcome) {
+        await caughtUp(await recordOutcome(ctx.store, order.id, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount }));
+        order = (await findOrder(ctx.db, order.id)) ?? order;
+      }
+    }
     res.json({
       success: true,
       checkout: {
         id: order.checkout_id,
-        status,
+        status: checkoutStatus(order),
         paymentMethod: checkout?.paymentMethod ?? order.payment_method ?? order.requested_method,
         amount: order.total_amount,
         metadata: { orderId: order.id, customer_name: order.customer_name, customer_email: order.customer_email },
@@ -128,11 +137,33 @@ export function paymentRoutes(ctx: AppContext, deps: PaymentRoutesDeps): Router 
   return router;
 }
 
-/** What the return page is told: a paid order is paid; else the provider's final word; else ours. */
-function checkoutStatus(order: OrderRow, checkout: ProviderCheckout | undefined): string {
+/** What the return page is told, in the provider's words: paid, why it failed, or pending. */
+function checkoutStatus(order: OrderRow): string {
   if (order.status === 'completed' || order.status === 'dispatched') return 'paid';
-  if (checkout && checkout.status !== 'pending') return checkout.status;
+  if (order.status === 'failed') return order.failure_reason ?? 'failed';
   return order.status;
+}
+
+/** How often checkout-status may ask the provider about one pending order. */
+const PROVIDER_ASK_INTERVAL_MS = 5_000;
+
+/**
+ * Answers true for a key at most once per `intervalMs`. Kept in this process's memory (each
+ * instance asks on its own); keys older than the interval are dropped as time passes.
+ */
+export function askLimiter(intervalMs: number, now: () => number = Date.now): (key: string) => boolean {
+  // Insertion order is time order: a key is only set again after it was dropped.
+  const asked = new Map<string, number>();
+  return (key) => {
+    const at = now();
+    for (const [old, when] of asked) {
+      if (at - when < intervalMs) break;
+      asked.delete(old);
+    }
+    if (asked.has(key)) return false;
+    asked.set(key, at);
+    return true;
+  };
 }
 
 /** A webhook may outrun the read model by a moment; the checkout's own metadata names the order. */

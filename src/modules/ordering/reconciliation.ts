@@ -75,7 +75,7 @@ async function reconcile(deps: ReconciliationDeps, { orderId, checkoutId }: Reco
   const { state } = await loadOrder(deps.store, orderId);
   if (!state.exists || state.status !== 'pending') return;
   const checkout = await deps.provider.getCheckout(checkoutId);
-  const outcome = outcomeOf(checkout.status) ?? (Date.now() > Date.parse(state.placedAt ?? '') + deps.expiresAfterMs ? 'expired' : undefined);
+  const outcome = outcomeOf(checkout.status) ?? (Date.now() > Date.parse(state.order?.placedAt ?? '') + deps.expiresAfterMs ? 'expired' : undefined);
   if (!outcome) throw new StillPending(`checkout ${checkoutId} is still pending`);
   await recordOutcome(deps.store, orderId, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount });
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CartItem } from '../cart/cart';
 import type { Locale } from '../i18n/locales';
+import { searchText } from '../lib/search';
 import { readStored, removeStored, writeStored } from '../lib/storage';
 import { ApiError, getJson, isRecord, postJson } from './http';
 
@@ -94,6 +95,18 @@ export async function getCheckoutStatus(checkoutId: string, signal?: AbortSignal
     amount: Number(checkout.amount) || 0,
     ids,
   };
+}
+
+/**
+ * The return page's search: which payment it is about. Our return links name our order as
+ * `order`; SPEC's `checkout_id` is still accepted. Chargily appends its own `checkout_id` to the
+ * success URL, so that key may come twice (the router then gives an array: the first is ours)
+ * or, were it appended with a second '?', end up inside `order`'s value.
+ */
+export function paymentReturnSearch(search: Record<string, unknown>): { checkout_id?: string } {
+  const first = (value: unknown) => searchText(Array.isArray(value) ? value[0] : value);
+  const id = first(search.order)?.split('?')[0] || first(search.checkout_id);
+  return id ? { checkout_id: id } : {};
 }
 
 /** SPEC §4: the return page goes on to the success screen for these statuses. */

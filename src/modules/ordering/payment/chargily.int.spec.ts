@@ -104,6 +104,39 @@ describe('Chargily adapter against the stand-in', () => {
     expect((await provider.getCheckout(created.id)).status).toBe(status);
   });
 
+  it('reports a checkout whose payment is processing as pending', async () => {
+    const created = await provider.createCheckout(request());
+    chargily.processing(created.id);
+    expect((await provider.getCheckout(created.id)).status).toBe('pending');
+  });
+
+  it('reports an expired checkout by webhook (checkout.expired) and by polling', async () => {
+    const created = await provider.createCheckout(request());
+    const { webhookStatus } = await chargily.expire(created.id);
+    expect(webhookStatus).toBe(200);
+    expect(received.at(-1)).toMatchObject({ checkoutId: created.id, status: 'expired' });
+    expect((await provider.getCheckout(created.id)).status).toBe('expired');
+  });
+
+  it('refuses what a live-mode Chargily says to a test-mode store: the webhook gets 400, a poll is no answer, both logged', async () => {
+    const live = await startChargilyStandIn(chargily.apiKey, { livemode: true });
+    const warnings: string[] = [];
+    const logger = { warn: (...args: unknown[]) => void warnings.push(String(args[1])) };
+    try {
+      const testStore = createChargilyProvider({ apiKey: live.apiKey, mode: 'test', apiUrl: live.url, logger });
+      const liveStore = createChargilyProvider({ apiKey: live.apiKey, mode: 'live', apiUrl: live.url });
+      const created = await liveStore.createCheckout(request());
+      await expect(testStore.getCheckout(created.id)).rejects.toBeInstanceOf(ProviderUnavailable);
+      expect(warnings.at(-1)).toMatch(/live mode checkout to a store in test mode/);
+      const count = received.length;
+      // Our webhook endpoint (the test-mode provider of this file) gets the live event.
+      expect((await live.settle(created.id, 'paid')).webhookStatus).toBe(400);
+      expect(received).toHaveLength(count);
+    } finally {
+      await live.close();
+    }
+  });
+
   it('answers 401 to a webhook signed with another key, and records nothing', async () => {
     const count = received.length;
     const forger = await startChargilyStandIn('test_sk_not_ours');

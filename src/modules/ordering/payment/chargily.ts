@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import {
   CheckoutNotFound,
@@ -35,13 +36,18 @@ export function fromChargilyMethod(method: string | null | undefined): string | 
   return ours ? ours[0] : method;
 }
 
-/** Chargily's statuses; 'processing' is a payment under way, still pending for us. It has no 'expired'. */
+/**
+ * Chargily's statuses: 'processing' is a payment under way, still pending for us; 'expired' (its
+ * SDKs' status and `checkout.expired` webhook, though the API reference lists only the others)
+ * ends the checkout unpaid.
+ */
 const STATUS_FROM_CHARGILY = {
   pending: 'pending',
   processing: 'pending',
   paid: 'paid',
   failed: 'failed',
   canceled: 'canceled',
+  expired: 'expired',
 } as const satisfies Record<string, CheckoutStatus>;
 
 export type ChargilyStatus = keyof typeof STATUS_FROM_CHARGILY;
@@ -52,6 +58,9 @@ export function fromChargilyStatus(status: ChargilyStatus): CheckoutStatus {
 
 const chargilyStatus = z.enum(Object.keys(STATUS_FROM_CHARGILY) as [ChargilyStatus, ...ChargilyStatus[]]);
 
+/** Live or test mode: a boolean in checkout objects, the text "false" in the documented webhook event. */
+const livemode = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
+
 /** The fields of Chargily's checkout object we read. */
 const checkoutObject = z.object({
   id: z.string().min(1),
@@ -60,13 +69,23 @@ const checkoutObject = z.object({
   payment_method: z.string().nullish(),
   metadata: z.unknown(),
   created_at: z.number().optional(),
+  livemode: livemode.optional(),
 });
 
 const webhookEvent = z.object({
   id: z.string().min(1),
+  livemode,
   type: z.string().startsWith('checkout.', 'not a checkout event'),
   data: checkoutObject,
 });
+
+const modeName = (live: boolean) => (live ? 'live' : 'test');
+
+/** The mode we run in; news of the other mode is refused and told to the logger (keys or URL mixed up). */
+export interface ModeCheck {
+  live: boolean;
+  logger?: Pick<Logger, 'warn'>;
+}
 
 /** Hex HMAC-SHA256 of the exact body bytes, as Chargily puts it in the `signature` header. */
 export function signWebhook(rawBody: string | Buffer, secret: string): string {
@@ -83,12 +102,14 @@ export function verifySignature(rawBody: Buffer, signature: string | string[] | 
 
 /**
  * A webhook in Chargily's format, signed with `secret`: verified over the raw bytes (re-serialised
- * JSON would not match), then read. Header names are Node's, lowercased.
+ * JSON would not match), then read. Header names are Node's, lowercased. An event of the other
+ * mode than `live` is refused: a test payment must never pay a live store's order.
  */
 export function parseSignedWebhook(
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
   secret: string,
+  mode: ModeCheck,
 ): WebhookNotification {
   if (!verifySignature(rawBody, headers.signature, secret)) throw new InvalidSignature();
   let json: unknown;
@@ -100,6 +121,12 @@ export function parseSignedWebhook(
   const event = webhookEvent.safeParse(json);
   if (!event.success) throw new InvalidWebhook(describe(event.error));
   const { id, data } = event.data;
+  const theirs = [event.data.livemode, data.livemode].find((said) => said !== undefined && said !== mode.live);
+  if (theirs !== undefined) {
+    const reason = `a ${modeName(theirs)} mode event sent to a store in ${modeName(mode.live)} mode`;
+    mode.logger?.warn({ checkoutId: data.id, eventId: id }, `webhook refused: ${reason}`);
+    throw new InvalidWebhook(reason);
+  }
   return {
     checkoutId: data.id,
     status: fromChargilyStatus(data.status),
@@ -117,13 +144,20 @@ function readMetadata(value: unknown): Record<string, string> {
   );
 }
 
-const answeredCheckout = checkoutObject.extend({ checkout_url: z.string().min(1) });
+const answeredCheckout = checkoutObject.extend({ checkout_url: z.string().min(1), livemode });
 
-function readCheckout(body: unknown): ProviderCheckout {
+function readCheckout(body: unknown, mode: ModeCheck): ProviderCheckout {
   const parsed = answeredCheckout.safeParse(body);
   // An answer we cannot read is treated like no answer: the caller retries, its own expiry ends it.
   if (!parsed.success) throw new ProviderUnavailable(`Chargily answered a checkout we cannot read: ${describe(parsed.error)}`);
   const checkout = parsed.data;
+  // A checkout of the other mode (a test key with CHARGILY_MODE=live, or the reverse) says nothing
+  // about real money here: as good as no answer.
+  if (checkout.livemode !== mode.live) {
+    const reason = `Chargily answered a ${modeName(checkout.livemode)} mode checkout to a store in ${modeName(mode.live)} mode`;
+    mode.logger?.warn({ checkoutId: checkout.id }, `${reason}: ignored`);
+    throw new ProviderUnavailable(reason);
+  }
   return {
     id: checkout.id,
     checkoutUrl: checkout.checkout_url,
@@ -150,11 +184,14 @@ export interface ChargilyOptions {
   /** Overrides the mode's URL (a local stand-in in tests). */
   apiUrl?: string;
   timeoutMs?: number;
+  /** Told about answers of the wrong mode, which are refused. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export function createChargilyProvider(options: ChargilyOptions): PaymentProvider {
   const baseUrl = (options.apiUrl ?? API_URLS[options.mode]).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const mode: ModeCheck = { live: options.mode === 'live', logger: options.logger };
 
   async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
     let response: Response;
@@ -199,12 +236,13 @@ export function createChargilyProvider(options: ChargilyOptions): PaymentProvide
           locale: req.locale,
           metadata: req.metadata,
         }),
+        mode,
       );
     },
 
     async getCheckout(id: string) {
       try {
-        return readCheckout(await call('GET', `/checkouts/${encodeURIComponent(id)}`));
+        return readCheckout(await call('GET', `/checkouts/${encodeURIComponent(id)}`), mode);
       } catch (error) {
         if (error instanceof ProviderRejected && error.status === 404) throw new CheckoutNotFound(id);
         throw error;
@@ -212,7 +250,7 @@ export function createChargilyProvider(options: ChargilyOptions): PaymentProvide
     },
 
     parseWebhook(rawBody, headers) {
-      return parseSignedWebhook(rawBody, headers, options.apiKey);
+      return parseSignedWebhook(rawBody, headers, options.apiKey, mode);
     },
   };
 }

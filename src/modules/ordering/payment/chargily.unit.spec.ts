@@ -11,9 +11,10 @@ import {
 import { InvalidSignature, InvalidWebhook } from './provider';
 
 const SECRET = 'test_sk_0123456789abcdef';
+const TEST_MODE = { live: false };
 
 /** An event as Chargily's webhook documentation shows it. */
-const event = (data: Record<string, unknown> = {}, type = 'checkout.paid') =>
+const event = (data: Record<string, unknown> = {}, type = 'checkout.paid', envelope: Record<string, unknown> = {}) =>
   Buffer.from(
     JSON.stringify({
       id: '01hjjjzf7wbc454te45mwx35fe',
@@ -23,6 +24,7 @@ const event = (data: Record<string, unknown> = {}, type = 'checkout.paid') =>
       data: { id: '01hjjj9aymmrwe664nbzrv84sg', entity: 'checkout', amount: 2000, status: 'paid', payment_method: 'edahabia', metadata: null, ...data },
       created_at: 1703578418,
       updated_at: 1703578418,
+      ...envelope,
     }),
   );
 
@@ -59,7 +61,7 @@ describe('webhook signature', () => {
 describe('parseSignedWebhook', () => {
   it('reads the checkout of a signed event in our words', () => {
     const body = event({ payment_method: 'edahabia' });
-    expect(parseSignedWebhook(body, signed(body), SECRET)).toEqual({
+    expect(parseSignedWebhook(body, signed(body), SECRET, TEST_MODE)).toEqual({
       checkoutId: '01hjjj9aymmrwe664nbzrv84sg',
       status: 'paid',
       paymentMethod: 'baridi_mob',
@@ -70,19 +72,44 @@ describe('parseSignedWebhook', () => {
 
   it('throws InvalidSignature (401) before reading anything', () => {
     const body = event();
-    const attempt = () => parseSignedWebhook(body, { signature: 'f'.repeat(64) }, SECRET);
+    const attempt = () => parseSignedWebhook(body, { signature: 'f'.repeat(64) }, SECRET, TEST_MODE);
     expect(attempt).toThrow(InvalidSignature);
     expect(attempt).toThrow(expect.objectContaining({ status: 401 }));
-    expect(() => parseSignedWebhook(body, {}, SECRET)).toThrow(InvalidSignature);
+    expect(() => parseSignedWebhook(body, {}, SECRET, TEST_MODE)).toThrow(InvalidSignature);
+  });
+
+  it('reads a checkout.expired event as an expired checkout', () => {
+    const body = event({ status: 'expired', payment_method: null }, 'checkout.expired');
+    expect(parseSignedWebhook(body, signed(body), SECRET, TEST_MODE)).toMatchObject({ status: 'expired', paymentMethod: null });
+  });
+
+  it.each([
+    ['a live event (as text) to a test store', event({}, 'checkout.paid', { livemode: 'true' }), false],
+    ['a live event (as a boolean) to a test store', event({}, 'checkout.paid', { livemode: true }), false],
+    ['a test event to a live store', event(), true],
+    ['a live checkout inside a test event, to a test store', event({ livemode: true }), false],
+  ])('refuses %s with 400, and tells the logger', (_name, body, live) => {
+    const warnings: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => void warnings.push(args) };
+    const attempt = () => parseSignedWebhook(body, signed(body), SECRET, { live, logger });
+    expect(attempt).toThrow(InvalidWebhook);
+    expect(attempt).toThrow(/mode event sent to a store in (test|live) mode/);
+    expect(warnings.length).toBeGreaterThan(0);
+  });
+
+  it('accepts a live event in a live store', () => {
+    const body = event({ livemode: true }, 'checkout.paid', { livemode: 'true' });
+    expect(parseSignedWebhook(body, signed(body), SECRET, { live: true }).status).toBe('paid');
   });
 
   it.each([
     ['a body that is not JSON', Buffer.from('not json')],
+    ['an event without its mode', event({}, 'checkout.paid', { livemode: undefined })],
     ['an event that is not about a checkout', event({}, 'customer.created')],
     ['a status Chargily does not document', event({ status: 'refunded' })],
     ['a checkout without an id', event({ id: '' })],
   ])('refuses %s with 400, even signed', (_name, body) => {
-    expect(() => parseSignedWebhook(body, signed(body), SECRET)).toThrow(InvalidWebhook);
+    expect(() => parseSignedWebhook(body, signed(body), SECRET, TEST_MODE)).toThrow(InvalidWebhook);
   });
 });
 
@@ -93,6 +120,7 @@ describe('mapping', () => {
     ['paid', 'paid'],
     ['failed', 'failed'],
     ['canceled', 'canceled'],
+    ['expired', 'expired'],
   ] as const)('Chargily status %s is %s', (theirs: ChargilyStatus, ours) => {
     expect(fromChargilyStatus(theirs)).toBe(ours);
   });

@@ -24,7 +24,7 @@ export function createPaymentProvider(config: PaymentConfig, deps: { db: Kysely<
   if (config.PAYMENT_PROVIDER === 'chargily') {
     // loadConfig already refuses chargily without a key; this keeps the type honest.
     if (!config.CHARGILY_API_KEY) throw new Error('CHARGILY_API_KEY is required when PAYMENT_PROVIDER=chargily');
-    return createChargilyProvider({ apiKey: config.CHARGILY_API_KEY, mode: config.CHARGILY_MODE, apiUrl: config.CHARGILY_API_URL });
+    return createChargilyProvider({ apiKey: config.CHARGILY_API_KEY, mode: config.CHARGILY_MODE, apiUrl: config.CHARGILY_API_URL, logger: deps.logger });
   }
   const sandbox = createSandboxProvider({
     db: deps.db,

@@ -16,7 +16,8 @@ type CardField = 'cardNumber' | 'expiry' | 'cvv';
 const TEXTS = {
   en: {
     title: 'Secure payment',
-    sandbox: 'Test payment page: no money is taken.',
+    test: 'TEST PAYMENT',
+    sandbox: 'This is a test payment page, not a real one: no money is taken, and no card or account is charged.',
     amount: 'Amount to pay',
     method: 'Payment method',
     baridi_mob: 'BaridiMob',
@@ -49,7 +50,8 @@ const TEXTS = {
   },
   fr: {
     title: 'Paiement sécurisé',
-    sandbox: 'Page de paiement de test : aucun montant n’est débité.',
+    test: 'PAIEMENT DE TEST',
+    sandbox: 'Ceci est une page de paiement de test, pas un vrai paiement : aucun montant n’est débité, aucune carte ni aucun compte.',
     amount: 'Montant à payer',
     method: 'Moyen de paiement',
     baridi_mob: 'BaridiMob',
@@ -82,7 +84,8 @@ const TEXTS = {
   },
   ar: {
     title: 'دفع آمن',
-    sandbox: 'صفحة دفع تجريبية: لن يُقتطع أي مبلغ.',
+    test: 'دفع تجريبي',
+    sandbox: 'هذه صفحة دفع تجريبية وليست حقيقية: لن يُقتطع أي مبلغ، ولن تُخصم أي بطاقة أو حساب.',
     amount: 'المبلغ المطلوب',
     method: 'طريقة الدفع',
     baridi_mob: 'بريدي موب',
@@ -181,20 +184,27 @@ function layout(locale: Locale, title: string, path: string, content: string): s
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Nova IPTV</title>
+<title>${t.test} · ${escapeHtml(title)} · Nova IPTV</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/sandbox/sandbox.css">
 </head>
 <body>
+<div class="test-banner" role="note"><strong>${t.test}</strong><span>${t.sandbox}</span></div>
 <header class="top"><span class="brand">${LOGO}<span>Nova IPTV</span></span><nav class="languages" aria-label="${t.language}">${languages}</nav></header>
 <main class="wrap">${content}</main>
 </body>
 </html>`;
 }
 
-/** Like Chargily: back to success_url after paying, failure_url otherwise, as the shop wrote them. */
+/**
+ * Like Chargily: back to success_url after paying, with the checkout's id appended as Chargily
+ * appends its checkout_id; back to failure_url, as the shop wrote it, otherwise.
+ */
 function returnUrl(checkout: SandboxCheckout): string {
-  return checkout.status === 'paid' ? checkout.successUrl : checkout.failureUrl;
+  if (checkout.status !== 'paid') return checkout.failureUrl;
+  const url = new URL(checkout.successUrl);
+  url.searchParams.append('checkout_id', checkout.id);
+  return url.toString();
 }
 
 function amountBlock(checkout: SandboxCheckout, locale: Locale, t: Texts): string {
@@ -225,7 +235,6 @@ function checkoutPage(checkout: SandboxCheckout, locale: Locale, problems: (Card
     path,
     `<section class="panel">
 <h1>${t.title}</h1>
-<p class="sandbox-note">${t.sandbox}</p>
 ${amountBlock(checkout, locale, t)}
 ${alert}
 <form method="post" action="${escapeHtml(`${path}?lang=${locale}`)}" novalidate>
@@ -346,6 +355,9 @@ const STYLESHEET = `/* Sandbox checkout page: the storefront's colours (web/src/
 }
 *, *::before, *::after { box-sizing: border-box; }
 body { margin: 0; min-height: 100dvh; background: var(--bg); color: var(--text); font: 1rem/1.6 var(--font); }
+/* The sandbox never takes money, and says so before anything else, in every theme. */
+.test-banner { display: flex; flex-wrap: wrap; justify-content: center; align-items: baseline; gap: 0.25rem 0.75rem; padding: 0.875rem clamp(1rem, 4vw, 2rem); background: #fbbf24; color: #1c1400; border-bottom: 4px solid #92400e; text-align: center; font-weight: 600; }
+.test-banner strong { font-size: 1.25rem; }
 :root:lang(ar) body { line-height: 1.75; }
 .top { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; padding: 1rem clamp(1rem, 4vw, 2rem) 6rem; background: var(--hero-bg); color: #fff; }
 .brand { display: inline-flex; align-items: center; gap: 0.5rem; font-weight: 700; font-size: 1.125rem; white-space: nowrap; }
@@ -357,7 +369,6 @@ body { margin: 0; min-height: 100dvh; background: var(--bg); color: var(--text);
 .panel { background: var(--surface); border: 1px solid var(--border); border-radius: 1.25rem; box-shadow: var(--shadow-lg); padding: clamp(1.25rem, 5vw, 2rem); }
 h1 { margin: 0; font-size: 1.5rem; line-height: 1.3; }
 .panel > p:last-child { margin-bottom: 0; }
-.sandbox-note { display: inline-block; margin: 0.5rem 0 0; padding: 0.25rem 0.75rem; border-radius: 0.75rem; background: var(--warning-soft); color: var(--warning); font-size: 0.875rem; font-weight: 600; }
 .amount-box { margin: 1.25rem 0; padding: 1rem 1.25rem; border-radius: 0.75rem; background: var(--primary-soft); color: var(--primary-soft-text); }
 .amount-label { display: block; font-size: 0.875rem; font-weight: 600; }
 .amount { display: block; font-size: 2rem; font-weight: 700; line-height: 1.3; color: var(--text); }

@@ -59,8 +59,8 @@ describe('sandbox provider and its hosted page', () => {
     amount: 2000,
     description: 'Premium · 3 months',
     paymentMethod: 'baridi_mob',
-    successUrl: `${site.url}/payment/return?checkout_id=order-1`,
-    failureUrl: `${site.url}/payment/return?checkout_id=order-1&declined=1`,
+    successUrl: `${site.url}/payment/return?order=order-1`,
+    failureUrl: `${site.url}/payment/return?order=order-1&declined=1`,
     webhookUrl: `${site.url}/webhook`,
     metadata: { order_id: 'order-1' },
     locale: 'fr',
@@ -117,7 +117,7 @@ describe('sandbox provider and its hosted page', () => {
       expect(page.text).toContain('This payment page has expired.');
       const res = await submit(checkout.id, { outcome: 'paid', method: 'baridi_mob' });
       expect(res.status).toBe(303);
-      expect(res.headers.location).toBe(`${site.url}/payment/return?checkout_id=order-1&declined=1`);
+      expect(res.headers.location).toBe(`${site.url}/payment/return?order=order-1&declined=1`);
       expect((await sandbox.getCheckout(checkout.id)).status).toBe('expired');
       expect(webhooksFor(checkout.id)).toHaveLength(0);
     });
@@ -145,6 +145,18 @@ describe('sandbox provider and its hosted page', () => {
       for (const outcome of ['paid', 'failed', 'canceled']) expect(res.text).toContain(`name="outcome" value="${outcome}"`);
       for (const method of ['baridi_mob', 'card']) expect(res.text).toContain(`name="method" id="method-${method}" value="${method}"`);
       for (const field of ['cardNumber', 'expiry', 'cvv']) expect(res.text).toContain(`name="${field}"`);
+    });
+
+    it.each([
+      ['en', 'TEST PAYMENT', 'no money is taken'],
+      ['fr', 'PAIEMENT DE TEST', 'aucun montant n’est débité'],
+      ['ar', 'دفع تجريبي', 'لن يُقتطع أي مبلغ'],
+    ])('says loudly, before anything else, that it is a test payment (%s)', async (lang, title, text) => {
+      const checkout = await sandbox.createCheckout(checkoutRequest());
+      for (const page of [await request(site.url).get(pagePath(checkout.id)).query({ lang }), await request(site.url).get(pagePath('no-such-checkout')).query({ lang })]) {
+        expect(page.text).toMatch(new RegExp(`<body>\\s*<div class="test-banner" role="note"><strong>${title}</strong><span>[^<]*${text}`));
+        expect(page.text).toContain(`<title>${title} · `);
+      }
     });
 
     it('follows ?lang=, right to left in Arabic', async () => {
@@ -178,7 +190,8 @@ describe('sandbox provider and its hosted page', () => {
       const checkout = await sandbox.createCheckout(checkoutRequest());
       const res = await submit(checkout.id, { outcome: 'paid', method: 'baridi_mob' });
       expect(res.status).toBe(303);
-      expect(res.headers.location).toBe(`${site.url}/payment/return?checkout_id=order-1`);
+      // As Chargily does, the checkout's own id is appended to the success URL.
+      expect(res.headers.location).toBe(`${site.url}/payment/return?order=order-1&checkout_id=${checkout.id}`);
       await waitUntil(() => webhooksFor(checkout.id).length === 1);
       const [webhook] = webhooksFor(checkout.id);
       expect(webhook!.signature).toBe(createHmac('sha256', SECRET).update(webhook!.raw).digest('hex'));
@@ -233,7 +246,7 @@ describe('sandbox provider and its hosted page', () => {
       const checkout = await sandbox.createCheckout(checkoutRequest());
       const res = await submit(checkout.id, form);
       expect(res.status).toBe(303);
-      expect(res.headers.location).toBe(`${site.url}/payment/return?checkout_id=order-1&declined=1`);
+      expect(res.headers.location).toBe(`${site.url}/payment/return?order=order-1&declined=1`);
       await waitUntil(() => webhooksFor(checkout.id).length === 1);
       expect(webhooksFor(checkout.id)[0]!.notification.status).toBe(status);
       expect((await sandbox.getCheckout(checkout.id)).status).toBe(status);
@@ -244,7 +257,7 @@ describe('sandbox provider and its hosted page', () => {
       await submit(checkout.id, { outcome: 'paid', method: 'baridi_mob' });
       const again = await submit(checkout.id, { outcome: 'canceled', method: 'baridi_mob' });
       expect(again.status).toBe(303);
-      expect(again.headers.location).toBe(`${site.url}/payment/return?checkout_id=order-1`);
+      expect(again.headers.location).toBe(`${site.url}/payment/return?order=order-1&checkout_id=${checkout.id}`);
       expect((await sandbox.getCheckout(checkout.id)).status).toBe('paid');
       const page = await request(site.url).get(pagePath(checkout.id)).query({ lang: 'en' });
       expect(page.text).toContain('This payment is complete.');

@@ -219,7 +219,8 @@ export function createSandboxProvider(deps: SandboxDeps): SandboxProvider {
     },
 
     parseWebhook(rawBody, headers) {
-      return parseSignedWebhook(rawBody, headers, deps.webhookSecret);
+      // The sandbox is test mode by nature: its own webhooks say livemode false.
+      return parseSignedWebhook(rawBody, headers, deps.webhookSecret, { live: false, logger: deps.logger });
     },
 
     findCheckout,

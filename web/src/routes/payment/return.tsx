@@ -2,18 +2,25 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../api/http';
-import { clearPendingOrder, getCheckoutStatus, type CheckoutState, isAcceptedStatus, processSuccessfulOrder, readPendingOrder } from '../../api/payment';
+import {
+  clearPendingOrder,
+  getCheckoutStatus,
+  type CheckoutState,
+  isAcceptedStatus,
+  paymentReturnSearch,
+  processSuccessfulOrder,
+  readPendingOrder,
+} from '../../api/payment';
 import { cartStore } from '../../cart/store';
 import { Spinner } from '../../components/ui/Spinner';
 import { CheckCircleIcon } from '../../components/ui/icons';
-import { checkoutSearch } from '../../lib/search';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** SPEC §9: the success message stays 2 s before the confirmation page. */
 export const CONFIRMATION_DELAY_MS = 2000;
 
 export const Route = createFileRoute('/payment/return')({
-  validateSearch: checkoutSearch,
+  validateSearch: paymentReturnSearch,
   component: PaymentReturnPage,
 });
 
