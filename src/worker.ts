@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { defineJobs } from './jobs';
 import { createLogger } from './main';
 import { openInfrastructure } from './platform/runtime';
+import { reportUncaught } from './platform/safety-net';
 
 // `npm run worker`: a process that only runs background jobs from Redis (BullMQ), next to any
 // number of web processes started with RUN_WORKERS=false.
@@ -11,6 +12,9 @@ if (!config.REDIS_URL) {
   logger.fatal('npm run worker needs REDIS_URL; without Redis, `npm start` runs the jobs itself.');
   process.exit(1);
 }
+// As in the store: one failing job's stray error is logged, and the other jobs keep running.
+process.on('uncaughtException', reportUncaught(logger, 'uncaught exception'));
+process.on('unhandledRejection', reportUncaught(logger, 'unhandled rejection'));
 const infra = await openInfrastructure(config, logger);
 defineJobs(infra, config, logger);
 await infra.queue.start();

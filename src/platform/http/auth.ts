@@ -53,7 +53,9 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
       // Only our own algorithm: rejects `alg: none` and tokens signed for another scheme.
       algorithms: [ALGORITHM],
     },
-    (claims: TokenClaims, done: (error: unknown, user?: AdminPrincipal | false) => void) => {
+    (claims: TokenClaims & { exp?: unknown }, done: (error: unknown, user?: AdminPrincipal | false) => void) => {
+      // Every token issue() makes expires; one that never does is not ours (as in verify()).
+      if (typeof claims.exp !== 'number') return done(null, false);
       options.findPrincipal(claims).then((principal) => done(null, principal ?? false), done);
     },
   );

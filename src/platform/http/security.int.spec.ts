@@ -32,6 +32,7 @@ describe('security', () => {
       'signed with another key': jwt.sign({ sub, cv }, 'another-secret-that-is-long-enough-to-be-real', { algorithm: 'HS256', expiresIn: 3600 }),
       'alg none': `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub, cv, exp: Math.floor(Date.now() / 1000) + 3600 })}.`,
       'HS512 with our key': jwt.sign({ sub, cv }, TEST_JWT_SECRET, { algorithm: 'HS512', expiresIn: 3600 }),
+      'our key but no expiry': jwt.sign({ sub, cv }, TEST_JWT_SECRET, { algorithm: 'HS256' }),
       expired: reSign(realToken, { exp: Math.floor(Date.now() / 1000) - 60 }),
     };
     for (const route of adminRoutes) {
