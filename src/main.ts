@@ -14,7 +14,7 @@ import { createRealtime, type Realtime } from './platform/realtime/realtime';
 import { inRequestContext, reportUncaught } from './platform/safety-net';
 import { openInfrastructure, type Infrastructure } from './platform/runtime';
 import { defineJobs } from './jobs';
-import { ensureFirstAdmin } from './modules/identity/first-admin';
+import { ensureFirstAdmin, firstAdminPosition } from './modules/identity/first-admin';
 import { findAdminPrincipal } from './modules/identity/queries';
 import { identityRoutes } from './modules/identity/routes';
 import { seedDemoCatalogue } from './modules/catalogue/demo';
@@ -92,8 +92,10 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
       { username: config.ADMIN_USERNAME, name: config.ADMIN_NAME, password: config.ADMIN_PASSWORD },
       config.LOG_LEVEL === 'silent' ? () => {} : announceFirstAdmin,
     );
-    // The first administrator can sign in as soon as the store answers.
-    await runner.waitFor(await infra.store.headPosition(), { projections: ['admin-users'], timeoutMs: 10_000 });
+    // The first administrator can sign in as soon as the store answers. Waiting for the log's
+    // readable head is not enough: a transaction still open anywhere in the cluster keeps the
+    // admin's own events below that head for a while.
+    await runner.waitFor(await firstAdminPosition(infra.store), { projections: ['admin-users'], timeoutMs: 10_000 });
     if (config.SEED_DEMO) logger.info({ demoCatalogue: await seedDemoCatalogue(ctx) }, 'demo catalogue');
 
     const app = createHttpApp({

@@ -1,5 +1,8 @@
 import argon2 from 'argon2';
+import pg from 'pg';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import { freshDatabase } from '../../../test/support/database';
 import { PostgresEventStore } from '../../platform/eventstore/postgres';
 import { userStream } from './events';
@@ -11,6 +14,21 @@ async function store() {
 }
 
 describe('first administrator', () => {
+  it('can sign in once the store answers, even while a transaction elsewhere holds the log back', async () => {
+    const { url } = await freshDatabase({ migrate: false });
+    // An open writing transaction (here in the same cluster, as any other database's could be)
+    // keeps every later event unreadable until it ends; the store must wait for its admin anyway.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_current_xact_id()');
+    const starting = startTestApp({ databaseUrl: url });
+    setTimeout(() => void holder.query('COMMIT').finally(() => holder.end()), 1500);
+    const app = await starting;
+    const login = await request(app.url).post('/api/auth/login').send(TEST_ADMIN);
+    expect(login.status, login.text).toBe(200);
+  });
+
   it('is created once, with a generated password announced once, recorded as system', async () => {
     const events = await store();
     const announced: { username: string; password: string; generated: boolean }[] = [];

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { commandMetadata } from '../../platform/eventstore/metadata';
-import { ConcurrencyError, SYSTEM, type EventStore } from '../../platform/eventstore/port';
+import { ConcurrencyError, START, SYSTEM, type EventStore, type Position } from '../../platform/eventstore/port';
 import { createAdminUser, loadUser } from './commands';
 import { IdentityRuleError } from './decider';
-import { ADMIN_ROLE, FIRST_ADMIN_STREAM, type FirstAdminClaimed } from './events';
+import { ADMIN_ROLE, FIRST_ADMIN_STREAM, userStream, type FirstAdminClaimed } from './events';
 
 export interface FirstAdminSettings {
   username: string;
@@ -49,4 +49,12 @@ export async function ensureFirstAdmin(
   }
   announce({ username: settings.username, password, generated });
   return 'created';
+}
+
+/** Where the first administrator's last event stands in the log (START before there is one). */
+export async function firstAdminPosition(store: EventStore): Promise<Position> {
+  const [claim] = await store.readStream(FIRST_ADMIN_STREAM);
+  if (!claim) return START;
+  const events = await store.readStream(userStream((claim.data as FirstAdminClaimed['data']).userId));
+  return events.at(-1)?.position ?? claim.position;
 }
