@@ -41,7 +41,8 @@ const rawInsert = () => {
   return measure(SECONDS, async (writer, i) => {
     await database.pool.query(
       'INSERT INTO raw_events (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
-      [`${prefix}-${writer}`, i, randomUUID(), 'AdminUserCreated', JSON.stringify(data), JSON.stringify(metadata)],
+      // The same row the store writes: its metadata carries a command id and the time, too.
+      [`${prefix}-${writer}`, i, randomUUID(), 'AdminUserCreated', JSON.stringify(data), JSON.stringify({ ...metadata, commandId: randomUUID(), occurredAt: new Date().toISOString() })],
     );
     return BigInt(i);
   });

@@ -6,7 +6,6 @@ import * as media from './004_media';
 import * as catalogue from './005_catalogue';
 import * as sandboxCheckouts from './006_sandbox_checkouts';
 import * as orders from './007_orders';
-import * as eventIdUnique from './008_event_id_unique';
 import * as rateLimitsAndUserVersions from './009_rate_limits_and_user_versions';
 import * as ordersVersion from './010_orders_version';
 
@@ -19,7 +18,6 @@ export const migrations: Record<string, Migration> = {
   '005_catalogue': catalogue,
   '006_sandbox_checkouts': sandboxCheckouts,
   '007_orders': orders,
-  '008_event_id_unique': eventIdUnique,
   '009_rate_limits_and_user_versions': rateLimitsAndUserVersions,
   '010_orders_version': ordersVersion,
 };

@@ -16,7 +16,6 @@ import { eventIds } from './metadata';
 import { pollingSubscription } from './subscription';
 
 const UNIQUE_VIOLATION = '23505';
-const EVENT_ID_UNIQUE = 'events_event_id_unique';
 /** Errors after which an append may or may not have been committed: its connection went away. */
 const CONNECTION_LOST_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02']);
 const CHANNEL = 'events_appended';
@@ -24,18 +23,22 @@ const REMOTE_NOTIFY_MS = 10;
 
 // One round trip per append: read the stream's last revision, check the expectation and insert,
 // all in one statement. Two writers that pass the check together collide on the unique
-// (stream_id, stream_revision) constraint, which is the conflict. A resent append collides on the
-// unique event_id instead (or fails its expectation), and only then is a second query made.
-const APPEND_SQL = `
+// (stream_id, stream_revision) constraint, which is the conflict. A resent append fails its
+// expectation (its first copy moved the stream on), and only then is a second query made to see
+// whether its events are already there. With no expectation ('any') nothing would fail, so that
+// statement also writes nothing when the stream already holds the append's event ids.
+const appendSql = (guard: string) => `
   WITH current_revision AS (
     SELECT coalesce(max(stream_revision), -1) AS revision FROM events WHERE stream_id = $1
   ), checked AS (
-    SELECT revision FROM current_revision WHERE $2::bigint IS NULL OR revision = $2::bigint
+    SELECT revision FROM current_revision WHERE ${guard}
   )
   INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
   SELECT $1, checked.revision + e.ord, e.id, e.type, e.data, e.metadata
   FROM checked, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
   RETURNING stream_revision, transaction_id::text AS transaction_text, global_position`;
+const APPEND_SQL = appendSql('revision = $2::bigint');
+const APPEND_ANY_SQL = appendSql('$2::bigint IS NULL AND NOT EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND event_id = ANY($3::uuid[]))');
 
 // The xid is selected as text under another name: ORDER BY must sort the xid8 column itself,
 // not its text (where '999' sorts after '1000').
@@ -102,7 +105,8 @@ export class PostgresEventStore implements EventStore {
       let written: AppendedRow[];
       try {
         // Named, so each connection plans the statement once.
-        written = (await this.pool.query<AppendedRow>({ name: 'events_append', text: APPEND_SQL, values: params })).rows;
+        const statement = expected === 'any' ? { name: 'events_append_any', text: APPEND_ANY_SQL } : { name: 'events_append', text: APPEND_SQL };
+        written = (await this.pool.query<AppendedRow>({ ...statement, values: params })).rows;
       } catch (error) {
         // A connection lost with the append in flight may have lost only the answer, after
         // PostgreSQL committed: the "timed out and sent again" case. The store resends it once
@@ -112,10 +116,12 @@ export class PostgresEventStore implements EventStore {
           continue;
         }
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        // The writer that won the race has committed by now (PostgreSQL waited for it): it may have
+        // been this very append, sent twice.
         const original = await this.alreadyAppended(streamId, ids);
         if (original) return this.appended(original);
         // 'any' has no expectation to break: the loser of the race simply goes after the winner.
-        if (expected === 'any' && (error as { constraint?: string }).constraint !== EVENT_ID_UNIQUE) continue;
+        if (expected === 'any') continue;
         throw new ConcurrencyError(streamId, expected, await this.streamRevision(streamId));
       }
       // Nothing written: the expectation failed, perhaps because this very append went in before.
@@ -138,10 +144,10 @@ export class PostgresEventStore implements EventStore {
   private async alreadyAppended(streamId: string, ids: string[]): Promise<AppendedRow | undefined> {
     const { rows } = await this.pool.query<AppendedRow & { stream_id: string; event_id: string }>(
       `SELECT stream_id, event_id, stream_revision, transaction_id::text AS transaction_text, global_position
-       FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
-      [ids],
+       FROM events WHERE stream_id = $1 AND event_id = ANY($2::uuid[]) ORDER BY stream_revision`,
+      [streamId, ids],
     );
-    const same = rows.length === ids.length && rows.every((row, i) => row.stream_id === streamId && row.event_id === ids[i]);
+    const same = rows.length === ids.length && rows.every((row, i) => row.event_id === ids[i]);
     return same ? rows[rows.length - 1] : undefined;
   }
 
