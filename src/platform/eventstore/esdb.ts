@@ -31,6 +31,7 @@ import {
   type NewEvent,
   type Position,
   type ReadAllOptions,
+  type Recorded,
   type RecordedEvent,
   type StoredEvent,
 } from './port';
@@ -177,7 +178,7 @@ export class EsdbEventStore implements EventStore {
     throw new Error(`EventStoreDB gave no position for the append to ${streamId}`);
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream<E extends NewEvent = NewEvent>(streamId: string): Promise<Recorded<E>[]> {
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(streamId)) {
@@ -187,7 +188,8 @@ export class EsdbEventStore implements EventStore {
       if (error instanceof StreamNotFoundError) return [];
       throw error;
     }
-    return events;
+    // What a stream holds is what its module appended there: the caller names those types.
+    return events as Recorded<E>[];
   }
 
   async readAll({ after, limit, types }: ReadAllOptions): Promise<RecordedEvent[]> {

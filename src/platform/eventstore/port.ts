@@ -43,6 +43,9 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   metadata: EventMetadata;
 }
 
+/** A recorded event of one of a module's event types: `type` narrows `data`, with no cast. */
+export type Recorded<E extends NewEvent> = E & Omit<RecordedEvent, 'type' | 'data'>;
+
 /** An event without its metadata: all a read model is built from (see EventStore.readAllData). */
 export type StoredEvent<Type extends string = string, Data = unknown> = Omit<RecordedEvent<Type, Data>, 'metadata'>;
 
@@ -75,8 +78,11 @@ export interface ReadAllOptions {
 
 export interface EventStore {
   append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
-  /** Every event of one stream in revision order; empty when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * Every event of one stream in revision order; empty when the stream does not exist. `E` names
+   * the event types the stream holds (its module's events.ts), so callers need no casts.
+   */
+  readStream<E extends NewEvent = NewEvent>(streamId: string): Promise<Recorded<E>[]>;
   /** Events after a position, in position order, never past an event whose writer has not committed yet. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** readAll without the metadata, which a rebuild never looks at: less to read and to parse. */

@@ -9,6 +9,7 @@ import {
   type NewEvent,
   type Position,
   type ReadAllOptions,
+  type Recorded,
   type RecordedEvent,
   type StoredEvent,
 } from './port';
@@ -151,13 +152,14 @@ export class PostgresEventStore implements EventStore {
     return same ? rows[rows.length - 1] : undefined;
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream<E extends NewEvent = NewEvent>(streamId: string): Promise<Recorded<E>[]> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT global_position, transaction_id::text AS transaction_text, stream_id, stream_revision, event_id, type, data, metadata
        FROM events WHERE stream_id = $1 ORDER BY stream_revision`,
       [streamId],
     );
-    return rows.map(toRecorded);
+    // What a stream holds is what its module appended there: the caller names those types.
+    return rows.map(toRecorded) as Recorded<E>[];
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {

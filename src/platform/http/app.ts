@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { CachedJson } from './cached-json';
-import { errorHandler, notFound } from './errors';
+import { errorHandler, notFound, type ActorName } from './errors';
 import { refuseControlCharactersInPath } from './validate';
 
 export interface HttpAppOptions {
@@ -24,6 +24,8 @@ export interface HttpAppOptions {
   /** Settings the web app reads at start, written into its page as `<meta name content>`. */
   pageSettings?: Record<string, string>;
   corsOrigins: string[];
+  /** Names the actor of a conflicting change in a 409 (an admin's name); the raw actor otherwise. */
+  actorName?: ActorName;
   /** Express's 'trust proxy' (TRUST_PROXY): false, a hop count or the trusted addresses. */
   trustProxy?: false | number | string;
   /** Paths owned by the API: unknown ones answer JSON 404 instead of the web app. */
@@ -95,7 +97,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     app.use(spaFallback(index.html));
   }
   app.use((req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`)));
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(options.logger, options.actorName));
   return { express: app, listener: withFastReads(app, options.fastReads ?? {}, headers, allowCors) };
 }
 

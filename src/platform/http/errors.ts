@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { StaleVersionError } from '../eventstore/command-handler';
 import { ConcurrencyError } from '../eventstore/port';
 import { RuleError } from '../rule-error';
 
@@ -56,10 +57,28 @@ function toHttpError(error: unknown): HttpError | undefined {
 /** What a 500 says: the details go to the log, never to the client. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
+/** Who an event's actor is, as an admin reads it: an admin's name, "the shopper", "the payment service"… */
+export type ActorName = (actor: string) => Promise<string>;
+
+/**
+ * A stale If-Match: 409 saying who changed the item and when, with the version now current, so
+ * the screen can offer to reload it. Every module's edits end here, so every screen says the same.
+ */
+async function staleVersionConflict(error: StaleVersionError, actorName: ActorName): Promise<HttpError> {
+  const { revision, type, actor, occurredAt } = error.current;
+  const changedBy = await actorName(actor);
+  return conflict(`This item was changed by ${changedBy} at ${occurredAt} (${type}), after you opened it. Reload it and try again.`, {
+    version: Number(revision),
+    changedBy,
+    changedAt: occurredAt,
+    change: type,
+  });
+}
+
 /** The one place errors become HTTP answers: JSON with `message` and `status`, never a stack trace. */
-export function errorHandler(logger: Pick<Logger, 'error'>): ErrorRequestHandler {
-  return (error, req, res, _next) => {
-    const known = toHttpError(error);
+export function errorHandler(logger: Pick<Logger, 'error'>, actorName: ActorName = async (actor) => actor): ErrorRequestHandler {
+  return async (error, req, res, _next) => {
+    const known = error instanceof StaleVersionError ? await staleVersionConflict(error, actorName).catch(() => toHttpError(error)) : toHttpError(error);
     if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
     const status = known?.status ?? 500;
     const message = known?.message ?? INTERNAL_ERROR_MESSAGE;
