@@ -8,8 +8,8 @@ import {
   defaultPrice,
   productCreateSchema,
   productUpdateSchema,
-} from './catalogue';
-import { ORDER_TOTAL_MAX } from './ordering';
+} from '.';
+import { ORDER_TOTAL_MAX } from '../ordering/constants';
 
 // The field rules of SPEC §5, as the server and the admin form both apply them.
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { textMessages } from './constants';
+import type { TextRule } from './types';
 
 // The one rule for free text that comes in from outside (bodies, search parameters), shared by
 // the server and the web app. PostgreSQL refuses NUL in text and jsonb, and a lone UTF-16
@@ -10,28 +12,6 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
-
-export const textMessages = {
-  control: (field: string) => `${field} must not contain control characters`,
-  nul: (field: string) => `${field} must not contain the NUL character`,
-  broken: (field: string) => `${field} contains a broken character (not valid Unicode)`,
-  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
-  notText: (field: string) => `${field} must be text`,
-} as const;
-
-export interface TextRule {
-  /** The field as the user knows it: every message starts with it. */
-  field: string;
-  max: number;
-  /** Tabs and line breaks (\n, \r\n from multipart forms) are allowed. */
-  multiline?: boolean;
-  /** Passwords: kept as typed (no trimming) and only NUL is refused among the control characters. */
-  verbatim?: boolean;
-  /** Missing or blank is refused with this message (else a blank string is accepted). */
-  required?: string;
-  /** The message when the value is missing or not a string (defaults to `required`, then "must be text"). */
-  notText?: string;
-}
 
 /** Free text: a string, trimmed (unless verbatim), with no control characters or broken Unicode, at most `max` long. */
 export function text(rule: TextRule) {

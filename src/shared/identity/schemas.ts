@@ -1,27 +1,9 @@
 import { z } from 'zod';
-import { text } from './text';
+import { text } from '../text/schemas';
+import { ADMIN_ROLES, DATE_FORMATS, LANGUAGES, PASSWORD_MIN, TIMEZONES, messages } from './constants';
+import type { Settings } from './types';
 
-// Shapes and messages of the identity API, shared by the server and the web app.
-
-export const ADMIN_ROLES = ['admin'] as const;
-export const LANGUAGES = ['ar', 'fr', 'en'] as const;
-export const TIMEZONES = ['Africa/Algiers', 'Europe/Paris', 'Europe/London', 'America/New_York'] as const;
-export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
-export const PASSWORD_MIN = 8;
-
-export const messages = {
-  loginBlank: 'Please enter both username and password',
-  loginInvalid: 'Invalid username or password',
-  requiredFields: 'Please fill in all required fields',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
-  roleInvalid: 'Role must be admin',
-  usernameTaken: 'Username already exists',
-  cannotDeleteSelf: 'You cannot delete your own account',
-  lastAdmin: 'The last administrator cannot be deleted',
-  userNotFound: 'User not found',
-  currentPasswordWrong: 'Current password is incorrect',
-  passwordsDiffer: 'New password and confirmation do not match',
-} as const;
+// The identity bodies the server accepts.
 
 /** A text field that must not be blank. */
 const requiredText = (field: string, max: number) => text({ field, max, required: messages.requiredFields });
@@ -72,7 +54,7 @@ export const settingsSchema = z.object({
   language: z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` }),
   timezone: z.enum(TIMEZONES, { error: `Timezone must be one of ${TIMEZONES.join(', ')}` }),
   dateFormat: z.enum(DATE_FORMATS, { error: `Date format must be one of ${DATE_FORMATS.join(', ')}` }),
-});
+}) satisfies z.ZodType<Settings, unknown>;
 
 export const passwordChangeSchema = z
   .object({
@@ -85,25 +67,4 @@ export const passwordChangeSchema = z
 export type LoginInput = z.infer<typeof loginSchema>;
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
-export type Settings = z.infer<typeof settingsSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
-
-/** SPEC §9: language ar, Africa/Algiers, DD/MM/YYYY, every notification on except productUpdates. */
-export const defaultSettings = (name: string): Settings => ({
-  profile: { name, email: '', phone: '' },
-  notifications: { emailNotifications: true, orderUpdates: true, newCustomers: true, productUpdates: false },
-  language: 'ar',
-  timezone: 'Africa/Algiers',
-  dateFormat: 'DD/MM/YYYY',
-});
-
-/** An admin user as the API returns it (never the password). */
-export interface AdminUserView {
-  id: string;
-  username: string;
-  name: string;
-  role: string;
-  created_at: string;
-  /** The revision of the user's stream; sent as the ETag, sent back in If-Match. */
-  version: number;
-}

@@ -1,66 +1,21 @@
 import { z } from 'zod';
-import { ORDER_TOTAL_MAX } from './ordering';
-import { text } from './text';
+import { ORDER_TOTAL_MAX } from '../ordering/constants';
+import { text } from '../text/schemas';
+import {
+  BULK_MAX_IDS,
+  CATEGORY_PAGE_LIMIT_MAX,
+  DEVICES_MAX,
+  DEVICES_MIN,
+  DURATIONS,
+  QUALITIES,
+  catalogueMessages,
+  type Quality,
+} from './constants';
+import type { PriceDuration } from './types';
 
-// Shapes, rules and messages of the catalogue API (SPEC §3, §5, §7, §9), shared by the server
-// and the web app. Multipart forms send every field as text, so each field accepts its text form
-// too: numbers as digits, booleans as true/false/1/0, lists as JSON.
-
-/** In the order SPEC §4 sorts them; a product's price durations are always kept in this order. */
-export const DURATIONS = ['free trial', '1 month', '3 months', '6 months', '12 months', '15 months', 'life time'] as const;
-export type Duration = (typeof DURATIONS)[number];
-
-/** SPEC §5: the default price of an added duration, from the product's base (monthly) price. */
-export const DURATION_MULTIPLIERS: Record<Duration, number> = {
-  'free trial': 0,
-  '1 month': 1,
-  '3 months': 2.7,
-  '6 months': 5,
-  '12 months': 9,
-  '15 months': 11,
-  'life time': 20,
-};
-
-export const defaultPrice = (duration: Duration, basePrice: number): number => Math.round(basePrice * DURATION_MULTIPLIERS[duration]);
-
-export const QUALITIES = ['SD', 'HD', 'Full HD', '4K'] as const;
-export type Quality = (typeof QUALITIES)[number];
-
-export const DEVICES_MIN = 1;
-export const DEVICES_MAX = 10;
-/** SPEC §9: a product with this many devices is shown as unlimited. */
-export const UNLIMITED_DEVICES = 5;
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const IMAGE_TYPES = 'JPG, PNG or WebP';
-export const SIMILAR_PRODUCTS = 4;
-export const BULK_MAX_IDS = 200;
-export const CATEGORY_PAGE_LIMIT_MAX = 100;
-
-export const catalogueMessages = {
-  productNameRequired: 'Product name is required',
-  categoryNameRequired: 'Category name is required',
-  categoryRequired: 'Please choose a category',
-  noCategories: 'No categories available',
-  categoryNotFound: 'Category not found',
-  productNotFound: 'Product not found',
-  channels: 'Channels must be a whole number of at least 0',
-  devices: `Devices must be a whole number from ${DEVICES_MIN} to ${DEVICES_MAX}`,
-  price: 'Prices must be whole numbers of at least 0',
-  priceOverMax: `A price must be at most ${ORDER_TOTAL_MAX.toLocaleString('en-US')} Da, the most one order may cost`,
-  quality: `Quality must be one of ${QUALITIES.join(', ')}`,
-  duration: `Duration must be one of ${DURATIONS.join(', ')}`,
-  durationsRequired: 'Add at least one duration with its price',
-  priceDurations: 'Price durations must be a list of {duration, price, active}',
-  features: 'Features must be a list of texts',
-  imageTooLarge: 'Image size exceeds 2MB limit. Please choose a smaller file.',
-  imageType: `The image must be a ${IMAGE_TYPES} file`,
-  bulkIds: 'Select at least one product',
-  bulkCategory: 'Choose the category to move the products to',
-  durationTwice: (duration: string) => `The duration "${duration}" appears more than once`,
-  flag: (field: string) => `${field} must be true or false (or 1 / 0)`,
-  categoryHasProducts: (count: number) =>
-    `This category still holds ${count} ${count === 1 ? 'product' : 'products'}. Move or delete ${count === 1 ? 'it' : 'them'} before deleting the category.`,
-} as const;
+// The catalogue bodies and queries the server accepts (SPEC §5, §7). Multipart forms send every
+// field as text, so each field accepts its text form too: numbers as digits, booleans as
+// true/false/1/0, lists as JSON.
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -114,8 +69,7 @@ const priceDurationRow = z.object({
   duration: z.enum(DURATIONS, { error: catalogueMessages.duration }),
   price: wholeNumber(catalogueMessages.price, 0).refine((price) => price <= ORDER_TOTAL_MAX, catalogueMessages.priceOverMax),
   active: flag('active').optional().default(true),
-});
-export type PriceDuration = z.infer<typeof priceDurationRow>;
+}) satisfies z.ZodType<PriceDuration, unknown>;
 
 const hasDuration = (row: unknown) => {
   const duration = (row as { duration?: unknown } | null)?.duration;
@@ -221,55 +175,4 @@ export const productListQuerySchema = z.object({
 /** An edit's fields that were sent, so that the others keep their values. */
 function definedOnly<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
-}
-
-/** A category as the API returns it (SPEC §3). */
-export interface CategoryView {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  image_file: string | null;
-  featuredImage: string | null;
-  /** A smaller rendition of featuredImage for cards. */
-  thumbnailImage: string | null;
-  /** Active products in the category. */
-  productsCount: number;
-  /** The category's version, also sent as the ETag of its admin GET. */
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A product as the API returns it (SPEC §3); `price` and `duration` are those of its first offered duration. */
-export interface ProductView {
-  id: string;
-  name: string;
-  description: string;
-  image_file: string | null;
-  featuredImage: string | null;
-  thumbnailImage: string | null;
-  category_id: string;
-  /** The category's slug. */
-  category: string | null;
-  category_slug: string | null;
-  category_name: string | null;
-  channels: number;
-  quality: Quality;
-  devices: number;
-  popular: boolean;
-  vod: boolean;
-  active: boolean;
-  features: string[];
-  priceDurations: PriceDuration[];
-  price: number;
-  duration: Duration;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface CategoryPage {
-  data: CategoryView[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
 }

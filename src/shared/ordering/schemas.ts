@@ -1,35 +1,18 @@
 import { z } from 'zod';
-import { text } from './text';
+import { text } from '../text/schemas';
+import {
+  CHECKOUT_LANGUAGES,
+  DEFAULT_PAYMENT_METHOD,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  QUANTITY_MAX,
+  normalisePhone,
+  orderMessages,
+  phoneError,
+  phoneMessages,
+} from './constants';
 
-// Shapes and messages of checkout, payment and orders, shared by the server and the web app.
-
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_METHODS = ['baridi_mob', 'card'] as const;
-
-export const phoneMessages = {
-  required: 'Phone number is required',
-  invalid: 'Must be a valid Algerian phone number (starting with 05, 06, or 07 and consisting of 10 digits)',
-} as const;
-
-/** SPEC §5: strip non-digits; 10 digits starting 05, 06 or 07. Returns the digits. */
-export function normalisePhone(raw: string): string {
-  return raw.replace(/\D/g, '');
-}
-
-export function phoneError(raw: string | undefined | null): string | undefined {
-  if (!raw || !raw.trim()) return phoneMessages.required;
-  return /^0[567]\d{8}$/.test(normalisePhone(raw)) ? undefined : phoneMessages.invalid;
-}
-
-export const QUANTITY_MAX = 100;
-/** The most one order may cost: far beyond any real cart, and far below what the sums can hold. */
-export const ORDER_TOTAL_MAX = 10_000_000;
-
-export const orderMessages = {
-  quantity: `Quantity must be a whole number from 1 to ${QUANTITY_MAX}`,
-  overMax: `This order is over the maximum of ${ORDER_TOTAL_MAX.toLocaleString('en-US')} Da per order. Please split it into smaller orders.`,
-} as const;
+// The checkout, payment and order bodies the server accepts.
 
 // A blank phone is phoneError's to name.
 export const phoneSchema = text({ field: 'Phone number', max: 40, notText: phoneMessages.required })
@@ -51,8 +34,8 @@ export const createCheckoutSchema = z.object({
   fullName: text({ field: 'Full name', max: 200 }).optional().default(''),
   phone: phoneSchema,
   description: text({ field: 'Description', max: 500, multiline: true }).optional().default(''),
-  paymentMethod: z.enum(PAYMENT_METHODS).optional().default('baridi_mob'),
-  language: z.enum(['ar', 'fr', 'en']).optional().default('ar'),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional().default(DEFAULT_PAYMENT_METHOD),
+  language: z.enum(CHECKOUT_LANGUAGES).optional().default('ar'),
   items: z.array(checkoutItemSchema, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(50, 'At most 50 lines per order'),
 });
 

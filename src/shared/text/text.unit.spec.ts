@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { text } from './text';
+import { text } from './schemas';
 
 const messageOf = (schema: ReturnType<typeof text>, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 

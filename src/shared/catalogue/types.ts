@@ -1,0 +1,66 @@
+import type { Duration, Quality } from './constants';
+
+// The catalogue API's answers (SPEC §3), as the server sends them.
+
+/** One price of a product: a duration, its whole-dinar price, and whether it is offered. */
+export interface PriceDuration {
+  duration: Duration;
+  price: number;
+  active: boolean;
+}
+
+/** A category as the API returns it (SPEC §3). */
+export interface CategoryView {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  image_file: string | null;
+  featuredImage: string | null;
+  /** A smaller rendition of featuredImage for cards. */
+  thumbnailImage: string | null;
+  /** Active products in the category. */
+  productsCount: number;
+  /** The category's version, also sent as the ETag of its admin GET. */
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A product as the API returns it (SPEC §3); `price` and `duration` are those of its first offered duration. */
+export interface ProductView {
+  id: string;
+  name: string;
+  description: string;
+  image_file: string | null;
+  featuredImage: string | null;
+  thumbnailImage: string | null;
+  category_id: string;
+  /** The category's slug. */
+  category: string | null;
+  category_slug: string | null;
+  category_name: string | null;
+  channels: number;
+  quality: Quality;
+  devices: number;
+  popular: boolean;
+  vod: boolean;
+  active: boolean;
+  features: string[];
+  priceDurations: PriceDuration[];
+  price: number;
+  duration: Duration;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoryPage {
+  data: CategoryView[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+}
+
+/** `GET /products/show/{id}`: a product with up to SIMILAR_PRODUCTS active products of its category. */
+export interface ProductDetailView extends ProductView {
+  similarProducts: ProductView[];
+}

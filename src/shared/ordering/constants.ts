@@ -1,0 +1,44 @@
+// Rules and messages of checkout, payment and orders, shared by the server and the web app.
+
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ['baridi_mob', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** SPEC §3: the only method the storefront offers today. */
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'baridi_mob';
+/** A checkout's status as the payment provider reports it (and checkout-status answers it). */
+export const CHECKOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'expired'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+/** The languages a checkout's payment page can be shown in. */
+export const CHECKOUT_LANGUAGES = ['ar', 'fr', 'en'] as const;
+export type CheckoutLanguage = (typeof CHECKOUT_LANGUAGES)[number];
+
+export const phoneMessages = {
+  required: 'Phone number is required',
+  invalid: 'Must be a valid Algerian phone number (starting with 05, 06, or 07 and consisting of 10 digits)',
+} as const;
+
+/** SPEC §5: strip non-digits; 10 digits starting 05, 06 or 07. Returns the digits. */
+export function normalisePhone(raw: string): string {
+  return raw.replace(/\D/g, '');
+}
+
+/** Which of phoneMessages a phone number breaks, or undefined when it is valid. */
+export function phoneProblem(raw: string | undefined | null): keyof typeof phoneMessages | undefined {
+  if (!raw || !raw.trim()) return 'required';
+  return /^0[567]\d{8}$/.test(normalisePhone(raw)) ? undefined : 'invalid';
+}
+
+export function phoneError(raw: string | undefined | null): string | undefined {
+  const problem = phoneProblem(raw);
+  return problem && phoneMessages[problem];
+}
+
+export const QUANTITY_MAX = 100;
+/** The most one order may cost: far beyond any real cart, and far below what the sums can hold. */
+export const ORDER_TOTAL_MAX = 10_000_000;
+
+export const orderMessages = {
+  quantity: `Quantity must be a whole number from 1 to ${QUANTITY_MAX}`,
+  overMax: `This order is over the maximum of ${ORDER_TOTAL_MAX.toLocaleString('en-US')} Da per order. Please split it into smaller orders.`,
+} as const;

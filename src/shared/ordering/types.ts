@@ -1,0 +1,46 @@
+import type { CheckoutStatus, OrderStatus, PaymentMethod } from './constants';
+
+// The payment API's answers to the storefront (SPEC §7), as the server sends them.
+
+/** `POST /api/payment/create-checkout`: where to send the shopper to pay. */
+export interface CreatedCheckoutView {
+  success: true;
+  message: string;
+  checkout: { id: string; checkoutUrl: string };
+}
+
+/** `GET /api/payment/checkout-status/{checkoutId}`: the checkout as the return page reads it. */
+export interface CheckoutStatusView {
+  success: true;
+  checkout: {
+    /** The provider's checkout id. */
+    id: string;
+    status: CheckoutStatus;
+    /** The method the shopper used, or the one asked for while none is known. */
+    paymentMethod: string | null;
+    amount: number;
+    metadata: { orderId: string; customer_name: string; customer_email: string };
+  };
+}
+
+/** One line of a customer's order, in the cart's shape (SPEC §3). */
+export interface CustomerOrderLineView {
+  product: { name: string; price: number; duration: string; quality: string };
+  quantity: number;
+  selectedPrice: number;
+  selectedDuration: string;
+}
+
+/** `GET /api/payment/order/{checkoutId}` answers `{order}`: an order as its customer sees it (SPEC §3). */
+export interface CustomerOrderView {
+  dbOrderId: string;
+  checkoutId: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod | string;
+  /** Whole dinars. */
+  total: number;
+  phone: string;
+  date: string;
+  items: CustomerOrderLineView[];
+  adminContact: { phone: string; whatsapp: string; email: string };
+}
