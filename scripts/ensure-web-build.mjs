@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const stamp = path.join(root, 'web/dist/.source-hash');
-const sources = ['web/index.html', 'web/vite.config.ts', 'web/src', 'web/public', 'src/shared', 'package-lock.json'];
+const sources = ['web/index.html', 'web/vite.config.ts', 'web/shared-alias.ts', 'web/src', 'web/public', 'src/shared', 'package-lock.json'];
 
 function* files(entry) {
   const full = path.join(root, entry);

@@ -3,6 +3,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { sharedAlias } from './shared-alias';
 
 // Every path is resolved from this file's folder, so the config works whether Vite is started
 // from the repository root (`vite build --config web/vite.config.ts`) or from web/.
@@ -54,7 +55,10 @@ export default defineConfig({
   ],
   resolve: {
     // Messages arrive precompiled (see above), so ship the parser's types without the parser.
-    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+    alias: [
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+      sharedAlias,
+    ],
   },
   build: {
     outDir: fromWeb('./dist'),

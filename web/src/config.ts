@@ -10,8 +10,9 @@ export const SUPPORT_EMAIL = pageSetting('support-email', 'support@nova-iptv.dz'
 /** Where the "Download our app" links point (a section anchor until the app page exists). */
 export const APP_DOWNLOAD_HREF = '#download';
 
-export function whatsappLink(message: string): string {
-  return `https://wa.me/${SUPPORT_WHATSAPP}?text=${encodeURIComponent(message)}`;
+/** A WhatsApp chat with the store (or with `number`, in any notation) that starts with `message`. */
+export function whatsappLink(message: string, number = SUPPORT_WHATSAPP): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
 }
 
 /** An Algerian number grouped as people read it (+213 550 12 34 56, 0550 12 34 56); others as given. */

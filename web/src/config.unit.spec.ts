@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPhone } from './config';
+import { displayPhone, whatsappLink } from './config';
 
 describe('displayPhone', () => {
   it('groups Algerian numbers as people read them, international or local', () => {
@@ -11,5 +11,12 @@ describe('displayPhone', () => {
   it('leaves any other number as it was given', () => {
     expect(displayPhone('+33612345678')).toBe('+33612345678');
     expect(displayPhone('+213 555')).toBe('+213 555');
+  });
+});
+
+describe('whatsappLink', () => {
+  it('opens a chat with the store, or with a number written any way, starting with the message', () => {
+    expect(whatsappLink('Hi there')).toBe('https://wa.me/213550000000?text=Hi%20there');
+    expect(whatsappLink('#12', '+213 661 23-45-67')).toBe('https://wa.me/213661234567?text=%2312');
   });
 });

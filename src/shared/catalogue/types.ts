@@ -64,3 +64,13 @@ export interface CategoryPage {
 export interface ProductDetailView extends ProductView {
   similarProducts: ProductView[];
 }
+
+/** The socket message `productsUpdate` (SPEC §7): every product the receiver may see, after a change. */
+export interface ProductsUpdate {
+  products: ProductView[];
+}
+
+/** The socket message `categoriesUpdate` (SPEC §7): every category, after a change. */
+export interface CategoriesUpdate {
+  categories: CategoryView[];
+}

@@ -1,5 +1,3 @@
-import type { Settings } from './types';
-
 // Rules and messages of the identity API (admin users, sign-in, settings), shared by the server
 // and the web app.
 
@@ -26,12 +24,3 @@ export const messages = {
   currentPasswordWrong: 'Current password is incorrect',
   passwordsDiffer: 'New password and confirmation do not match',
 } as const;
-
-/** SPEC §9: language ar, Africa/Algiers, DD/MM/YYYY, every notification on except productUpdates. */
-export const defaultSettings = (name: string): Settings => ({
-  profile: { name, email: '', phone: '' },
-  notifications: { emailNotifications: true, orderUpdates: true, newCustomers: true, productUpdates: false },
-  language: 'ar',
-  timezone: 'Africa/Algiers',
-  dateFormat: 'DD/MM/YYYY',
-});

@@ -68,3 +68,12 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/** SPEC §9: language ar, Africa/Algiers, DD/MM/YYYY, every notification on except productUpdates. */
+export const defaultSettings = (name: string): Settings => ({
+  profile: { name, email: '', phone: '' },
+  notifications: { emailNotifications: true, orderUpdates: true, newCustomers: true, productUpdates: false },
+  language: 'ar',
+  timezone: 'Africa/Algiers',
+  dateFormat: 'DD/MM/YYYY',
+});

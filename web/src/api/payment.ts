@@ -1,3 +1,5 @@
+import { DEFAULT_PAYMENT_METHOD, type CheckoutStatus, type PaymentMethod } from '@shared/ordering/constants';
+import type { CheckoutStatusView, CreatedCheckoutView, CustomerOrderView } from '@shared/ordering/types';
 import { queryOptions } from '@tanstack/react-query';
 import type { CartItem } from '../cart/cart';
 import type { Locale } from '../i18n/locales';
@@ -8,14 +10,8 @@ import { ApiError, getJson, isRecord, postJson } from './http';
 // Checkout, payment and order calls (SPEC §7, issue 5) and the pending order kept in the browser
 // between the checkout and the payment return page (SPEC §3 "Pending order").
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-
-export type PaymentMethod = 'baridi_mob' | 'card';
-export type CheckoutStatus = 'pending' | 'paid' | 'failed' | 'canceled' | 'expired';
-
 /** SPEC §3: the customer name and e-mail sent at checkout are fixed values the shopper never sees. */
 export const PLACEHOLDER_CUSTOMER = { fullName: 'Nova IPTV Customer', email: 'customer@nova-iptv.dz' } as const;
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'baridi_mob';
 
 export interface CheckoutRequest {
   amount: number;
@@ -25,27 +21,18 @@ export interface CheckoutRequest {
   description: string;
 }
 
-export interface CreatedCheckout {
-  id: string;
-  checkoutUrl: string;
-}
-
-export async function createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
-  const body = await postJson('/api/payment/create-checkout', {
+export async function createCheckout(request: CheckoutRequest): Promise<CreatedCheckoutView['checkout']> {
+  const body = await postJson<CreatedCheckoutView>('/api/payment/create-checkout', {
     amount: request.amount,
     email: PLACEHOLDER_CUSTOMER.email,
     fullName: PLACEHOLDER_CUSTOMER.fullName,
     phone: request.phone,
     description: request.description,
-    items: request.items.map((item) => ({ productId: String(item.product.id), duration: item.selectedDuration, quantity: item.quantity })),
+    items: request.items.map((item) => ({ productId: item.product.id, duration: item.selectedDuration, quantity: item.quantity })),
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     language: request.language,
   });
-  const checkout = isRecord(body) && isRecord(body.checkout) ? body.checkout : null;
-  const id = checkout && (typeof checkout.id === 'string' || typeof checkout.id === 'number') ? String(checkout.id) : '';
-  const url = checkout && typeof checkout.checkoutUrl === 'string' ? checkout.checkoutUrl : '';
-  if (!id || !url) throw new ApiError('Failed to create checkout session', 200, body);
-  return { id, checkoutUrl: url };
+  return body.checkout;
 }
 
 /** The new total the server answers with a 409 when the cart's prices are out of date. */
@@ -76,25 +63,14 @@ export function fieldErrors(error: unknown): Record<string, string> {
 }
 
 export interface CheckoutState {
-  status: CheckoutStatus | string;
-  paymentMethod: string | null;
-  amount: number;
-  /** Every id this checkout goes by: the provider's checkout id and our order id. */
+  status: CheckoutStatus;
+  /** Every id this checkout goes by: the one in the address, the provider's checkout id and our order id. */
   ids: string[];
 }
 
 export async function getCheckoutStatus(checkoutId: string, signal?: AbortSignal): Promise<CheckoutState> {
-  const body = await getJson(`/api/payment/checkout-status/${encodeURIComponent(checkoutId)}`, { signal });
-  const checkout = isRecord(body) && isRecord(body.checkout) ? body.checkout : null;
-  if (!checkout || typeof checkout.status !== 'string') throw new ApiError('Payment verification failed', 200, body);
-  const metadata = isRecord(checkout.metadata) ? checkout.metadata : {};
-  const ids = [checkoutId, text(checkout.id), text(metadata.orderId)].filter(Boolean);
-  return {
-    status: checkout.status,
-    paymentMethod: typeof checkout.paymentMethod === 'string' ? checkout.paymentMethod : null,
-    amount: Number(checkout.amount) || 0,
-    ids,
-  };
+  const { checkout } = await getJson<CheckoutStatusView>(`/api/payment/checkout-status/${encodeURIComponent(checkoutId)}`, { signal });
+  return { status: checkout.status, ids: [checkoutId, checkout.id, checkout.metadata.orderId] };
 }
 
 /**
@@ -110,7 +86,7 @@ export function paymentReturnSearch(search: Record<string, unknown>): { checkout
 }
 
 /** SPEC §4: the return page goes on to the success screen for these statuses. */
-export function isAcceptedStatus(status: string): boolean {
+export function isAcceptedStatus(status: CheckoutStatus): boolean {
   return status === 'paid' || status === 'pending';
 }
 
@@ -131,79 +107,11 @@ export async function processSuccessfulOrder(checkoutId: string, pending: Pendin
 
 // ---------- Order (customer side, SPEC §3) ----------
 
-export interface OrderItem {
-  name: string;
-  price: number;
-  duration: string;
-  quality: string;
-  quantity: number;
-}
-
-export interface AdminContact {
-  phone: string;
-  whatsapp: string;
-  email: string;
-}
-
-export interface CustomerOrder {
-  dbOrderId: string | null;
-  status: string;
-  paymentMethod: string;
-  total: number;
-  phone: string;
-  date: string | null;
-  items: OrderItem[];
-  adminContact: Partial<AdminContact>;
-}
-
-const number = (value: unknown): number => {
-  const n = Number(value);
-  return Number.isFinite(n) ? n : 0;
-};
-
-function normalizeOrderItem(raw: unknown): OrderItem | null {
-  if (!isRecord(raw)) return null;
-  const product = isRecord(raw.product) ? raw.product : {};
-  const name = text(product.name ?? raw.product_name ?? raw.name);
-  if (!name) return null;
-  return {
-    name,
-    price: number(raw.selectedPrice ?? raw.selected_price ?? product.price),
-    duration: text(raw.selectedDuration ?? raw.selected_duration ?? product.duration),
-    quality: text(product.quality ?? raw.quality),
-    quantity: Math.max(1, Math.floor(number(raw.quantity) || 1)),
-  };
-}
-
-export function normalizeOrder(body: unknown): CustomerOrder | null {
-  const raw = isRecord(body) && isRecord(body.order) ? body.order : body;
-  if (!isRecord(raw)) return null;
-  const contact = isRecord(raw.adminContact) ? raw.adminContact : {};
-  const id = text(raw.dbOrderId ?? raw.orderId ?? raw.id);
-  return {
-    dbOrderId: id || null,
-    status: text(raw.status) || 'pending',
-    paymentMethod: text(raw.paymentMethod ?? raw.payment_method) || DEFAULT_PAYMENT_METHOD,
-    total: number(raw.total ?? raw.total_amount),
-    phone: text(raw.phone ?? raw.customer_phone),
-    date: text(raw.date ?? raw.created_at) || null,
-    items: (Array.isArray(raw.items) ? raw.items : []).map(normalizeOrderItem).filter((i): i is OrderItem => i !== null),
-    adminContact: {
-      phone: text(contact.phone) || undefined,
-      whatsapp: text(contact.whatsapp) || undefined,
-      email: text(contact.email) || undefined,
-    },
-  };
-}
-
 export const orderQuery = (checkoutId: string) =>
   queryOptions({
     queryKey: ['order', checkoutId],
-    queryFn: async ({ signal }) => {
-      const order = normalizeOrder(await getJson(`/api/payment/order/${encodeURIComponent(checkoutId)}`, { signal }));
-      if (!order) throw new Error('Order details not available');
-      return order;
-    },
+    queryFn: async ({ signal }) =>
+      (await getJson<{ order: CustomerOrderView }>(`/api/payment/order/${encodeURIComponent(checkoutId)}`, { signal })).order,
     // While the provider has not confirmed the payment, look again now and then.
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 5000 : false),
   });
@@ -228,7 +136,7 @@ export function savePendingOrder(checkoutId: string, items: readonly CartItem[],
   const order: PendingOrder = {
     checkoutId,
     items: items.map((item) => ({
-      productId: String(item.product.id),
+      productId: item.product.id,
       name: item.product.name,
       duration: item.selectedDuration,
       price: item.selectedPrice,

@@ -1,43 +1,8 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './http';
-import { changedTotal, fieldErrors, normalizeOrder, orderDescription, paymentReturnSearch } from './payment';
-import { normalizeProductDetail } from './products';
-
-describe('normalizeOrder', () => {
-  it('reads the customer-side order of SPEC §3', () => {
-    const order = normalizeOrder({
-      order: {
-        dbOrderId: 42,
-        status: 'completed',
-        paymentMethod: 'baridi_mob',
-        total: '10800',
-        phone: '0555123456',
-        date: '2025-01-02T10:00:00Z',
-        items: [{ product: { name: 'Premium', price: 4000, duration: '1 month', quality: '4K' }, quantity: 2, selectedPrice: 5400, selectedDuration: '3 months' }, null],
-        adminContact: { phone: '+213 555', whatsapp: '213555', email: 'help@example.com' },
-      },
-    });
-    expect(order).toEqual({
-      dbOrderId: '42',
-      status: 'completed',
-      paymentMethod: 'baridi_mob',
-      total: 10800,
-      phone: '0555123456',
-      date: '2025-01-02T10:00:00Z',
-      items: [{ name: 'Premium', price: 5400, duration: '3 months', quality: '4K', quantity: 2 }],
-      adminContact: { phone: '+213 555', whatsapp: '213555', email: 'help@example.com' },
-    });
-  });
-
-  it('fills the gaps of a sparse order', () => {
-    const order = normalizeOrder({ order: { items: 'x' } })!;
-    expect(order.status).toBe('pending');
-    expect(order.items).toEqual([]);
-    expect(order.dbOrderId).toBeNull();
-    expect(normalizeOrder('nope')).toBeNull();
-  });
-});
+import { failureSearch } from '../lib/search';
+import { changedTotal, fieldErrors, orderDescription, paymentReturnSearch } from './payment';
 
 describe('checkout errors', () => {
   it('reads the new total of a 409', () => {
@@ -63,28 +28,6 @@ describe('checkout errors', () => {
   });
 });
 
-describe('normalizeProductDetail', () => {
-  it('sorts durations, reads 0/1 booleans and keeps active similar products', () => {
-    const detail = normalizeProductDetail({
-      id: 7,
-      name: 'Gold',
-      popular: 1,
-      vod: '0',
-      priceDurations: [
-        { duration: '12 months', price: 18000, active: 1 },
-        { duration: '1 month', price: 2000, active: 1 },
-        { duration: 'free trial', price: 0, active: 0 },
-      ],
-      similarProducts: [{ id: 8, name: 'Silver', active: 1 }, { id: 9, name: 'Hidden', active: 0 }, { id: 7, name: 'Gold' }],
-    })!;
-    expect(detail.priceDurations.map((d) => d.duration)).toEqual(['free trial', '1 month', '12 months']);
-    expect(detail.popular).toBe(true);
-    expect(detail.vod).toBe(false);
-    expect(detail.price).toBe(0); // the first entry's, when the server sends no price
-    expect(detail.similarProducts.map((p) => p.id)).toEqual([8]);
-  });
-});
-
 describe('paymentReturnSearch', () => {
   const ORDER = '5b3f0c1e-8d7a-4c2b-9e61-0a4d2f7c9b15';
   // Parsed by the router exactly as the return page's URL would be.
@@ -104,5 +47,15 @@ describe('paymentReturnSearch', () => {
   it('finds nothing in a URL without either', () => {
     expect(parse('')).toEqual({});
     expect(parse('?lang=en')).toEqual({});
+  });
+});
+
+describe('failureSearch', () => {
+  const parse = (search: string) => failureSearch(defaultParseSearch(search));
+
+  it('reads the error and the code as text, whatever the router parsed them as', () => {
+    expect(parse('?error=Payment%20verification%20failed&code=failed')).toEqual({ error: 'Payment verification failed', code: 'failed' });
+    expect(parse('?error=true&code=502')).toEqual({ error: 'true', code: '502' });
+    expect(parse('?error=&code=%20')).toEqual({});
   });
 });

@@ -1,18 +1,21 @@
+import type { ProductView } from '@shared/catalogue/types';
+
 // The browser cart's pure logic (SPEC §3 "Cart item", §4 "Cart"). No DOM, no storage: the store
 // in ./store.ts applies these functions and persists the result.
 
-export type ProductId = string | number;
-
-/** What the cart keeps of a product: the fields it needs, plus whatever else the API sent. */
+/**
+ * What the cart keeps of a product: the fields it needs, plus whatever else was stored. It is read
+ * back from the shopper's storage, which may hold older shapes, so durations and quality are text.
+ */
 export interface CartProduct {
-  id: ProductId;
+  id: ProductView['id'];
   name: string;
   /** Price of the product's first duration. */
   price: number;
   /** The product's first duration, e.g. "1 month". */
   duration: string;
   featuredImage?: string | null;
-  category_name?: string;
+  category_name?: string | null;
   quality?: string;
   [extra: string]: unknown;
 }
@@ -29,13 +32,9 @@ export interface Selection {
   price?: number;
 }
 
-export function sameProduct(a: ProductId, b: ProductId): boolean {
-  return String(a) === String(b);
-}
-
 /** Identifies a cart line: one product in one duration. */
 export function lineKey(item: Pick<CartItem, 'product' | 'selectedDuration'>): string {
-  return `${String(item.product.id)}\u0000${item.selectedDuration}`;
+  return `${item.product.id}\u0000${item.selectedDuration}`;
 }
 
 /**
@@ -46,7 +45,7 @@ export function addItem(items: readonly CartItem[], product: CartProduct, select
   const selectedDuration = selection.duration ?? product.duration;
   const selectedPrice = selection.price ?? product.price;
   const index = items.findIndex(
-    (item) => sameProduct(item.product.id, product.id) && item.selectedDuration === selectedDuration,
+    (item) => item.product.id === product.id && item.selectedDuration === selectedDuration,
   );
   if (index === -1) {
     return [...items, { product, quantity: 1, selectedDuration, selectedPrice }];
@@ -55,8 +54,8 @@ export function addItem(items: readonly CartItem[], product: CartProduct, select
 }
 
 /** Removes every line of the product, whatever its duration. */
-export function removeItem(items: readonly CartItem[], productId: ProductId): CartItem[] {
-  return items.filter((item) => !sameProduct(item.product.id, productId));
+export function removeItem(items: readonly CartItem[], productId: string): CartItem[] {
+  return items.filter((item) => item.product.id !== productId);
 }
 
 /**
@@ -65,7 +64,7 @@ export function removeItem(items: readonly CartItem[], productId: ProductId): Ca
  */
 export function updateQuantity(
   items: readonly CartItem[],
-  productId: ProductId,
+  productId: string,
   selectedDuration: string,
   quantity: number,
 ): readonly CartItem[] {
@@ -73,7 +72,7 @@ export function updateQuantity(
   const next = Math.floor(quantity);
   let changed = false;
   const updated = items.map((item) => {
-    if (!sameProduct(item.product.id, productId) || item.selectedDuration !== selectedDuration) return item;
+    if (item.product.id !== productId || item.selectedDuration !== selectedDuration) return item;
     if (item.quantity === next) return item;
     changed = true;
     return { ...item, quantity: next };
@@ -82,12 +81,7 @@ export function updateQuantity(
 }
 
 /** The current prices of a product, as the catalogue sends them. */
-export interface PriceSource {
-  id: ProductId;
-  price?: number;
-  duration?: string;
-  priceDurations?: readonly { duration: string; price: number; active?: boolean }[];
-}
+export type PriceSource = Pick<ProductView, 'id' | 'price' | 'duration' | 'priceDurations'>;
 
 /**
  * Brings the cart's prices up to date with the catalogue: each line takes the current price of its
@@ -96,12 +90,12 @@ export interface PriceSource {
  * changed.
  */
 export function repriceItems(items: readonly CartItem[], products: readonly PriceSource[]): readonly CartItem[] {
-  const byId = new Map(products.map((product) => [String(product.id), product]));
+  const byId = new Map(products.map((product) => [product.id, product]));
   let changed = false;
   const updated = items.map((item) => {
-    const source = byId.get(String(item.product.id));
+    const source = byId.get(item.product.id);
     if (!source) return item;
-    const entry = source.priceDurations?.find((candidate) => candidate.duration === item.selectedDuration && candidate.active !== false);
+    const entry = source.priceDurations.find((candidate) => candidate.duration === item.selectedDuration && candidate.active);
     const price = entry ? entry.price : source.duration === item.selectedDuration ? source.price : undefined;
     if (price === undefined || !Number.isFinite(price) || price === item.selectedPrice) return item;
     changed = true;
@@ -110,8 +104,8 @@ export function repriceItems(items: readonly CartItem[], products: readonly Pric
       selectedPrice: price,
       product: {
         ...item.product,
-        ...(source.price !== undefined ? { price: source.price } : {}),
-        ...(source.priceDurations ? { priceDurations: source.priceDurations } : {}),
+        price: source.price,
+        priceDurations: source.priceDurations,
       },
     };
   });
@@ -145,8 +139,9 @@ function toNumber(value: unknown): number | null {
 function restoreItem(value: unknown): CartItem | null {
   if (!isRecord(value) || !isRecord(value.product)) return null;
   const product = value.product;
-  const id = product.id;
-  if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) return null;
+  // Ids are text; a number is taken as its text (carts saved by older versions of the store).
+  const id = typeof product.id === 'number' && Number.isFinite(product.id) ? String(product.id) : product.id;
+  if (typeof id !== 'string' || id === '') return null;
   if (typeof product.name !== 'string') return null;
   const quantity = toNumber(value.quantity);
   const selectedPrice = toNumber(value.selectedPrice);

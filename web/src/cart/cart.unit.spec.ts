@@ -1,3 +1,4 @@
+import type { PriceDuration } from '@shared/catalogue/types';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
@@ -15,7 +16,7 @@ import {
 import { createCartStore } from './store';
 import type { KeyValueStorage } from '../lib/storage';
 
-const basic: CartProduct = { id: 1, name: 'Basic', price: 2000, duration: '1 month', quality: 'HD' };
+const basic: CartProduct = { id: 'p-1', name: 'Basic', price: 2000, duration: '1 month', quality: 'HD' };
 const premium: CartProduct = { id: 'p-2', name: 'Premium', price: 4000, duration: '1 month' };
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
@@ -47,12 +48,6 @@ describe('addItem', () => {
     ]);
   });
 
-  it('treats numeric and string ids of the same product as the same product', () => {
-    const cart = addItem(addItem([], basic), { ...basic, id: '1' });
-    expect(cart).toHaveLength(1);
-    expect(cart[0]!.quantity).toBe(2);
-  });
-
   it('does not mutate the given cart', () => {
     const before = addItem([], basic);
     const copy = structuredClone(before);
@@ -66,7 +61,7 @@ describe('removeItem', () => {
     let cart = addItem([], basic);
     cart = addItem(cart, basic, { duration: '6 months', price: 10000 });
     cart = addItem(cart, premium);
-    expect(removeItem(cart, 1).map((item) => item.product.id)).toEqual(['p-2']);
+    expect(removeItem(cart, 'p-1').map((item) => item.product.id)).toEqual(['p-2']);
   });
 });
 
@@ -74,18 +69,18 @@ describe('updateQuantity', () => {
   const cart = addItem(addItem([], basic), basic, { duration: '3 months', price: 5400 });
 
   it('sets the quantity of the matching line only', () => {
-    const updated = updateQuantity(cart, 1, '3 months', 4);
+    const updated = updateQuantity(cart, 'p-1', '3 months', 4);
     expect(updated.map((item) => item.quantity)).toEqual([1, 4]);
   });
 
   it('ignores quantities below 1 and non-numbers', () => {
-    expect(updateQuantity(cart, 1, '1 month', 0)).toBe(cart);
-    expect(updateQuantity(cart, 1, '1 month', -3)).toBe(cart);
-    expect(updateQuantity(cart, 1, '1 month', Number.NaN)).toBe(cart);
+    expect(updateQuantity(cart, 'p-1', '1 month', 0)).toBe(cart);
+    expect(updateQuantity(cart, 'p-1', '1 month', -3)).toBe(cart);
+    expect(updateQuantity(cart, 'p-1', '1 month', Number.NaN)).toBe(cart);
   });
 
   it('rounds fractional quantities down', () => {
-    expect(updateQuantity(cart, 1, '1 month', 2.7)[0]!.quantity).toBe(2);
+    expect(updateQuantity(cart, 'p-1', '1 month', 2.7)[0]!.quantity).toBe(2);
   });
 });
 
@@ -143,8 +138,8 @@ describe('createCartStore', () => {
     let notified = 0;
     const unsubscribe = store.subscribe(() => notified++);
     store.addItem(premium);
-    store.updateQuantity(1, '1 month', 3);
-    store.updateQuantity(1, '1 month', 0);
+    store.updateQuantity('p-1', '1 month', 3);
+    store.updateQuantity('p-1', '1 month', 0);
     expect(store.getSnapshot()).toMatchObject({ itemCount: 4, total: 10000 });
     expect(parseStoredCart(storage.data.get('cart')!)).toEqual(store.getSnapshot().items);
     expect(notified).toBe(2);
@@ -183,14 +178,22 @@ describe('repriceItems', () => {
     priceDurations: [
       { duration: '1 month', price: 2000, active: true },
       { duration: '3 months', price: 5400, active: true },
-    ],
+    ] satisfies PriceDuration[],
   };
 
   it('takes the catalogue price of each line’s duration', () => {
     let items = addItem([], withDurations, { duration: '3 months', price: 5400 });
     items = addItem(items, premium);
     const repriced = repriceItems(items, [
-      { id: 1, price: 2200, duration: '1 month', priceDurations: [{ duration: '1 month', price: 2200 }, { duration: '3 months', price: 6000 }] },
+      {
+        id: 'p-1',
+        price: 2200,
+        duration: '1 month',
+        priceDurations: [
+          { duration: '1 month', price: 2200, active: true },
+          { duration: '3 months', price: 6000, active: true },
+        ],
+      },
       { id: 'p-2', price: 4500, duration: '1 month', priceDurations: [] },
     ]);
     expect(repriced.map((item) => item.selectedPrice)).toEqual([6000, 4500]);
@@ -200,17 +203,18 @@ describe('repriceItems', () => {
 
   it('returns the same cart when nothing changed, and keeps lines the catalogue does not list', () => {
     const items = addItem(addItem([], withDurations, { duration: '3 months', price: 5400 }), premium);
-    expect(repriceItems(items, [withDurations])).toBe(items);
+    expect(repriceItems(items, [{ ...withDurations, price: 2000, duration: '1 month' }])).toBe(items);
     expect(repriceItems(items, [])).toBe(items);
     // An inactive duration has no current price: the line stays as it is.
-    expect(repriceItems(items, [{ id: 1, priceDurations: [{ duration: '3 months', price: 1, active: false }] }])).toBe(items);
+    const inactive = { duration: '3 months', price: 1, active: false } as const;
+    expect(repriceItems(items, [{ id: 'p-1', price: 2000, duration: '1 month', priceDurations: [inactive] }])).toBe(items);
   });
 
   it('is applied by the store and saved', () => {
     const storage = memoryStorage();
     const store = createCartStore({ storage });
     store.addItem(withDurations, { duration: '1 month', price: 2000 });
-    store.reprice([{ id: 1, priceDurations: [{ duration: '1 month', price: 2500, active: true }] }]);
+    store.reprice([{ id: 'p-1', price: 2500, duration: '1 month', priceDurations: [{ duration: '1 month', price: 2500, active: true }] }]);
     expect(store.getSnapshot().total).toBe(2500);
     expect(parseStoredCart(storage.data.get('cart') ?? null)[0]!.selectedPrice).toBe(2500);
   });

@@ -13,7 +13,6 @@ import {
   type CartItem,
   type CartProduct,
   type PriceSource,
-  type ProductId,
   type Selection,
 } from './cart';
 
@@ -31,9 +30,9 @@ export interface CartStore {
   subscribe(listener: () => void): () => void;
   addItem(product: CartProduct, selection?: Selection): void;
   /** Removes all lines of the product. */
-  removeItem(productId: ProductId): void;
+  removeItem(productId: string): void;
   /** Sets one line's quantity; below 1 is ignored. */
-  updateQuantity(productId: ProductId, selectedDuration: string, quantity: number): void;
+  updateQuantity(productId: string, selectedDuration: string, quantity: number): void;
   clear(): void;
   /** Takes the current catalogue prices (after a live update or a 409 at checkout). */
   reprice(products: readonly PriceSource[]): void;

@@ -1,11 +1,12 @@
+import { phoneMessages } from '@shared/ordering/constants';
 import type { IntlShape } from 'react-intl';
 import type { MessageId } from './messages';
 
 // The server and the payment flow speak English (SPEC §5, §8). Messages the shopper can meet are
 // shown in the page language; anything else is shown as the server wrote it.
 const KNOWN: Record<string, MessageId> = {
-  'phone number is required': 'phone.required',
-  'must be a valid algerian phone number (starting with 05, 06, or 07 and consisting of 10 digits)': 'phone.invalid',
+  [keyOf(phoneMessages.required)]: 'phone.required',
+  [keyOf(phoneMessages.invalid)]: 'phone.invalid',
   'no checkout id found in url': 'payment.error.noCheckoutId',
   'payment verification failed or payment is still processing': 'payment.error.notPaid',
   'payment verification failed': 'payment.error.verification',
@@ -19,8 +20,12 @@ const KNOWN: Record<string, MessageId> = {
   'unexpected response from the server': 'payment.error.technical',
 };
 
+function keyOf(message: string): string {
+  return message.trim().replace(/\.$/, '').toLowerCase();
+}
+
 export function knownMessageId(message: string): MessageId | null {
-  return KNOWN[message.trim().replace(/\.$/, '').toLowerCase()] ?? null;
+  return KNOWN[keyOf(message)] ?? null;
 }
 
 /** The message in the page language when it is a known one; "Error 502: Bad Gateway" is translated too. */

@@ -1,14 +1,6 @@
-// Catalogue constants and the product page's pure rules (SPEC §4, §9). The durations and limits
-// mirror src/shared/catalogue.ts (which also carries the server's zod schemas, too heavy for the
-// browser bundle); catalogue.unit.spec.ts checks that both stay the same.
+// The storefront's own catalogue constants and the product page's pure rules (SPEC §4, §9); the
+// API's (durations, limits) come from src/shared/catalogue.
 
-/** In the order SPEC §4 sorts a product's price durations. */
-export const DURATIONS = ['free trial', '1 month', '3 months', '6 months', '12 months', '15 months', 'life time'] as const;
-
-/** SPEC §9: a product with this many devices is shown as unlimited. */
-export const UNLIMITED_DEVICES = 5;
-/** SPEC §9: similar packages shown on a product page. */
-export const SIMILAR_PRODUCTS = 4;
 /** SPEC §9: featured packages on the home page. */
 export const FEATURED_PRODUCTS = 3;
 /** SPEC §9: the description is cut at this many characters, with "read more". */
@@ -28,16 +20,6 @@ const MONTHS: Record<string, number> = {
 /** How many months a duration covers, or null for free trial, life time and unknown values. */
 export function monthsOf(duration: string): number | null {
   return MONTHS[duration.trim().toLowerCase()] ?? null;
-}
-
-/** Position of a duration in the SPEC order (unknown durations last, in their given order). */
-export function durationRank(duration: string): number {
-  const index = (DURATIONS as readonly string[]).indexOf(duration.trim().toLowerCase());
-  return index === -1 ? DURATIONS.length : index;
-}
-
-export function sortByDuration<T extends { duration: string }>(entries: readonly T[]): T[] {
-  return [...entries].sort((a, b) => durationRank(a.duration) - durationRank(b.duration));
 }
 
 export function isBestValue(duration: string): boolean {

@@ -1,21 +1,18 @@
+import { normalisePhone, phoneProblem } from '@shared/ordering/constants';
 import type { MessageId } from '../i18n/messages';
 import { readStored, writeStored } from './storage';
 
-// SPEC §5 phone rule, as in src/shared/ordering.ts (phone.unit.spec.ts checks both agree), with
-// the messages as ids so they show in the shopper's language.
+// SPEC §5 phone rule, the server's own (src/shared/ordering), with the messages as ids so they
+// show in the shopper's language.
 
 /** localStorage key of the shopper's phone number, prefilled at checkout. */
 export const CUSTOMER_PHONE_KEY = 'customerPhone';
 export const PHONE_PLACEHOLDER = '05XXXXXXXX';
 
-export function phoneDigits(raw: string): string {
-  return raw.replace(/\D/g, '');
-}
-
 /** The message id of what is wrong with a phone number, or null when it is valid. */
 export function phoneErrorId(raw: string | null | undefined): MessageId | null {
-  if (!raw || !raw.trim()) return 'phone.required';
-  return /^0[567]\d{8}$/.test(phoneDigits(raw)) ? null : 'phone.invalid';
+  const problem = phoneProblem(raw);
+  return problem ? `phone.${problem}` : null;
 }
 
 /** The phone saved by an earlier checkout; only a valid one is restored. */
@@ -31,9 +28,9 @@ export function readSavedPhone(): string {
       value = '';
     }
   }
-  return phoneErrorId(value) === null ? phoneDigits(value) : '';
+  return phoneErrorId(value) === null ? normalisePhone(value) : '';
 }
 
 export function savePhone(phone: string): void {
-  writeStored(CUSTOMER_PHONE_KEY, phoneDigits(phone));
+  writeStored(CUSTOMER_PHONE_KEY, normalisePhone(phone));
 }

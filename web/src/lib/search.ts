@@ -7,7 +7,18 @@ export function searchText(value: unknown): string | undefined {
   return undefined;
 }
 
-export function checkoutSearch(search: Record<string, unknown>): { checkout_id?: string } {
+export interface CheckoutSearch {
+  checkout_id?: string;
+}
+
+export function checkoutSearch(search: Record<string, unknown>): CheckoutSearch {
   const id = searchText(search.checkout_id);
   return id ? { checkout_id: id } : {};
+}
+
+/** The failure page's search: what went wrong, in the server's words, and its status or HTTP code. */
+export function failureSearch(search: Record<string, unknown>): { error?: string; code?: string } {
+  const error = searchText(search.error);
+  const code = searchText(search.code);
+  return { ...(error ? { error } : {}), ...(code ? { code } : {}) };
 }

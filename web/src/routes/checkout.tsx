@@ -10,11 +10,12 @@ import { CheckoutItems } from '../components/checkout/CheckoutItems';
 import { PhoneField } from '../components/checkout/PhoneField';
 import { OrderSummary } from '../components/cart/OrderSummary';
 import { PageHeader } from '../components/catalogue/PageHeader';
-import { Spinner } from '../components/ui/Spinner';
+import { StageCard } from '../components/ui/StageCard';
 import { AlertIcon, CreditCardIcon, LockIcon, ShieldIcon } from '../components/ui/icons';
 import { useFormatPrice, useLanguage } from '../i18n/I18nProvider';
 import { knownMessageId, translateServerMessage } from '../i18n/server-messages';
-import { phoneDigits, phoneErrorId, readSavedPhone, savePhone } from '../lib/phone';
+import { normalisePhone } from '@shared/ordering/constants';
+import { phoneErrorId, readSavedPhone, savePhone } from '../lib/phone';
 import { usePageTitle } from '../lib/usePageTitle';
 import { isolate } from '../lib/bidi';
 
@@ -74,7 +75,7 @@ function CheckoutPage() {
       phoneRef.current?.focus();
       return;
     }
-    const digits = phoneDigits(phone);
+    const digits = normalisePhone(phone);
     savePhone(digits);
     setProblem(null);
     setStage('processing');
@@ -122,17 +123,11 @@ function CheckoutPage() {
 
   if (stage !== 'form') {
     return (
-      <div className="container page-body">
-        <div className="card stage-card" role="status" aria-live="polite" data-testid={`checkout-${stage}`}>
-          <Spinner size="lg" />
-          <h1 className="stage-title">
-            <FormattedMessage id={stage === 'processing' ? 'checkout.processing' : 'checkout.redirecting'} />
-          </h1>
-          <p className="stage-text">
-            <FormattedMessage id={stage === 'processing' ? 'checkout.processingText' : 'checkout.redirectingText'} />
-          </p>
-        </div>
-      </div>
+      <StageCard
+        testId={`checkout-${stage}`}
+        title={<FormattedMessage id={stage === 'processing' ? 'checkout.processing' : 'checkout.redirecting'} />}
+        text={<FormattedMessage id={stage === 'processing' ? 'checkout.processingText' : 'checkout.redirectingText'} />}
+      />
     );
   }
 

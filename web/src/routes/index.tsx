@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { StatePanel } from '../components/ui/StatePanel';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { pickFeatured, productsQuery } from '../api/products';
-import { ProductCard, ProductCardSkeleton } from '../components/product/ProductCard';
+import { ProductCard } from '../components/product/ProductCard';
+import { ExternalLink } from '../components/ui/ExternalLink';
+import { SectionHeader } from '../components/ui/SectionHeader';
+import { RetryButton } from '../components/ui/StateActions';
+import { StatePanel } from '../components/ui/StatePanel';
 import {
   AlertIcon,
   ArrowForwardIcon,
@@ -13,7 +16,6 @@ import {
   FourKIcon,
   HeadsetIcon,
   InboxIcon,
-  RefreshIcon,
   ShieldIcon,
   SignalIcon,
   TvIcon,
@@ -25,10 +27,11 @@ import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export const Route = createFileRoute('/')({
+  // The featured packages come with the page; if they cannot, the rest of the page still shows and
+  // their section says so (with a retry).
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(productsQuery()).catch(() => undefined),
   component: HomePage,
 });
-
-const FEATURED_COUNT = FEATURED_PRODUCTS;
 
 function HomePage() {
   usePageTitle();
@@ -138,21 +141,10 @@ function Stats() {
 
 function FeaturedPackages() {
   const products = useQuery(productsQuery());
-  const featured = products.data ? pickFeatured(products.data, FEATURED_COUNT) : [];
+  const featured = products.data ? pickFeatured(products.data, FEATURED_PRODUCTS) : [];
 
   let content: ReactNode;
-  if (products.isPending) {
-    content = (
-      <div className="product-grid" aria-busy="true">
-        <p role="status" className="visually-hidden">
-          <FormattedMessage id="home.featured.loading" />
-        </p>
-        {Array.from({ length: FEATURED_COUNT }, (_, i) => (
-          <ProductCardSkeleton key={i} />
-        ))}
-      </div>
-    );
-  } else if (products.isError) {
+  if (!products.data) {
     content = (
       <StatePanel
         tone="error"
@@ -161,12 +153,7 @@ function FeaturedPackages() {
         icon={<AlertIcon size={28} />}
         title={<FormattedMessage id="home.featured.error" />}
         text={<FormattedMessage id="home.featured.errorHint" />}
-        actions={
-          <button type="button" className="btn btn-secondary" onClick={() => void products.refetch()} disabled={products.isFetching}>
-            <RefreshIcon size={18} />
-            <FormattedMessage id="common.tryAgain" />
-          </button>
-        }
+        actions={<RetryButton onRetry={() => void products.refetch()} disabled={products.isFetching} />}
       />
     );
   } else if (featured.length === 0) {
@@ -183,7 +170,7 @@ function FeaturedPackages() {
     content = (
       <ul className="product-grid" role="list">
         {featured.map((product) => (
-          <li key={String(product.id)}>
+          <li key={product.id}>
             <ProductCard product={product} />
           </li>
         ))}
@@ -193,20 +180,17 @@ function FeaturedPackages() {
 
   return (
     <section id="featured" className="section container" aria-labelledby="featured-title" tabIndex={-1}>
-      <div className="section-head">
-        <div>
-          <h2 id="featured-title" className="section-title">
-            <FormattedMessage id="home.featured.title" />
-          </h2>
-          <p className="section-subtitle">
-            <FormattedMessage id="home.featured.subtitle" />
-          </p>
-        </div>
-        <Link to={paths.store} className="link-arrow">
-          <FormattedMessage id="home.featured.viewAll" />
-          <ArrowForwardIcon size={16} />
-        </Link>
-      </div>
+      <SectionHeader
+        id="featured-title"
+        title={<FormattedMessage id="home.featured.title" />}
+        subtitle={<FormattedMessage id="home.featured.subtitle" />}
+        action={
+          <Link to={paths.store} className="link-arrow">
+            <FormattedMessage id="home.featured.viewAll" />
+            <ArrowForwardIcon size={16} />
+          </Link>
+        }
+      />
       {content}
     </section>
   );
@@ -224,16 +208,12 @@ function WhyChooseUs() {
   return (
     <section className="section section-alt" aria-labelledby="why-title">
       <div className="container">
-        <div className="section-head section-head-center">
-          <div>
-            <h2 id="why-title" className="section-title">
-              <FormattedMessage id="home.why.title" />
-            </h2>
-            <p className="section-subtitle">
-              <FormattedMessage id="home.why.subtitle" />
-            </p>
-          </div>
-        </div>
+        <SectionHeader
+          id="why-title"
+          title={<FormattedMessage id="home.why.title" />}
+          subtitle={<FormattedMessage id="home.why.subtitle" />}
+          centered
+        />
         <ul className="feature-grid" role="list">
           {items.map((item) => (
             <li key={item.title} className="card feature-card">
@@ -270,20 +250,14 @@ function CallToAction() {
             <FormattedMessage id="home.cta.store" />
             <ArrowForwardIcon size={18} />
           </Link>
-          <a
+          <ExternalLink
             href={whatsappLink(intl.formatMessage({ id: 'home.cta.whatsappMessage' }))}
             className="btn btn-whatsapp btn-lg"
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="whatsapp-cta"
+            testId="whatsapp-cta"
           >
             <WhatsAppIcon />
             <FormattedMessage id="home.cta.whatsapp" />
-            <span className="visually-hidden">
-              {' '}
-              <FormattedMessage id="a11y.opensInNewTab" />
-            </span>
-          </a>
+          </ExternalLink>
         </div>
       </div>
     </section>

@@ -1,26 +1,61 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { categoriesQuery } from '../api/categories';
 import { CategoryCard, CategoryCardSkeleton } from '../components/catalogue/CategoryCard';
 import { PageHeader } from '../components/catalogue/PageHeader';
+import { RetryButton } from '../components/ui/StateActions';
 import { StatePanel } from '../components/ui/StatePanel';
-import { AlertIcon, InboxIcon, RefreshIcon } from '../components/ui/icons';
+import { AlertIcon, InboxIcon } from '../components/ui/icons';
+import { useRetryLoad } from '../lib/loaders';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export const Route = createFileRoute('/store')({
-  loader: ({ context }) => void context.queryClient.prefetchQuery(categoriesQuery()),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(categoriesQuery()),
+  pendingComponent: StoreSkeleton,
+  errorComponent: StoreError,
   component: StorePage,
 });
 
-function StorePage() {
-  const intl = useIntl();
-  usePageTitle(intl.formatMessage({ id: 'store.title' }));
-  const categories = useQuery(categoriesQuery());
+/** The store page's title band and body, whatever the body shows. */
+function StoreFrame({ children }: { children: ReactNode }) {
+  usePageTitle(useIntl().formatMessage({ id: 'store.title' }));
+  return (
+    <>
+      <PageHeader title={<FormattedMessage id="store.title" />} subtitle={<FormattedMessage id="store.subtitle" />} />
+      <div className="container page-body">{children}</div>
+    </>
+  );
+}
 
-  let content;
-  if (categories.isPending) {
-    content = (
+function StorePage() {
+  const { data: categories } = useSuspenseQuery(categoriesQuery());
+  return (
+    <StoreFrame>
+      {categories.length === 0 ? (
+        <StatePanel
+          testId="store-empty"
+          icon={<InboxIcon size={28} />}
+          title={<FormattedMessage id="store.empty" />}
+          text={<FormattedMessage id="store.emptyHint" />}
+        />
+      ) : (
+        <ul className="category-grid" role="list" data-testid="category-list">
+          {categories.map((category) => (
+            <li key={category.id}>
+              <CategoryCard category={category} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </StoreFrame>
+  );
+}
+
+function StoreSkeleton() {
+  return (
+    <StoreFrame>
       <div className="category-grid" aria-busy="true">
         <p role="status" className="visually-hidden">
           <FormattedMessage id="store.loading" />
@@ -29,48 +64,22 @@ function StorePage() {
           <CategoryCardSkeleton key={i} />
         ))}
       </div>
-    );
-  } else if (categories.isError) {
-    content = (
+    </StoreFrame>
+  );
+}
+
+function StoreError() {
+  const retry = useRetryLoad();
+  return (
+    <StoreFrame>
       <StatePanel
         tone="error"
         testId="store-error"
         icon={<AlertIcon size={28} />}
         title={<FormattedMessage id="store.error" />}
         text={<FormattedMessage id="common.connectionHint" />}
-        actions={
-          <button type="button" className="btn btn-secondary" onClick={() => void categories.refetch()} disabled={categories.isFetching}>
-            <RefreshIcon size={18} />
-            <FormattedMessage id="common.tryAgain" />
-          </button>
-        }
+        actions={<RetryButton onRetry={retry} />}
       />
-    );
-  } else if (categories.data.length === 0) {
-    content = (
-      <StatePanel
-        testId="store-empty"
-        icon={<InboxIcon size={28} />}
-        title={<FormattedMessage id="store.empty" />}
-        text={<FormattedMessage id="store.emptyHint" />}
-      />
-    );
-  } else {
-    content = (
-      <ul className="category-grid" role="list" data-testid="category-list">
-        {categories.data.map((category) => (
-          <li key={String(category.id)}>
-            <CategoryCard category={category} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  return (
-    <>
-      <PageHeader title={<FormattedMessage id="store.title" />} subtitle={<FormattedMessage id="store.subtitle" />} />
-      <div className="container page-body">{content}</div>
-    </>
+    </StoreFrame>
   );
 }

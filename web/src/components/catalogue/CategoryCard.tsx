@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import type { Category } from '../../api/categories';
+import type { CategoryView } from '@shared/catalogue/types';
 import { ProductImage } from '../product/ProductImage';
 import { ArrowForwardIcon, GridIcon } from '../ui/icons';
 
-export function CategoryCard({ category }: { category: Category }) {
+export function CategoryCard({ category }: { category: CategoryView }) {
   return (
     <article className="card category-card">
       <div className="category-media">

@@ -2,17 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_WHATSAPP, displayPhone, whatsappLink } from '../../config';
 import { DownloadIcon, MailIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '../ui/icons';
+import { ExternalLink } from '../ui/ExternalLink';
 import { LogoMark } from './Logo';
 import { paths } from '../../lib/paths';
 
 export function Footer() {
   const intl = useIntl();
-  const newTab = (
-    <span className="visually-hidden">
-      {' '}
-      <FormattedMessage id="a11y.opensInNewTab" />
-    </span>
-  );
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -64,7 +59,7 @@ export function Footer() {
           </p>
           <ul className="footer-contact">
             <li>
-              <a href={whatsappLink(intl.formatMessage({ id: 'home.cta.whatsappMessage' }))} target="_blank" rel="noopener noreferrer">
+              <ExternalLink href={whatsappLink(intl.formatMessage({ id: 'home.cta.whatsappMessage' }))}>
                 <WhatsAppIcon size={18} />
                 <span>
                   <span className="visually-hidden">
@@ -73,8 +68,7 @@ export function Footer() {
                   </span>
                   <bdi dir="ltr">{displayPhone(SUPPORT_WHATSAPP)}</bdi>
                 </span>
-                {newTab}
-              </a>
+              </ExternalLink>
             </li>
             <li>
               <a href={`tel:${SUPPORT_PHONE}`}>
@@ -110,16 +104,10 @@ export function Footer() {
           <p className="footer-note">
             <FormattedMessage id="footer.downloadBody" />
           </p>
-          <a
-            className="btn btn-secondary btn-sm"
-            href={whatsappLink(intl.formatMessage({ id: 'footer.downloadMessage' }))}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <ExternalLink className="btn btn-secondary btn-sm" href={whatsappLink(intl.formatMessage({ id: 'footer.downloadMessage' }))}>
             <DownloadIcon size={18} />
             <FormattedMessage id="footer.downloadCta" />
-            {newTab}
-          </a>
+          </ExternalLink>
         </section>
       </div>
       <div className="container footer-bottom">

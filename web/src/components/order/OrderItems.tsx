@@ -1,12 +1,12 @@
 import { FormattedMessage } from 'react-intl';
-import type { OrderItem } from '../../api/payment';
+import type { CustomerOrderLineView } from '@shared/ordering/types';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { Disclosure } from '../ui/Disclosure';
 import { ReceiptIcon } from '../ui/icons';
 
 /** The collapsible list of ordered packages: name, price × quantity, duration, quality, quantity. */
-export function OrderItems({ items }: { items: readonly OrderItem[] }) {
+export function OrderItems({ items }: { items: readonly CustomerOrderLineView[] }) {
   const formatPrice = useFormatPrice();
   const durationLabel = useDurationLabel();
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
@@ -30,18 +30,18 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
           {items.map((item, index) => (
             <li key={index} className="order-item">
               <div className="order-item-main">
-                <strong>{item.name}</strong>
+                <strong>{item.product.name}</strong>
                 <bdi className="order-item-price">
-                  {formatPrice(item.price)} × {item.quantity}
+                  {formatPrice(item.selectedPrice)} × {item.quantity}
                 </bdi>
               </div>
               <ul className="order-item-meta" role="list">
                 <li>
-                  <FormattedMessage id="success.item.duration" values={{ duration: durationLabel(item.duration) }} />
+                  <FormattedMessage id="success.item.duration" values={{ duration: durationLabel(item.selectedDuration) }} />
                 </li>
-                {item.quality && (
+                {item.product.quality && (
                   <li>
-                    <FormattedMessage id="success.item.quality" values={{ quality: item.quality }} />
+                    <FormattedMessage id="success.item.quality" values={{ quality: item.product.quality }} />
                   </li>
                 )}
                 <li>

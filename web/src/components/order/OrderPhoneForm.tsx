@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { updateCustomerPhone } from '../../api/payment';
-import { phoneDigits, phoneErrorId, savePhone } from '../../lib/phone';
+import { normalisePhone } from '@shared/ordering/constants';
+import { phoneErrorId, savePhone } from '../../lib/phone';
 import { PhoneField } from '../checkout/PhoneField';
 import { toast } from '../ui/toast';
 import { PhoneIcon } from '../ui/icons';
 
 /**
- * SPEC §2, §7: the success screen asks for a phone when none is saved yet. It is sent only when the
- * order has an id; on failure the form still closes (the phone is kept in the browser either way).
+ * SPEC §2, §7: the success screen asks for a phone when none is saved yet. On failure the form still
+ * closes (the phone is kept in the browser either way).
  */
-export function OrderPhoneForm({ orderId, onSaved }: { orderId: string | null; onSaved: (phone: string) => void }) {
+export function OrderPhoneForm({ orderId, onSaved }: { orderId: string; onSaved: (phone: string) => void }) {
   const intl = useIntl();
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,16 +26,14 @@ export function OrderPhoneForm({ orderId, onSaved }: { orderId: string | null; o
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!check(phone) || saving) return;
-    const digits = phoneDigits(phone);
+    const digits = normalisePhone(phone);
     setSaving(true);
     savePhone(digits);
-    if (orderId) {
-      try {
-        await updateCustomerPhone(orderId, digits);
-        toast.success(intl.formatMessage({ id: 'success.phone.saved' }));
-      } catch (failure) {
-        console.warn('update-customer-phone failed', failure);
-      }
+    try {
+      await updateCustomerPhone(orderId, digits);
+      toast.success(intl.formatMessage({ id: 'success.phone.saved' }));
+    } catch (failure) {
+      console.warn('update-customer-phone failed', failure);
     }
     onSaved(digits);
   };

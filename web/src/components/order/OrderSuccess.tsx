@@ -1,75 +1,29 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { CustomerOrderView } from '@shared/ordering/types';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isNotFound } from '../../api/http';
-import { orderQuery, type CustomerOrder } from '../../api/payment';
+import { orderQuery } from '../../api/payment';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { Spinner } from '../ui/Spinner';
-import { StatePanel } from '../ui/StatePanel';
-import { AlertIcon, CheckCircleIcon, ClockIcon, HomeIcon, InboxIcon, MailIcon, RefreshIcon, XCircleIcon } from '../ui/icons';
+import { CheckCircleIcon, ClockIcon, HomeIcon, MailIcon, XCircleIcon } from '../ui/icons';
 import { OrderItems } from './OrderItems';
 import { OrderPhoneForm } from './OrderPhoneForm';
 import { SupportBox } from './SupportBox';
 
-/** The success screen (SPEC §2), loaded from the server by checkout id so it survives a reload. */
+/** The success screen (SPEC §2), its order loaded by checkout id (so it survives a reload) by the route. */
 export function OrderSuccess({ checkoutId }: { checkoutId: string }) {
   const intl = useIntl();
-  const order = useQuery(orderQuery(checkoutId));
+  const order = useSuspenseQuery(orderQuery(checkoutId));
   usePageTitle(intl.formatMessage({ id: 'success.title' }));
-
-  if (order.isPending) {
-    return (
-      <div className="container page-body">
-        <div className="card stage-card" role="status" aria-live="polite">
-          <Spinner size="lg" />
-          <h1 className="stage-title">
-            <FormattedMessage id="success.loading" />
-          </h1>
-        </div>
-      </div>
-    );
-  }
-  if (order.isError) {
-    const notFound = isNotFound(order.error);
-    return (
-      <div className="container page-body">
-        <StatePanel
-          tone="error"
-          headingLevel={1}
-          testId="order-error"
-          icon={notFound ? <InboxIcon size={28} /> : <AlertIcon size={28} />}
-          title={<FormattedMessage id={notFound ? 'success.notFound' : 'success.error'} />}
-          text={<FormattedMessage id={notFound ? 'success.notFoundText' : 'common.connectionHint'} />}
-          actions={
-            <>
-              {!notFound && (
-                <button type="button" className="btn btn-secondary" onClick={() => void order.refetch()}>
-                  <RefreshIcon size={18} />
-                  <FormattedMessage id="common.tryAgain" />
-                </button>
-              )}
-              <Link to="/" className="btn btn-primary">
-                <HomeIcon size={18} />
-                <FormattedMessage id="success.home" />
-              </Link>
-            </>
-          }
-        />
-      </div>
-    );
-  }
-  return <OrderSuccessView checkoutId={checkoutId} order={order.data} />;
+  return <OrderSuccessView key={checkoutId} checkoutId={checkoutId} order={order.data} />;
 }
 
-const PAID = new Set(['completed', 'dispatched', 'paid']);
-
-function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: CustomerOrder }) {
+function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: CustomerOrderView }) {
   const intl = useIntl();
   const formatPrice = useFormatPrice();
   const queryClient = useQueryClient();
-  const paid = PAID.has(order.status);
+  const paid = order.status === 'completed' || order.status === 'dispatched';
   const awaiting = order.status === 'pending';
   const failed = !paid && !awaiting;
 
@@ -99,13 +53,11 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
       value: order.phone ? <bdi dir="ltr">{order.phone}</bdi> : <FormattedMessage id="success.phone.none" />,
     },
   ];
-  if (order.date && !Number.isNaN(Date.parse(order.date))) {
-    rows.push({
-      key: 'date',
-      label: <FormattedMessage id="success.date" />,
-      value: intl.formatDate(order.date, { dateStyle: 'long', timeStyle: 'short' }),
-    });
-  }
+  rows.push({
+    key: 'date',
+    label: <FormattedMessage id="success.date" />,
+    value: intl.formatDate(order.date, { dateStyle: 'long', timeStyle: 'short' }),
+  });
 
   return (
     <div className="container page-body">
@@ -120,11 +72,9 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
         <p className="stage-text">
           <FormattedMessage id={failed ? 'payment.failure.text' : awaiting ? 'success.textPending' : 'success.text'} />
         </p>
-        {order.dbOrderId && (
-          <p className="order-number">
-            <FormattedMessage id="success.orderNumber" values={{ id: <bdi key="id" dir="ltr">#{order.dbOrderId}</bdi> }} />
-          </p>
-        )}
+        <p className="order-number">
+          <FormattedMessage id="success.orderNumber" values={{ id: <bdi key="id" dir="ltr">#{order.dbOrderId}</bdi> }} />
+        </p>
         <dl className="order-facts" data-testid="order-facts">
           {rows.map((row) => (
             <div key={row.key} className="order-fact" data-fact={row.key}>

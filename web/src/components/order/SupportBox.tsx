@@ -1,11 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AdminContact } from '../../api/payment';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_WHATSAPP, displayPhone } from '../../config';
+import type { CustomerOrderView } from '@shared/ordering/types';
+import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_WHATSAPP, displayPhone, whatsappLink } from '../../config';
+import { ExternalLink } from '../ui/ExternalLink';
 import { Disclosure } from '../ui/Disclosure';
 import { HeadsetIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../ui/icons';
 
+type AdminContact = CustomerOrderView['adminContact'];
+
 /** SPEC §9: the built-in contact when the order carries none. */
-function contactOf(given: Partial<AdminContact>): AdminContact {
+function contactOf(given: AdminContact): AdminContact {
   return {
     phone: given.phone || SUPPORT_PHONE,
     whatsapp: given.whatsapp || SUPPORT_WHATSAPP,
@@ -14,12 +17,12 @@ function contactOf(given: Partial<AdminContact>): AdminContact {
 }
 
 /** The collapsible support box of the success screen: phone, WhatsApp, email, with buttons. */
-export function SupportBox({ contact: given, orderId }: { contact: Partial<AdminContact>; orderId: string | null }) {
+export function SupportBox({ contact: given, orderId }: { contact: AdminContact; orderId: string }) {
   const intl = useIntl();
   const contact = contactOf(given);
   const whatsappDigits = contact.whatsapp.replace(/\D/g, '');
-  const message = intl.formatMessage({ id: 'success.support.whatsappMessage' }, { id: orderId ?? '-' });
-  const subject = intl.formatMessage({ id: 'success.support.mailSubject' }, { id: orderId ?? '-' });
+  const message = intl.formatMessage({ id: 'success.support.whatsappMessage' }, { id: orderId });
+  const subject = intl.formatMessage({ id: 'success.support.mailSubject' }, { id: orderId });
   return (
     <Disclosure
       className="card support-box"
@@ -61,20 +64,10 @@ export function SupportBox({ contact: given, orderId }: { contact: Partial<Admin
         </div>
       </dl>
       <div className="support-actions">
-        <a
-          className="btn btn-whatsapp"
-          href={`https://wa.me/${whatsappDigits}?text=${encodeURIComponent(message)}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="support-whatsapp"
-        >
+        <ExternalLink className="btn btn-whatsapp" href={whatsappLink(message, contact.whatsapp)} testId="support-whatsapp">
           <WhatsAppIcon />
           <FormattedMessage id="success.support.whatsapp" />
-          <span className="visually-hidden">
-            {' '}
-            <FormattedMessage id="a11y.opensInNewTab" />
-          </span>
-        </a>
+        </ExternalLink>
         <a className="btn btn-secondary" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} data-testid="support-call">
           <PhoneIcon size={18} />
           <FormattedMessage id="success.support.call" />

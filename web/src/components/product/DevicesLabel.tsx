@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { UNLIMITED_DEVICES } from '../../lib/catalogue';
+import { UNLIMITED_DEVICES } from '@shared/catalogue/constants';
 import { DevicesIcon } from '../ui/icons';
 
 /** How many devices a package allows; SPEC §9: 5 reads as unlimited. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PriceDuration } from '../../api/products';
+import type { PriceDuration } from '@shared/catalogue/types';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { isBestValue, savingPercent } from '../../lib/catalogue';

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { cardPrice, type Product } from '../../api/products';
+import type { ProductView } from '@shared/catalogue/types';
+import { cardPrice } from '../../api/products';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { durationMessageId } from '../../i18n/durations';
-import { ArrowForwardIcon, DevicesIcon, SignalIcon, StarIcon, TvIcon } from '../ui/icons';
+import { ArrowForwardIcon, SignalIcon, StarIcon, TvIcon } from '../ui/icons';
 import { DevicesLabel } from './DevicesLabel';
 import { ProductImage } from './ProductImage';
 
-export function ProductCard({ product, headingLevel = 3 }: { product: Product; headingLevel?: 2 | 3 }) {
+export function ProductCard({ product, headingLevel = 3 }: { product: ProductView; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   const intl = useIntl();
   const formatPrice = useFormatPrice();

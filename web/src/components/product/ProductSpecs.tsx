@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Product } from '../../api/products';
-import { UNLIMITED_DEVICES } from '../../lib/catalogue';
+import { UNLIMITED_DEVICES } from '@shared/catalogue/constants';
+import type { ProductView } from '@shared/catalogue/types';
 import { CheckIcon, DevicesIcon, FilmIcon, SignalIcon, TagIcon, TvIcon } from '../ui/icons';
 
 /** Specifications (channels, quality, devices, VOD, category) and the feature list. */
-export function ProductSpecs({ product }: { product: Product }) {
+export function ProductSpecs({ product }: { product: ProductView }) {
   const intl = useIntl();
   const rows: { key: string; icon: ReactNode; label: ReactNode; value: ReactNode }[] = [
     {

@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { activeDurations, toCartProduct, type PriceDuration, type ProductDetail } from '../../api/products';
+import type { PriceDuration, ProductView } from '@shared/catalogue/types';
+import { activeDurations, toCartProduct } from '../../api/products';
 import { useCart } from '../../cart/store';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
@@ -12,7 +13,7 @@ import { DurationPicker } from './DurationPicker';
 import { isolate } from '../../lib/bidi';
 
 /** Duration picker, price, add to cart and buy now (SPEC §2, §4). */
-export function PurchasePanel({ product }: { product: ProductDetail }) {
+export function PurchasePanel({ product }: { product: ProductView }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const formatPrice = useFormatPrice();

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound, type NotFoundRouteProps } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { categoryQuery } from '../../api/categories';
 import { isNotFound } from '../../api/http';
@@ -7,25 +7,26 @@ import { productsQuery } from '../../api/products';
 import { InvalidCategory } from '../../components/catalogue/InvalidCategory';
 import { ProductCard, ProductCardSkeleton } from '../../components/product/ProductCard';
 import { ProductImage } from '../../components/product/ProductImage';
-import { StatePanel } from '../../components/ui/StatePanel';
-import { AlertIcon, ArrowBackIcon, InboxIcon, RefreshIcon } from '../../components/ui/icons';
+import { RetryButton } from '../../components/ui/StateActions';
+import { PageState, StatePanel } from '../../components/ui/StatePanel';
+import { AlertIcon, ArrowBackIcon, InboxIcon } from '../../components/ui/icons';
+import { loadOrNotFound, useRetryLoad } from '../../lib/loaders';
 import { usePageTitle } from '../../lib/usePageTitle';
 
+/** The not-found page's data when the address names no category at all (SPEC §8 'Invalid category ID'). */
+const NO_CATEGORY = 'no category';
+
 export const Route = createFileRoute('/category/$slug')({
-  loader: ({ context, params }) => {
-    const slug = params.slug.trim();
-    if (!slug) return;
-    void context.queryClient.prefetchQuery(categoryQuery(slug));
-    void context.queryClient.prefetchQuery(productsQuery(slug));
+  params: { parse: ({ slug }) => ({ slug: slug.trim() }), stringify: ({ slug }) => ({ slug }) },
+  loader: async ({ context: { queryClient }, params: { slug } }) => {
+    if (!slug) throw notFound({ data: NO_CATEGORY });
+    await loadOrNotFound(Promise.all([queryClient.ensureQueryData(categoryQuery(slug)), queryClient.ensureQueryData(productsQuery(slug))]));
   },
+  pendingComponent: CategorySkeleton,
+  errorComponent: CategoryError,
+  notFoundComponent: CategoryNotFound,
   component: CategoryPage,
 });
-
-function CategoryPage() {
-  const slug = Route.useParams().slug.trim();
-  if (!slug) return <InvalidCategory />;
-  return <CategoryView slug={slug} />;
-}
 
 function BackToStore() {
   return (
@@ -36,93 +37,35 @@ function BackToStore() {
   );
 }
 
-function CategoryView({ slug }: { slug: string }) {
-  const intl = useIntl();
-  const category = useQuery(categoryQuery(slug));
-  const products = useQuery(productsQuery(slug));
-  usePageTitle(category.data?.name ?? (category.isError ? intl.formatMessage({ id: 'category.notFound' }) : null));
-
-  if (category.isError || products.isError) {
-    const notFound = category.isError && isNotFound(category.error);
-    return (
-      <div className="container page-body">
-        <BackToStore />
-        <StatePanel
-          tone="error"
-          headingLevel={1}
-          testId={notFound ? 'category-not-found' : 'category-error'}
-          icon={notFound ? <InboxIcon size={28} /> : <AlertIcon size={28} />}
-          title={<FormattedMessage id={notFound ? 'category.notFound' : 'category.error'} />}
-          text={<FormattedMessage id={notFound ? 'category.notFoundHint' : 'common.connectionHint'} />}
-          actions={
-            notFound ? (
-              <Link to="/store" className="btn btn-primary">
-                <FormattedMessage id="category.browseAll" />
-              </Link>
-            ) : (
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => {
-                  void category.refetch();
-                  void products.refetch();
-                }}
-              >
-                <RefreshIcon size={18} />
-                <FormattedMessage id="common.tryAgain" />
-              </button>
-            )
-          }
-        />
-      </div>
-    );
-  }
-
-  const list = products.data?.filter((product) => product.active);
+function CategoryPage() {
+  const { slug } = Route.useParams();
+  const category = useSuspenseQuery(categoryQuery(slug));
+  const products = useSuspenseQuery(productsQuery(slug));
+  usePageTitle(category.data.name);
+  // Deleted while the page is open: a live update asked the server again, which said 404.
+  if (isNotFound(category.error)) throw notFound();
+  const list = products.data.filter((product) => product.active);
   return (
     <>
       <section className="category-banner" aria-labelledby="category-title">
         <div className="container category-banner-inner">
           <div className="category-banner-copy">
             <BackToStore />
-            {category.data ? (
-              <>
-                <h1 id="category-title" className="page-title">
-                  {category.data.name}
-                </h1>
-                {category.data.description && <p className="page-subtitle">{category.data.description}</p>}
-                <p className="category-banner-count">
-                  <FormattedMessage id="category.packageCount" values={{ count: list?.length ?? category.data.productsCount }} />
-                </p>
-              </>
-            ) : (
-              <>
-                <h1 id="category-title" className="visually-hidden">
-                  <FormattedMessage id="common.loading" />
-                </h1>
-                <div className="skeleton skeleton-line skeleton-title" style={{ inlineSize: '14rem', blockSize: '2rem' }} />
-                <div className="skeleton skeleton-line" style={{ inlineSize: '20rem', maxInlineSize: '100%', marginBlockStart: 'var(--space-3)' }} />
-              </>
-            )}
+            <h1 id="category-title" className="page-title">
+              {category.data.name}
+            </h1>
+            {category.data.description && <p className="page-subtitle">{category.data.description}</p>}
+            <p className="category-banner-count">
+              <FormattedMessage id="category.packageCount" values={{ count: list.length }} />
+            </p>
           </div>
-          {category.data && (
-            <div className="category-banner-media">
-              <ProductImage src={category.data.featuredImage} alt="" priority />
-            </div>
-          )}
+          <div className="category-banner-media">
+            <ProductImage src={category.data.featuredImage} alt="" priority />
+          </div>
         </div>
       </section>
       <div className="container page-body">
-        {!list ? (
-          <div className="product-grid" aria-busy="true">
-            <p role="status" className="visually-hidden">
-              <FormattedMessage id="common.loading" />
-            </p>
-            {Array.from({ length: 3 }, (_, i) => (
-              <ProductCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : list.length === 0 ? (
+        {list.length === 0 ? (
           <StatePanel
             testId="category-empty"
             icon={<InboxIcon size={28} />}
@@ -137,7 +80,7 @@ function CategoryView({ slug }: { slug: string }) {
         ) : (
           <ul className="product-grid" role="list" data-testid="category-products">
             {list.map((product) => (
-              <li key={String(product.id)}>
+              <li key={product.id}>
                 <ProductCard product={product} headingLevel={2} />
               </li>
             ))}
@@ -145,5 +88,73 @@ function CategoryView({ slug }: { slug: string }) {
         )}
       </div>
     </>
+  );
+}
+
+function CategorySkeleton() {
+  return (
+    <>
+      <section className="category-banner" aria-busy="true">
+        <div className="container category-banner-inner">
+          <div className="category-banner-copy">
+            <BackToStore />
+            <h1 className="visually-hidden">
+              <FormattedMessage id="common.loading" />
+            </h1>
+            <div className="skeleton skeleton-line skeleton-title" style={{ inlineSize: '14rem', blockSize: '2rem' }} />
+            <div className="skeleton skeleton-line" style={{ inlineSize: '20rem', maxInlineSize: '100%', marginBlockStart: 'var(--space-3)' }} />
+          </div>
+        </div>
+      </section>
+      <div className="container page-body">
+        <div className="product-grid" aria-busy="true">
+          <p role="status" className="visually-hidden">
+            <FormattedMessage id="common.loading" />
+          </p>
+          {Array.from({ length: 3 }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function CategoryNotFound({ data }: NotFoundRouteProps) {
+  return data === NO_CATEGORY ? <InvalidCategory /> : <UnknownCategory />;
+}
+
+function UnknownCategory() {
+  usePageTitle(useIntl().formatMessage({ id: 'category.notFound' }));
+  return (
+    <PageState
+      before={<BackToStore />}
+      tone="error"
+      testId="category-not-found"
+      icon={<InboxIcon size={28} />}
+      title={<FormattedMessage id="category.notFound" />}
+      text={<FormattedMessage id="category.notFoundHint" />}
+      actions={
+        <Link to="/store" className="btn btn-primary">
+          <FormattedMessage id="category.browseAll" />
+        </Link>
+      }
+    />
+  );
+}
+
+function CategoryError() {
+  usePageTitle(useIntl().formatMessage({ id: 'category.error' }));
+  const retry = useRetryLoad();
+  return (
+    <PageState
+      before={<BackToStore />}
+      tone="error"
+      testId="category-error"
+      icon={<AlertIcon size={28} />}
+      title={<FormattedMessage id="category.error" />}
+      text={<FormattedMessage id="common.connectionHint" />}
+      actions={<RetryButton onRetry={retry} />}
+    />
   );
 }

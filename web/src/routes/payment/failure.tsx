@@ -1,13 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Spinner } from '../../components/ui/Spinner';
+import { StageCard } from '../../components/ui/StageCard';
 import { toast } from '../../components/ui/toast';
 import { HomeIcon, MailIcon, RefreshIcon, XCircleIcon } from '../../components/ui/icons';
 import { SUPPORT_EMAIL } from '../../config';
 import type { MessageId } from '../../i18n/messages';
 import { translateServerMessage } from '../../i18n/server-messages';
-import { searchText } from '../../lib/search';
+import { failureSearch } from '../../lib/search';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** SPEC §9: the failure screen first shows a verifying spinner for about 1.5 s. */
@@ -21,11 +21,7 @@ const STATUS_EXPLANATIONS: Record<string, MessageId> = {
 };
 
 export const Route = createFileRoute('/payment/failure')({
-  validateSearch: (search: Record<string, unknown>): { error?: string; code?: string } => {
-    const error = searchText(search.error);
-    const code = searchText(search.code);
-    return { ...(error ? { error } : {}), ...(code ? { code } : {}) };
-  },
+  validateSearch: failureSearch,
   component: PaymentFailurePage,
 });
 
@@ -46,19 +42,11 @@ function PaymentFailurePage() {
   useEffect(() => {
     if (!verifying) toast.error(details ?? intl.formatMessage({ id: 'payment.failure.toast' }));
     // Once, when the failure is shown (not again when the language changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the language is left out on purpose (above)
   }, [verifying]);
 
   if (verifying) {
-    return (
-      <div className="container page-body">
-        <div className="card stage-card" role="status" aria-live="polite" data-testid="failure-verifying">
-          <Spinner size="lg" />
-          <h1 className="stage-title">
-            <FormattedMessage id="payment.failure.verifying" />
-          </h1>
-        </div>
-      </div>
-    );
+    return <StageCard testId="failure-verifying" title={<FormattedMessage id="payment.failure.verifying" />} />;
   }
 
   const mailSubject = intl.formatMessage({ id: 'payment.failure.mailSubject' });

@@ -12,7 +12,7 @@ import {
   readPendingOrder,
 } from '../../api/payment';
 import { cartStore } from '../../cart/store';
-import { Spinner } from '../../components/ui/Spinner';
+import { StageCard } from '../../components/ui/StageCard';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -69,33 +69,19 @@ function PaymentReturnPage() {
     void verify();
   }, [checkoutId, navigate]);
 
-  return (
-    <div className="container page-body">
-      <div className="card stage-card" role="status" aria-live="polite" data-testid={`payment-${stage}`}>
-        {stage === 'verifying' ? (
-          <>
-            <Spinner size="lg" />
-            <h1 className="stage-title">
-              <FormattedMessage id="payment.verifying" />
-            </h1>
-            <p className="stage-text">
-              <FormattedMessage id="payment.verifyingText" />
-            </p>
-          </>
-        ) : (
-          <>
-            <span className="stage-icon stage-icon-success">
-              <CheckCircleIcon size={40} />
-            </span>
-            <h1 className="stage-title">
-              <FormattedMessage id="payment.confirmed" />
-            </h1>
-            <p className="stage-text">
-              <FormattedMessage id="payment.confirmedText" />
-            </p>
-          </>
-        )}
-      </div>
-    </div>
+  // One card for both steps, so that the confirmation is announced where the wait was.
+  return stage === 'verifying' ? (
+    <StageCard testId="payment-verifying" title={<FormattedMessage id="payment.verifying" />} text={<FormattedMessage id="payment.verifyingText" />} />
+  ) : (
+    <StageCard
+      testId="payment-success"
+      icon={
+        <span className="stage-icon stage-icon-success">
+          <CheckCircleIcon size={40} />
+        </span>
+      }
+      title={<FormattedMessage id="payment.confirmed" />}
+      text={<FormattedMessage id="payment.confirmedText" />}
+    />
   );
 }

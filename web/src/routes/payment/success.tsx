@@ -1,17 +1,13 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { OrderSuccess } from '../../components/order/OrderSuccess';
-import { checkoutSearch } from '../../lib/search';
+import { orderScreenRoute } from '../-order-screen';
 
+// The success screen under the address SPEC §2 also gives it.
 export const Route = createFileRoute('/payment/success')({
-  validateSearch: checkoutSearch,
-  // SPEC §2: without order data, back to the home page.
-  beforeLoad: ({ search }) => {
-    if (!search.checkout_id) throw redirect({ to: '/', replace: true });
-  },
+  ...orderScreenRoute,
   component: PaymentSuccessPage,
 });
 
 function PaymentSuccessPage() {
-  const { checkout_id: checkoutId } = Route.useSearch();
-  return checkoutId ? <OrderSuccess key={checkoutId} checkoutId={checkoutId} /> : null;
+  return <OrderSuccess checkoutId={Route.useLoaderData()} />;
 }

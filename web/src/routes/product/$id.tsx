@@ -1,68 +1,78 @@
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { SIMILAR_PRODUCTS } from '@shared/catalogue/constants';
+import type { ProductDetailView } from '@shared/catalogue/types';
 import { isNotFound } from '../../api/http';
-import { productQuery, type ProductDetail } from '../../api/products';
+import { productQuery } from '../../api/products';
+import { DevicesLabel } from '../../components/product/DevicesLabel';
 import { ProductCard } from '../../components/product/ProductCard';
 import { ProductDescription } from '../../components/product/ProductDescription';
 import { ProductImage } from '../../components/product/ProductImage';
 import { ProductSpecs } from '../../components/product/ProductSpecs';
 import { PurchasePanel } from '../../components/product/PurchasePanel';
 import { Breadcrumbs } from '../../components/ui/Breadcrumbs';
-import { StatePanel } from '../../components/ui/StatePanel';
-import { AlertIcon, DevicesIcon, HomeIcon, InboxIcon, RefreshIcon, StarIcon, TvIcon } from '../../components/ui/icons';
-import { SIMILAR_PRODUCTS } from '../../lib/catalogue';
-import { DevicesLabel } from '../../components/product/DevicesLabel';
+import { HomeButton, RetryButton } from '../../components/ui/StateActions';
+import { PageState } from '../../components/ui/StatePanel';
+import { AlertIcon, InboxIcon, StarIcon, TvIcon } from '../../components/ui/icons';
+import { loadOrNotFound, useRetryLoad } from '../../lib/loaders';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 export const Route = createFileRoute('/product/$id')({
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(productQuery(params.id)),
+  loader: ({ context: { queryClient }, params }) => loadOrNotFound(queryClient.ensureQueryData(productQuery(params.id))),
+  pendingComponent: ProductSkeleton,
+  errorComponent: ProductError,
+  notFoundComponent: ProductNotFound,
   component: ProductPage,
 });
 
 function ProductPage() {
   const { id } = Route.useParams();
-  const intl = useIntl();
-  const product = useQuery(productQuery(id));
-  const notFound = product.isError && isNotFound(product.error);
-  usePageTitle(product.data?.name ?? (notFound ? intl.formatMessage({ id: 'product.notFound' }) : null));
-
-  if (product.isPending) return <ProductSkeleton />;
-  if (product.isError) {
-    return (
-      <div className="container page-body">
-        <StatePanel
-          tone="error"
-          headingLevel={1}
-          testId={notFound ? 'product-not-found' : 'product-error'}
-          icon={notFound ? <InboxIcon size={28} /> : <AlertIcon size={28} />}
-          title={<FormattedMessage id={notFound ? 'product.notFound' : 'product.error'} />}
-          text={<FormattedMessage id={notFound ? 'product.notFoundText' : 'common.connectionHint'} />}
-          actions={
-            <>
-              {!notFound && (
-                <button type="button" className="btn btn-secondary" onClick={() => void product.refetch()}>
-                  <RefreshIcon size={18} />
-                  <FormattedMessage id="common.tryAgain" />
-                </button>
-              )}
-              <Link to="/" className="btn btn-primary">
-                <HomeIcon size={18} />
-                <FormattedMessage id="notFound.home" />
-              </Link>
-            </>
-          }
-        />
-      </div>
-    );
-  }
-  return <ProductView key={String(product.data.id)} product={product.data} />;
+  const product = useSuspenseQuery(productQuery(id));
+  usePageTitle(product.data.name);
+  // Taken out of the store while the page is open: a live update asked the server again, which said 404.
+  if (isNotFound(product.error)) throw notFound();
+  return <ProductView key={product.data.id} product={product.data} />;
 }
 
-function ProductView({ product }: { product: ProductDetail }) {
+function ProductNotFound() {
+  usePageTitle(useIntl().formatMessage({ id: 'product.notFound' }));
+  return (
+    <PageState
+      tone="error"
+      testId="product-not-found"
+      icon={<InboxIcon size={28} />}
+      title={<FormattedMessage id="product.notFound" />}
+      text={<FormattedMessage id="product.notFoundText" />}
+      actions={<HomeButton />}
+    />
+  );
+}
+
+function ProductError() {
+  usePageTitle();
+  const retry = useRetryLoad();
+  return (
+    <PageState
+      tone="error"
+      testId="product-error"
+      icon={<AlertIcon size={28} />}
+      title={<FormattedMessage id="product.error" />}
+      text={<FormattedMessage id="common.connectionHint" />}
+      actions={
+        <>
+          <RetryButton onRetry={retry} />
+          <HomeButton />
+        </>
+      }
+    />
+  );
+}
+
+function ProductView({ product }: { product: ProductDetailView }) {
   const similar = product.similarProducts.slice(0, SIMILAR_PRODUCTS);
   return (
-    <div className="container page-body product-page" data-testid="product-page" data-product-id={String(product.id)}>
+    <div className="container page-body product-page" data-testid="product-page" data-product-id={product.id}>
       <Breadcrumbs
         items={[
           {
@@ -137,7 +147,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           </h2>
           <ul className="product-grid product-grid-4" role="list">
             {similar.map((item) => (
-              <li key={String(item.id)}>
+              <li key={item.id}>
                 <ProductCard product={item} />
               </li>
             ))}
