@@ -2,29 +2,37 @@ import { existsSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pino, type Logger } from 'pino';
-import { ConfigError, loadConfig, type Config } from './config';
 import { Router, type Express } from 'express';
-import type { AppContext, ModuleRoutes } from './platform/context';
+import type { Kysely } from 'kysely';
+import { ConfigError, loadConfig, type Config } from './config';
+import type { AppContext, AppModule, JobContext, ModuleRoutes } from './context';
+import { createLogger, type Logger } from './logger';
+import { catalogueModule } from './modules/catalogue';
+import { identityModule } from './modules/identity';
+import { orderingModule } from './modules/ordering';
+import { SHOPPER, SYSTEM } from './platform/eventstore/port';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
+import type { ActorName } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';
 import { ProjectionRunner } from './platform/projections/runner';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
 import { inRequestContext, reportUncaught } from './platform/safety-net';
 import { openInfrastructure, type Infrastructure } from './platform/runtime';
-import { defineJobs } from './jobs';
-import { ensureFirstAdmin, firstAdminPosition } from './modules/identity/first-admin';
-import { findAdminPrincipal } from './modules/identity/queries';
-import { identityRoutes } from './modules/identity/routes';
-import { seedDemoCatalogue } from './modules/catalogue/demo';
-import { findProductsForPricing, productFigures } from './modules/catalogue/queries';
-import { catalogueRoutes } from './modules/catalogue/routes';
-import { orderingRoutes, reschedulePendingCheckouts } from './modules/ordering';
 import { allProjections } from './projections';
-import { liveCatalogue } from './projections/catalogue';
+import { adminName, findAdminPrincipal } from './projections/admin-users';
+import { createLiveCatalogue } from './projections/catalogue';
+import type { Database } from './projections/database';
 
 // The composition root: configuration in, a running store out. Nothing else wires parts together.
+
+/** Every module of the product, in the order their start-up work runs. */
+export const modules: readonly AppModule[] = [identityModule, catalogueModule, orderingModule];
+
+/** Defines every module's background jobs: in the web process (which runs them unless RUN_WORKERS=false) and in `npm run worker`. */
+export function defineJobs(ctx: JobContext): void {
+  for (const module of modules) module.jobs?.(ctx);
+}
 
 export interface RunningApp {
   url: string;
@@ -42,9 +50,11 @@ const WEB_DIR = fileURLToPath(new URL('../web/dist', import.meta.url));
 export async function startApp(config: Config, logger: Logger = createLogger(config)): Promise<RunningApp> {
   for (const warning of config.warnings) logger.warn(warning);
   const infra = await openInfrastructure(config, logger);
+  const db: Kysely<Database> = infra.db;
   const closers: (() => Promise<void>)[] = [() => infra.close()];
   const close = async () => {
-    for (const closer of closers.reverse()) await closer().catch((error: unknown) => logger.warn({ err: error }, 'error while closing'));
+    for (const closer of closers.reverse())
+      await closer().catch((error: unknown) => logger.warn({ err: error }, 'error while closing'));
     closers.length = 0;
   };
   try {
@@ -58,7 +68,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     const auth = createAdminAuth({
       secret: config.JWT_SECRET,
       expiresIn: config.JWT_EXPIRES_IN,
-      findPrincipal: (claims) => findAdminPrincipal(infra.db, claims),
+      findPrincipal: (claims) => findAdminPrincipal(db, claims),
     });
     const realtime = createRealtime({
       httpServer: server,
@@ -69,34 +79,28 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     });
     closers.push(() => realtime.close());
 
+    // One in-memory catalogue for the instance: the catalogue projection refreshes it, the
+    // modules' routes read it.
+    const catalogue = createLiveCatalogue(db, realtime);
     const runner = new ProjectionRunner({
-      db: infra.db,
+      db,
       store: infra.store,
       databaseUrl: infra.database.url,
-      projections: allProjections({ db: infra.db, realtime }),
+      projections: allProjections({ db, realtime, catalogue }),
       logger,
     });
     await runner.start();
     closers.push(() => runner.stop());
 
-    const ctx: AppContext = { config, logger, db: infra.db, store: infra.store, queue: infra.queue, runner, realtime, auth, limiters: infra.limiters };
-    // Every module of the product; each adds its public routes and its /api/admin routes.
-    const catalogueReads = {
-      products: (ids: string[]) => findProductsForPricing(liveCatalogue(runner.projections), ids),
-      figures: (from: Date, to: Date) => productFigures(infra.db, from, to),
-    };
-    const modules: ModuleRoutes[] = [identityRoutes(ctx), catalogueRoutes(ctx), orderingRoutes(ctx, catalogueReads)];
-
-    await ensureFirstAdmin(
-      infra.store,
-      { username: config.ADMIN_USERNAME, name: config.ADMIN_NAME, password: config.ADMIN_PASSWORD },
-      config.LOG_LEVEL === 'silent' ? () => {} : announceFirstAdmin,
-    );
-    // The first administrator can sign in as soon as the store answers. Waiting for the log's
-    // readable head is not enough: a transaction still open anywhere in the cluster keeps the
-    // admin's own events below that head for a while.
-    await runner.waitFor(await firstAdminPosition(infra.store), { projections: ['admin-users'], timeoutMs: 10_000 });
-    if (config.SEED_DEMO) logger.info({ demoCatalogue: await seedDemoCatalogue(ctx) }, 'demo catalogue');
+    const { store, queue, limiters } = infra;
+    const ctx: AppContext = { config, logger, db, store, queue, runner, realtime, auth, limiters, catalogue };
+    // Each module adds its public routes and its /api/admin routes.
+    const routes = modules.map((module) => module.routes(ctx));
+    defineJobs(ctx);
+    if (config.RUN_WORKERS) await queue.start();
+    // In module order: the first administrator (identity), the demo catalogue, pending checkouts
+    // scheduled again (ordering, in the background while the orders read model catches up).
+    for (const module of modules) await module.start?.(ctx);
 
     const app = createHttpApp({
       logger,
@@ -104,27 +108,28 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
       trustProxy: config.TRUST_PROXY,
       webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined,
       // The storefront's footer and support links (the web app has built-in defaults for dev).
-      pageSettings: { 'support-phone': config.SUPPORT_PHONE, 'support-whatsapp': config.SUPPORT_WHATSAPP, 'support-email': config.SUPPORT_EMAIL },
-      readRouters: modules.flatMap((m) => (m.reads ? [m.reads] : [])),
-      fastReads: Object.assign({}, ...modules.map((m) => m.fastReads ?? {})),
+      pageSettings: {
+        'support-phone': config.SUPPORT_PHONE,
+        'support-whatsapp': config.SUPPORT_WHATSAPP,
+        'support-email': config.SUPPORT_EMAIL,
+      },
+      actorName: actorNames(db),
+      readRouters: routes.flatMap((m) => (m.reads ? [m.reads] : [])),
+      fastReads: Object.assign({}, ...routes.map((m) => m.fastReads ?? {})),
       routers: [
-        healthRoutes({
-          database: async () => void (await infra.database.pool.query('SELECT 1')),
-          eventStore: () => infra.store.ping(),
-          ...(config.REDIS_URL ? { redis: () => infra.queue.ping(), realtime: () => realtime.ping() } : {}),
-        }, auth.verify),
-        adminMount(auth, modules),
-        ...modules.flatMap((m) => (m.public ? [m.public] : [])),
+        healthRoutes(
+          {
+            database: async () => void (await infra.database.pool.query('SELECT 1')),
+            eventStore: () => infra.store.ping(),
+            ...(config.REDIS_URL ? { redis: () => infra.queue.ping(), realtime: () => realtime.ping() } : {}),
+          },
+          auth.verify,
+        ),
+        adminMount(auth, routes),
+        ...routes.flatMap((m) => (m.public ? [m.public] : [])),
       ],
     });
     http = app.listener;
-
-    defineJobs(infra, config, logger);
-    if (config.RUN_WORKERS) await infra.queue.start();
-    // In the background: the store answers while the orders read model catches up.
-    void reschedulePendingCheckouts({ db: infra.db, queue: infra.queue, logger, store: infra.store, runner }).catch((error: unknown) =>
-      logger.error({ err: error }, 'could not schedule pending checkouts; they will be at the next start'),
-    );
 
     await listen(server, config.PORT, config.HOST);
     closers.push(() => closeServer(server));
@@ -144,22 +149,13 @@ function adminMount(auth: AdminAuth, modules: ModuleRoutes[]): Router {
   return Router().use('/api/admin', admin);
 }
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({ level: config.LOG_LEVEL, base: undefined, redact: ['req.headers.authorization', 'req.headers.cookie'] });
-}
-
-function announceFirstAdmin({ username, password, generated }: { username: string; password: string; generated: boolean }): void {
-  const lines = generated
-    ? [
-        'First administrator created. This password is shown only once:',
-        `  username: ${username}`,
-        `  password: ${password}`,
-        'Sign in at /admin/login and change it under Settings.',
-      ]
-    : [`First administrator "${username}" created from ADMIN_USERNAME / ADMIN_PASSWORD.`];
-  const width = Math.max(...lines.map((l) => l.length)) + 4;
-  const bar = '='.repeat(width);
-  process.stdout.write(`\n${bar}\n${lines.map((l) => `  ${l}`).join('\n')}\n${bar}\n\n`);
+/** Who made a change, as the 409 of a stale edit tells an admin. */
+function actorNames(db: Kysely<Database>): ActorName {
+  return async (actor) => {
+    if (actor === SYSTEM) return 'the payment service or the store itself';
+    if (actor === SHOPPER) return 'the shopper';
+    return (await adminName(db, actor)) ?? 'an administrator who has since been deleted';
+  };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

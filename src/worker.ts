@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
-import { defineJobs } from './jobs';
-import { createLogger } from './main';
+import { createLogger } from './logger';
+import { defineJobs } from './main';
 import { openInfrastructure } from './platform/runtime';
 import { reportUncaught } from './platform/safety-net';
 
@@ -16,7 +16,7 @@ if (!config.REDIS_URL) {
 process.on('uncaughtException', reportUncaught(logger, 'uncaught exception'));
 process.on('unhandledRejection', reportUncaught(logger, 'unhandled rejection'));
 const infra = await openInfrastructure(config, logger);
-defineJobs(infra, config, logger);
+defineJobs({ config, logger, db: infra.db, store: infra.store, queue: infra.queue });
 await infra.queue.start();
 logger.info('worker running');
 

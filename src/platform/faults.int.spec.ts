@@ -1,18 +1,18 @@
 import { io as connect } from 'socket.io-client';
 import request from 'supertest';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/support/app';
 import { requireRedis } from '../../test/support/redis';
 import { tcpProxy } from '../../test/support/tcp-proxy';
 import { loadConfig } from '../config';
-import { createLogger } from '../main';
 import { delay, waitUntil } from './eventstore/contract';
 import { openInfrastructure } from './runtime';
 
 describe('faults', () => {
   it('names an unreachable PostgreSQL at start, without its password', async () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://shop:hunter2@127.0.0.1:1/store', DATA_DIR: '.data/test-faults', LOG_LEVEL: 'silent' });
-    const failure = openInfrastructure(config, createLogger(config));
+    const failure = openInfrastructure(config, pino({ level: 'silent' }));
     await expect(failure).rejects.toThrow('Cannot reach PostgreSQL at postgres://shop:***@127.0.0.1:1/store');
     await expect(failure).rejects.not.toThrow(/hunter2/);
   });

@@ -9,6 +9,8 @@ import { freshDatabase } from './database';
 import { deleteKeys } from './redis';
 import { freePort } from './services';
 
+export type { RunningApp };
+
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery' };
 /** Known to tests so they can forge tokens the way an attacker with the key could. */
 export const TEST_JWT_SECRET = 'test-only-secret-0123456789-abcdefghijklmnop';

@@ -1,6 +1,8 @@
-import { defaultSettings, messages, type Settings } from '../../shared/identity';
+import type { Decider } from '../../platform/eventstore/command-handler';
+import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
-import { ADMIN_ROLE, type IdentityEvent } from './events';
+import { defaultSettings, messages, type Settings } from '../../shared/identity';
+import { ADMIN_ROLE, upcastIdentityEvent, type IdentityEvent } from './events';
 
 // Pure rules of one admin user: decide(command, state) → events; evolve(state, event) → state.
 // Password hashing and checking are async, so commands.ts does them and passes the results in.
@@ -13,36 +15,56 @@ export interface AdminUserState {
   settings?: Settings;
 }
 
-export const initialState: AdminUserState = { exists: false, deleted: false };
+const initialState: AdminUserState = { exists: false, deleted: false };
 
 export type IdentityCommand =
-  | { type: 'CreateAdminUser'; data: { userId: string; username: string; name: string; role: string; passwordHash: string; now: string } }
-  | { type: 'UpdateAdminUser'; data: { userId: string; username: string; name: string; role: string; passwordHash?: string; now: string } }
+  | {
+      type: 'CreateAdminUser';
+      data: { userId: string; username: string; name: string; role: string; passwordHash: string; now: string };
+    }
+  | {
+      type: 'UpdateAdminUser';
+      data: { userId: string; username: string; name: string; role: string; passwordHash?: string; now: string };
+    }
   | { type: 'DeleteAdminUser'; data: { userId: string; actorId: string; remainingAdmins: number; now: string } }
   | {
       type: 'ChangePassword';
-      data: { userId: string; currentPasswordMatches: boolean; newPasswordHash: string; passwordsMatch: boolean; now: string };
+      data: {
+        userId: string;
+        currentPasswordMatches: boolean;
+        newPasswordHash: string;
+        passwordsMatch: boolean;
+        now: string;
+      };
     }
   | { type: 'ChangeSettings'; data: { userId: string; settings: Settings; now: string } };
 
 export class IdentityRuleError extends RuleError {}
 
-export function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[] {
+function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[] {
   switch (command.type) {
     case 'CreateAdminUser': {
       if (state.exists) throw new IdentityRuleError(409, 'This user already exists');
       const { userId, username, name, role, passwordHash, now } = command.data;
       requireFields(username, name, passwordHash);
-      return [{ type: 'AdminUserCreated', data: { userId, username: username.trim(), name: name.trim(), role: checkRole(role), passwordHash, createdAt: now } }];
+      return [
+        {
+          type: 'AdminUserCreated',
+          data: { userId, username: username.trim(), name: name.trim(), role: checkRole(role), passwordHash, at: now },
+        },
+      ];
     }
     case 'UpdateAdminUser': {
       requireLiving(state);
       const { userId, username, name, role, passwordHash, now } = command.data;
       requireFields(username, name, 'kept');
       const events: IdentityEvent[] = [
-        { type: 'AdminUserUpdated', data: { userId, username: username.trim(), name: name.trim(), role: checkRole(role), updatedAt: now } },
+        {
+          type: 'AdminUserUpdated',
+          data: { userId, username: username.trim(), name: name.trim(), role: checkRole(role), at: now },
+        },
       ];
-      if (passwordHash) events.push({ type: 'AdminPasswordChanged', data: { userId, passwordHash, changedAt: now } });
+      if (passwordHash) events.push({ type: 'AdminPasswordChanged', data: { userId, passwordHash, at: now } });
       return events;
     }
     case 'DeleteAdminUser': {
@@ -50,29 +72,36 @@ export function decide(command: IdentityCommand, state: AdminUserState): Identit
       const { userId, actorId, remainingAdmins, now } = command.data;
       if (userId === actorId) throw new IdentityRuleError(403, messages.cannotDeleteSelf);
       if (remainingAdmins <= 1) throw new IdentityRuleError(409, messages.lastAdmin);
-      return [{ type: 'AdminUserDeleted', data: { userId, deletedAt: now } }];
+      return [{ type: 'AdminUserDeleted', data: { userId, at: now } }];
     }
     case 'ChangePassword': {
       requireLiving(state);
       const { userId, currentPasswordMatches, passwordsMatch, newPasswordHash, now } = command.data;
       if (!currentPasswordMatches) throw new IdentityRuleError(400, messages.currentPasswordWrong);
       if (!passwordsMatch) throw new IdentityRuleError(400, messages.passwordsDiffer);
-      return [{ type: 'AdminPasswordChanged', data: { userId, passwordHash: newPasswordHash, changedAt: now } }];
+      return [{ type: 'AdminPasswordChanged', data: { userId, passwordHash: newPasswordHash, at: now } }];
     }
     case 'ChangeSettings': {
       requireLiving(state);
       const { userId, settings, now } = command.data;
-      return [{ type: 'AdminSettingsChanged', data: { userId, settings, changedAt: now } }];
+      return [{ type: 'AdminSettingsChanged', data: { userId, settings, at: now } }];
     }
     default:
       return exhaustive(command);
   }
 }
 
-export function evolve(state: AdminUserState, event: IdentityEvent): AdminUserState {
+function evolve(state: AdminUserState, stored: IdentityEvent): AdminUserState {
+  const event = upcastIdentityEvent(stored);
   switch (event.type) {
     case 'AdminUserCreated':
-      return { exists: true, deleted: false, username: event.data.username, name: event.data.name, settings: defaultSettings(event.data.name) };
+      return {
+        exists: true,
+        deleted: false,
+        username: event.data.username,
+        name: event.data.name,
+        settings: defaultSettings(event.data.name),
+      };
     case 'AdminUserUpdated':
       return { ...state, username: event.data.username, name: event.data.name };
     case 'AdminPasswordChanged':
@@ -86,6 +115,9 @@ export function evolve(state: AdminUserState, event: IdentityEvent): AdminUserSt
   }
 }
 
+/** One admin user's stream (`userStream(userId)`). */
+export const decider: Decider<IdentityCommand, IdentityEvent, AdminUserState> = { decide, evolve, initialState };
+
 function requireLiving(state: AdminUserState): void {
   if (!state.exists || state.deleted) throw new IdentityRuleError(404, messages.userNotFound);
 }
@@ -97,8 +129,4 @@ function requireFields(...values: string[]): void {
 function checkRole(role: string): typeof ADMIN_ROLE {
   if (role !== ADMIN_ROLE) throw new IdentityRuleError(400, messages.roleInvalid);
   return ADMIN_ROLE;
-}
-
-function exhaustive(value: never): never {
-  throw new Error(`Unhandled: ${JSON.stringify(value)}`);
 }

@@ -1,74 +1,187 @@
 import { describe, expect, it } from 'vitest';
-import { IdentityRuleError, decide, evolve, initialState } from './decider';
+import { deciderSpec } from '../../../test/support/decider-spec';
+import type { Settings } from '../../shared/identity';
+import { decider, type IdentityCommand } from './decider';
+import { upcastIdentityEvent, type IdentityEvent } from './events';
 
-const create = (overrides: Partial<{ username: string; name: string; role: string; passwordHash: string }> = {}) => ({
-  type: 'CreateAdminUser' as const,
-  data: { userId: 'u1', username: ' boss ', name: ' Amina ', role: 'admin', passwordHash: '$argon2id$x', now: '2026-11-21T10:00:00.000Z', ...overrides },
+const spec = deciderSpec(decider);
+const at = '2026-11-21T10:00:00.000Z';
+const now = '2026-11-21T11:00:00.000Z';
+
+const create = (
+  overrides: Partial<{ username: string; name: string; role: string; passwordHash: string }> = {},
+): IdentityCommand => ({
+  type: 'CreateAdminUser',
+  data: {
+    userId: 'u1',
+    username: ' boss ',
+    name: ' Amina ',
+    role: 'admin',
+    passwordHash: '$argon2id$x',
+    now: at,
+    ...overrides,
+  },
+});
+const created: IdentityEvent = {
+  type: 'AdminUserCreated',
+  data: { userId: 'u1', username: 'boss', name: 'Amina', role: 'admin', passwordHash: '$argon2id$x', at },
+};
+const deleted: IdentityEvent = { type: 'AdminUserDeleted', data: { userId: 'u1', at: now } };
+
+const update = (overrides: Partial<{ name: string; passwordHash: string }> = {}): IdentityCommand => ({
+  type: 'UpdateAdminUser',
+  data: { userId: 'u1', username: 'chief', name: 'Amina B', role: 'admin', now, ...overrides },
+});
+const remove = (actorId: string, remainingAdmins: number): IdentityCommand => ({
+  type: 'DeleteAdminUser',
+  data: { userId: 'u1', actorId, remainingAdmins, now },
+});
+const changePassword = (currentPasswordMatches: boolean, passwordsMatch: boolean): IdentityCommand => ({
+  type: 'ChangePassword',
+  data: { userId: 'u1', currentPasswordMatches, passwordsMatch, newPasswordHash: '$argon2id$n', now },
 });
 
 describe('identity decider', () => {
-  it('creates an admin user with trimmed names', () => {
-    expect(decide(create(), initialState)).toEqual([
-      { type: 'AdminUserCreated', data: { userId: 'u1', username: 'boss', name: 'Amina', role: 'admin', passwordHash: '$argon2id$x', createdAt: '2026-11-21T10:00:00.000Z' } },
-    ]);
+  describe('creating an admin user', () => {
+    it('creates them with trimmed names', () => {
+      spec.given([]).when(create()).then([created]);
+    });
+
+    it.each([{ username: '  ' }, { name: '' }, { passwordHash: '' }])(
+      'refuses missing required fields: %o',
+      (missing) => {
+        spec.given([]).when(create(missing)).thenThrows('Please fill in all required fields', { status: 400 });
+      },
+    );
+
+    it('refuses roles other than admin', () => {
+      spec
+        .given([])
+        .when(create({ role: 'superuser' }))
+        .thenThrows('Role must be admin', { status: 400 });
+    });
+
+    it('refuses to create the same user twice', () => {
+      spec
+        .given([created])
+        .when(create())
+        .thenThrows(/already exists/, { status: 409 });
+    });
   });
 
-  it.each([{ username: '  ' }, { name: '' }, { passwordHash: '' }])('refuses missing required fields: %o', (missing) => {
-    expect(() => decide(create(missing), initialState)).toThrow('Please fill in all required fields');
+  describe('updating an admin user', () => {
+    it('updates name, username and role', () => {
+      spec
+        .given([created])
+        .when(update())
+        .then([
+          {
+            type: 'AdminUserUpdated',
+            data: { userId: 'u1', username: 'chief', name: 'Amina B', role: 'admin', at: now },
+          },
+        ]);
+    });
+
+    it('adds a password change when given a new password hash', () => {
+      spec
+        .given([created])
+        .when(update({ passwordHash: '$argon2id$y' }))
+        .then([
+          {
+            type: 'AdminUserUpdated',
+            data: { userId: 'u1', username: 'chief', name: 'Amina B', role: 'admin', at: now },
+          },
+          { type: 'AdminPasswordChanged', data: { userId: 'u1', passwordHash: '$argon2id$y', at: now } },
+        ]);
+    });
+
+    it('refuses a blank name', () => {
+      spec
+        .given([created])
+        .when(update({ name: ' ' }))
+        .thenThrows('Please fill in all required fields', { status: 400 });
+    });
+
+    it('refuses a user that does not exist, or no longer does', () => {
+      spec.given([]).when(update()).thenThrows('User not found', { status: 404 });
+      spec.given([created, deleted]).when(update()).thenThrows('User not found', { status: 404 });
+    });
   });
 
-  it('refuses roles other than admin', () => {
-    expect(() => decide(create({ role: 'superuser' }), initialState)).toThrow(IdentityRuleError);
+  describe('deleting an admin user', () => {
+    it('never lets an admin delete their own account', () => {
+      spec.given([created]).when(remove('u1', 3)).thenThrows('You cannot delete your own account', { status: 403 });
+    });
+
+    it('never deletes the last administrator', () => {
+      spec
+        .given([created])
+        .when(remove('u2', 1))
+        .thenThrows('The last administrator cannot be deleted', { status: 409 });
+    });
+
+    it('deletes another admin while others remain, once', () => {
+      spec.given([created]).when(remove('u2', 2)).then([deleted]);
+      spec.given([created, deleted]).when(remove('u2', 2)).thenThrows('User not found', { status: 404 });
+    });
   });
 
-  it('refuses to create the same user twice', () => {
-    const state = decide(create(), initialState).reduce(evolve, initialState);
-    expect(state).toMatchObject({ exists: true, deleted: false, username: 'boss', name: 'Amina' });
-    expect(() => decide(create(), state)).toThrow(/already exists/);
-  });
+  describe('changing a password', () => {
+    it('needs the right current password', () => {
+      spec
+        .given([created])
+        .when(changePassword(false, true))
+        .thenThrows('Current password is incorrect', { status: 400 });
+    });
 
-  const created = decide(create(), initialState).reduce(evolve, initialState);
-  const now = '2026-11-21T11:00:00.000Z';
+    it('needs a matching confirmation', () => {
+      spec
+        .given([created])
+        .when(changePassword(true, false))
+        .thenThrows('New password and confirmation do not match', { status: 400 });
+    });
 
-  it('updates name, username and role; a new password hash adds a password change', () => {
-    const update = { type: 'UpdateAdminUser' as const, data: { userId: 'u1', username: 'chief', name: 'Amina B', role: 'admin', now } };
-    expect(decide(update, created).map((e) => e.type)).toEqual(['AdminUserUpdated']);
-    expect(decide({ ...update, data: { ...update.data, passwordHash: '$argon2id$y' } }, created).map((e) => e.type)).toEqual([
-      'AdminUserUpdated',
-      'AdminPasswordChanged',
-    ]);
-    expect(() => decide({ ...update, data: { ...update.data, name: ' ' } }, created)).toThrow('Please fill in all required fields');
-    expect(() => decide(update, initialState)).toThrow('User not found');
-  });
-
-  it('never lets an admin delete their own account, nor the last administrator', () => {
-    const remove = (actorId: string, remainingAdmins: number) =>
-      decide({ type: 'DeleteAdminUser', data: { userId: 'u1', actorId, remainingAdmins, now } }, created);
-    expect(() => remove('u1', 3)).toThrow('You cannot delete your own account');
-    expect(() => remove('u2', 1)).toThrow('The last administrator cannot be deleted');
-    expect(remove('u2', 2)).toEqual([{ type: 'AdminUserDeleted', data: { userId: 'u1', deletedAt: now } }]);
-    const deleted = remove('u2', 2).reduce(evolve, created);
-    expect(() => decide({ type: 'DeleteAdminUser', data: { userId: 'u1', actorId: 'u2', remainingAdmins: 2, now } }, deleted)).toThrow('User not found');
-  });
-
-  it('changes the password only with the right current password and a matching confirmation', () => {
-    const change = (currentPasswordMatches: boolean, passwordsMatch: boolean) =>
-      decide({ type: 'ChangePassword', data: { userId: 'u1', currentPasswordMatches, passwordsMatch, newPasswordHash: '$argon2id$n', now } }, created);
-    expect(() => change(false, true)).toThrow('Current password is incorrect');
-    expect(() => change(true, false)).toThrow('New password and confirmation do not match');
-    expect(change(true, true)).toEqual([{ type: 'AdminPasswordChanged', data: { userId: 'u1', passwordHash: '$argon2id$n', changedAt: now } }]);
+    it('records the new hash', () => {
+      spec
+        .given([created])
+        .when(changePassword(true, true))
+        .then([{ type: 'AdminPasswordChanged', data: { userId: 'u1', passwordHash: '$argon2id$n', at: now } }]);
+    });
   });
 
   it('keeps settings, whose profile name becomes the user name', () => {
-    const settings = {
+    const settings: Settings = {
       profile: { name: 'Amina Benali', email: 'amina@example.dz', phone: '0550000000' },
       notifications: { emailNotifications: false, orderUpdates: true, newCustomers: true, productUpdates: true },
-      language: 'fr' as const,
-      timezone: 'Europe/Paris' as const,
-      dateFormat: 'YYYY-MM-DD' as const,
+      language: 'fr',
+      timezone: 'Europe/Paris',
+      dateFormat: 'YYYY-MM-DD',
     };
-    const events = decide({ type: 'ChangeSettings', data: { userId: 'u1', settings, now } }, created);
-    expect(events).toEqual([{ type: 'AdminSettingsChanged', data: { userId: 'u1', settings, changedAt: now } }]);
-    expect(events.reduce(evolve, created)).toMatchObject({ name: 'Amina Benali', settings });
+    const changed: IdentityEvent = { type: 'AdminSettingsChanged', data: { userId: 'u1', settings, at: now } };
+    spec
+      .given([created])
+      .when({ type: 'ChangeSettings', data: { userId: 'u1', settings, now } })
+      .then([changed]);
+    expect([created, changed].reduce(decider.evolve, decider.initialState)).toMatchObject({
+      name: 'Amina Benali',
+      settings,
+    });
+  });
+});
+
+describe('identity events stored before their time field was named `at`', () => {
+  it.each([
+    ['AdminUserCreated', 'createdAt', { username: 'boss', name: 'Amina', role: 'admin', passwordHash: 'h' }],
+    ['AdminUserUpdated', 'updatedAt', { username: 'boss', name: 'Amina', role: 'admin' }],
+    ['AdminPasswordChanged', 'changedAt', { passwordHash: 'h' }],
+    ['AdminSettingsChanged', 'changedAt', { settings: {} }],
+    ['AdminUserDeleted', 'deletedAt', {}],
+  ])('reads %s with its %s as `at`', (type, oldName, rest) => {
+    const stored = { type, data: { userId: 'u1', ...rest, [oldName]: at } } as unknown as IdentityEvent;
+    expect(upcastIdentityEvent(stored)).toEqual({ type, data: { userId: 'u1', ...rest, at } });
+  });
+
+  it('leaves an event already in the current shape as it is', () => {
+    expect(upcastIdentityEvent(created)).toBe(created);
   });
 });

@@ -1,7 +1,9 @@
+import type { UniqueValue } from '../../platform/eventstore/unique-claim';
+import { timeFieldAsAt } from '../../platform/eventstore/upcast';
 import type { Settings } from '../../shared/identity';
 
 // Events of the identity module. Each carries the full state it changes, so the read model
-// can fold a batch without looking rows up.
+// can fold a batch without looking rows up. `at` is when the event happened.
 
 export const ADMIN_ROLE = 'admin';
 export type AdminRole = typeof ADMIN_ROLE;
@@ -9,14 +11,35 @@ export type AdminRole = typeof ADMIN_ROLE;
 export type IdentityEvent =
   | {
       type: 'AdminUserCreated';
-      data: { userId: string; username: string; name: string; role: AdminRole; passwordHash: string; createdAt: string };
+      data: { userId: string; username: string; name: string; role: AdminRole; passwordHash: string; at: string };
     }
-  | { type: 'AdminUserUpdated'; data: { userId: string; username: string; name: string; role: AdminRole; updatedAt: string } }
-  | { type: 'AdminPasswordChanged'; data: { userId: string; passwordHash: string; changedAt: string } }
-  | { type: 'AdminSettingsChanged'; data: { userId: string; settings: Settings; changedAt: string } }
-  | { type: 'AdminUserDeleted'; data: { userId: string; deletedAt: string } };
+  | { type: 'AdminUserUpdated'; data: { userId: string; username: string; name: string; role: AdminRole; at: string } }
+  | { type: 'AdminPasswordChanged'; data: { userId: string; passwordHash: string; at: string } }
+  | { type: 'AdminSettingsChanged'; data: { userId: string; settings: Settings; at: string } }
+  | { type: 'AdminUserDeleted'; data: { userId: string; at: string } };
 
 export type IdentityEventType = IdentityEvent['type'];
+
+export const IDENTITY_EVENT_TYPES: readonly IdentityEventType[] = [
+  'AdminUserCreated',
+  'AdminUserUpdated',
+  'AdminPasswordChanged',
+  'AdminSettingsChanged',
+  'AdminUserDeleted',
+];
+
+/** What each event's time field was called before it became `at` (events stored then keep the old name). */
+const OLD_TIME_FIELD: Record<IdentityEventType, string> = {
+  AdminUserCreated: 'createdAt',
+  AdminUserUpdated: 'updatedAt',
+  AdminPasswordChanged: 'changedAt',
+  AdminSettingsChanged: 'changedAt',
+  AdminUserDeleted: 'deletedAt',
+};
+
+/** An identity event as stored, in today's shape: call it wherever identity events are folded. */
+export const upcastIdentityEvent = <E extends IdentityEvent>(event: E): E =>
+  timeFieldAsAt(event, OLD_TIME_FIELD[event.type]);
 
 /** A username belongs to at most one user: its own stream, claimed and released with optimistic concurrency. */
 export type UsernameEvent =
@@ -32,3 +55,11 @@ export interface FirstAdminClaimed {
 export const userStream = (userId: string) => `admin-user-${userId}`;
 export const usernameStream = (username: string) => `admin-username-${username.trim().toLowerCase()}`;
 export const FIRST_ADMIN_STREAM = 'identity-first-admin';
+
+/** Usernames, one holder each whatever their case. */
+export const usernames: UniqueValue<UsernameEvent> = {
+  stream: usernameStream,
+  claimed: (username, userId) => ({ type: 'UsernameClaimed', data: { username: username.trim(), userId } }),
+  released: (username, userId) => ({ type: 'UsernameReleased', data: { username, userId } }),
+  ownerIn: (event) => (event.type === 'UsernameClaimed' ? event.data.userId : undefined),
+};

@@ -41,14 +41,20 @@ describe('first administrator', () => {
     const all = await events.readAll({ after: { commit: -1n, prepare: -1n }, limit: 100 });
     const created = all.find((e) => e.type === 'AdminUserCreated')!;
     expect(created.metadata.actor).toBe('system');
-    expect(await argon2.verify((created.data as { passwordHash: string }).passwordHash, announced[0]!.password)).toBe(true);
+    expect(await argon2.verify((created.data as { passwordHash: string }).passwordHash, announced[0]!.password)).toBe(
+      true,
+    );
   });
 
   it('is created by exactly one of several instances starting together', async () => {
     const events = await store();
     const announced: string[] = [];
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => ensureFirstAdmin(events, { username: 'admin', name: 'Admin', password: 'a long password' }, (c) => announced.push(c.username))),
+      Array.from({ length: 4 }, () =>
+        ensureFirstAdmin(events, { username: 'admin', name: 'Admin', password: 'a long password' }, (c) =>
+          announced.push(c.username),
+        ),
+      ),
     );
     expect(results.filter((r) => r === 'created')).toHaveLength(1);
     expect(announced).toEqual(['admin']);

@@ -33,19 +33,31 @@ describe('identity over HTTP', () => {
     });
 
     it('accepts the username in any case', async () => {
-      const res = await api().post('/api/auth/login').set(from('10.0.0.2')).send({ username: 'ADMIN', password: TEST_ADMIN.password });
+      const res = await api()
+        .post('/api/auth/login')
+        .set(from('10.0.0.2'))
+        .send({ username: 'ADMIN', password: TEST_ADMIN.password });
       expect(res.status).toBe(200);
     });
 
-    it.each([{}, { username: 'admin' }, { username: '  ', password: 'x' }, { username: 'admin', password: '' }])('refuses blank fields: %o', async (body) => {
-      const res = await api().post('/api/auth/login').set(from('10.0.0.3')).send(body);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('Please enter both username and password');
-    });
+    it.each([{}, { username: 'admin' }, { username: '  ', password: 'x' }, { username: 'admin', password: '' }])(
+      'refuses blank fields: %o',
+      async (body) => {
+        const res = await api().post('/api/auth/login').set(from('10.0.0.3')).send(body);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe('Please enter both username and password');
+      },
+    );
 
     it('gives the same answer for an unknown user and a wrong password', async () => {
-      const unknown = await api().post('/api/auth/login').set(from('10.0.0.4')).send({ username: 'nobody', password: 'whatever1' });
-      const wrong = await api().post('/api/auth/login').set(from('10.0.0.4')).send({ username: 'admin', password: 'whatever1' });
+      const unknown = await api()
+        .post('/api/auth/login')
+        .set(from('10.0.0.4'))
+        .send({ username: 'nobody', password: 'whatever1' });
+      const wrong = await api()
+        .post('/api/auth/login')
+        .set(from('10.0.0.4'))
+        .send({ username: 'admin', password: 'whatever1' });
       for (const res of [unknown, wrong]) {
         expect(res.status).toBe(401);
         expect(res.body).toEqual({ status: 401, message: 'Invalid username or password' });
@@ -54,7 +66,10 @@ describe('identity over HTTP', () => {
 
     it('locks an address out after 5 failures with 429 and when to retry; the right password still works from elsewhere', async () => {
       for (let i = 0; i < 6; i++) {
-        await api().post('/api/auth/login').set(from('10.6.6.6')).send({ username: 'admin', password: `guess-${i}` });
+        await api()
+          .post('/api/auth/login')
+          .set(from('10.6.6.6'))
+          .send({ username: 'admin', password: `guess-${i}` });
       }
       const locked = await api().post('/api/auth/login').set(from('10.6.6.6')).send(TEST_ADMIN);
       expect(locked.status).toBe(429);
@@ -68,7 +83,11 @@ describe('identity over HTTP', () => {
       expect(count(statuses(answers), 401)).toBeLessThanOrEqual(5);
       expect(count(statuses(answers), 429)).toBeGreaterThanOrEqual(15);
       const refused = answers.find((res) => res.status === 429)!;
-      expect(refused.body).toEqual({ status: 429, message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/), retryAfterSeconds: expect.any(Number) });
+      expect(refused.body).toEqual({
+        status: 429,
+        message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/),
+        retryAfterSeconds: expect.any(Number),
+      });
       expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfterSeconds));
       expect(refused.body.retryAfterSeconds).toBeGreaterThan(14 * 60);
     });
@@ -87,12 +106,16 @@ describe('identity over HTTP', () => {
       // More successes than the address may fail in an hour (five at a time: a username from one
       // address has five attempts in flight at most).
       for (let batch = 0; batch < 5; batch++) {
-        expect(statuses(await Promise.all(Array.from({ length: 5 }, () => login('10.31.0.1', TEST_ADMIN.password))))).toEqual([200, 200, 200, 200, 200]);
+        expect(
+          statuses(await Promise.all(Array.from({ length: 5 }, () => login('10.31.0.1', TEST_ADMIN.password)))),
+        ).toEqual([200, 200, 200, 200, 200]);
       }
     });
 
     it('locks an address out after 20 failures whatever the usernames', async () => {
-      const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => login('10.40.0.1', 'wrong-password', `someone-${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => login('10.40.0.1', 'wrong-password', `someone-${i}`)),
+      );
       expect(count(statuses(answers), 401)).toBe(20);
       expect(count(statuses(answers), 429)).toBe(4);
       expect((await login('10.40.0.1', TEST_ADMIN.password)).status).toBe(429);
@@ -110,14 +133,21 @@ describe('identity over HTTP', () => {
   describe('admin users', () => {
     it('carry their version: ETag of the read, If-Match on writes, a stale one is a 409 naming who changed it and when', async () => {
       const me = (await api().get('/api/admin/me').set(asAdmin())).body.user;
-      const created = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'versioned', password: 'versioned-password', name: 'Versioned' });
+      const created = await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'versioned', password: 'versioned-password', name: 'Versioned' });
       const id = created.body.user.id as string;
       expect(created.headers.etag).toBe('"0"');
       const read = await api().get(`/api/admin/users/${id}`).set(asAdmin());
       expect(read.headers.etag).toBe('"0"');
       expect(read.body.user.version).toBe(0);
 
-      const first = await api().put(`/api/admin/users/${id}`).set(asAdmin()).set('If-Match', read.headers.etag!).send({ username: 'versioned', name: 'Versioned 1', role: 'admin' });
+      const first = await api()
+        .put(`/api/admin/users/${id}`)
+        .set(asAdmin())
+        .set('If-Match', read.headers.etag!)
+        .send({ username: 'versioned', name: 'Versioned 1', role: 'admin' });
       expect(first.status).toBe(200);
       expect(first.headers.etag).toBe('"1"');
       expect(first.body.user.version).toBe(1);
@@ -125,16 +155,31 @@ describe('identity over HTTP', () => {
       const events = async () => (await app.infra.store.readStream(`admin-user-${id}`)).length;
       const before = await events();
       // A stale edit that renames: refused before the new username is claimed.
-      const stale = await api().put(`/api/admin/users/${id}`).set(asAdmin()).set('If-Match', '"0"').send({ username: 'renamed-stale', name: 'Stale', role: 'admin' });
+      const stale = await api()
+        .put(`/api/admin/users/${id}`)
+        .set(asAdmin())
+        .set('If-Match', '"0"')
+        .send({ username: 'renamed-stale', name: 'Stale', role: 'admin' });
       expect(stale.status).toBe(409);
+      // The edit that made it stale: its author by name, its time and kind, the version now current.
+      const [, edit] = await app.infra.store.readStream(`admin-user-${id}`);
       expect(stale.body).toEqual({
         status: 409,
-        message: expect.stringMatching(new RegExp(`^This user was changed by ${me.name} on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC\\. Reload it and try again\\.$`)),
+        message: `This item was changed by ${me.name} at ${edit!.metadata.occurredAt} (AdminUserUpdated), after you opened it. Reload it and try again.`,
+        version: 1,
         changedBy: me.name,
-        changedAt: expect.any(String),
+        changedAt: edit!.metadata.occurredAt,
+        change: 'AdminUserUpdated',
       });
       expect(await events()).toBe(before);
-      expect((await api().post('/api/admin/users').set(asAdmin()).send({ username: 'renamed-stale', password: 'long-enough', name: 'Free' })).status).toBe(201);
+      expect(
+        (
+          await api()
+            .post('/api/admin/users')
+            .set(asAdmin())
+            .send({ username: 'renamed-stale', password: 'long-enough', name: 'Free' })
+        ).status,
+      ).toBe(201);
 
       expect((await api().delete(`/api/admin/users/${id}`).set(asAdmin()).set('If-Match', '"0"')).status).toBe(409);
       expect((await api().get(`/api/admin/users/${id}`).set(asAdmin())).status).toBe(200);
@@ -145,34 +190,104 @@ describe('identity over HTTP', () => {
       expect((await api().get('/api/admin/users').set(asAdmin())).headers.etag).toBeUndefined();
     });
 
+    it('names the author of a stale edit by who they were: an admin deleted since, or the store itself', async () => {
+      await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'leaver', password: 'leaver-password', name: 'Leaver' });
+      const leaver = await adminToken(app.url, { username: 'leaver', password: 'leaver-password' });
+      const edited = (
+        await api()
+          .post('/api/admin/users')
+          .set(asAdmin(leaver))
+          .send({ username: 'left-behind', password: 'long-enough', name: 'Left' })
+      ).body.user;
+      const leaverId = (await api().get('/api/admin/me').set(asAdmin(leaver))).body.user.id;
+      expect((await api().delete(`/api/admin/users/${leaverId}`).set(asAdmin())).status).toBe(200);
+      const stale = await api()
+        .put(`/api/admin/users/${edited.id}`)
+        .set(asAdmin())
+        .set('If-Match', '"7"')
+        .send({ username: 'left-behind', name: 'Left', role: 'admin' });
+      expect(stale.status).toBe(409);
+      expect(stale.body.changedBy).toBe('an administrator who has since been deleted');
+      // The first administrator was created by the store at its first start.
+      const first = (await api().get('/api/admin/me').set(asAdmin())).body.user;
+      expect((await app.infra.store.readStream(`admin-user-${first.id}`)).at(-1)!.metadata.actor).toBe('system');
+      const untouched = await api()
+        .put(`/api/admin/users/${first.id}`)
+        .set(asAdmin())
+        .set('If-Match', '"7"')
+        .send({ username: first.username, name: first.name, role: 'admin' });
+      expect(untouched.status).toBe(409);
+      expect(untouched.body.changedBy).toBe('the payment service or the store itself');
+    });
+
     it('lets one of several edits of the same version through, the others get 409', async () => {
-      const created = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'contested', password: 'contested-password', name: 'Contested' });
+      const created = await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'contested', password: 'contested-password', name: 'Contested' });
       const id = created.body.user.id as string;
       const edits = await Promise.all(
-        [1, 2, 3].map((n) => api().put(`/api/admin/users/${id}`).set(asAdmin()).set('If-Match', '"0"').send({ username: 'contested', name: `Edit ${n}`, role: 'admin' })),
+        [1, 2, 3].map((n) =>
+          api()
+            .put(`/api/admin/users/${id}`)
+            .set(asAdmin())
+            .set('If-Match', '"0"')
+            .send({ username: 'contested', name: `Edit ${n}`, role: 'admin' }),
+        ),
       );
       expect(statuses(edits).sort()).toEqual([200, 409, 409]);
     });
 
     it('creates, lists, reads, updates and deletes a user, recording the acting admin', async () => {
-      const created = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'Karim', password: 'karim-password', name: 'Karim H.', role: 'admin' });
+      const created = await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'Karim', password: 'karim-password', name: 'Karim H.', role: 'admin' });
       expect(created.status).toBe(201);
       expect(created.body.message).toBe('User added successfully');
       const id = created.body.user.id as string;
-      expect(created.body.user).toEqual({ id, username: 'Karim', name: 'Karim H.', role: 'admin', created_at: expect.any(String), version: 0 });
+      expect(created.body.user).toEqual({
+        id,
+        username: 'Karim',
+        name: 'Karim H.',
+        role: 'admin',
+        created_at: expect.any(String),
+        version: 0,
+      });
       expect(created.body.user.password).toBeUndefined();
 
       const list = await api().get('/api/admin/users').set(asAdmin());
-      expect(list.body.users.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['admin', 'Karim']));
+      expect(list.body.users.map((u: { username: string }) => u.username)).toEqual(
+        expect.arrayContaining(['admin', 'Karim']),
+      );
       expect(JSON.stringify(list.body)).not.toMatch(/argon2|password/);
       expect((await api().get(`/api/admin/users/${id}`).set(asAdmin())).body.user.name).toBe('Karim H.');
 
       // An empty password keeps the current one.
-      const renamed = await api().put(`/api/admin/users/${id}`).set(asAdmin()).send({ username: 'karim2', password: '', name: 'Karim Haddad', role: 'admin' });
-      expect(renamed.body).toMatchObject({ message: 'User updated successfully', user: { username: 'karim2', name: 'Karim Haddad' } });
-      expect((await api().post('/api/auth/login').set(from('10.1.0.1')).send({ username: 'karim2', password: 'karim-password' })).status).toBe(200);
+      const renamed = await api()
+        .put(`/api/admin/users/${id}`)
+        .set(asAdmin())
+        .send({ username: 'karim2', password: '', name: 'Karim Haddad', role: 'admin' });
+      expect(renamed.body).toMatchObject({
+        message: 'User updated successfully',
+        user: { username: 'karim2', name: 'Karim Haddad' },
+      });
+      expect(
+        (
+          await api()
+            .post('/api/auth/login')
+            .set(from('10.1.0.1'))
+            .send({ username: 'karim2', password: 'karim-password' })
+        ).status,
+      ).toBe(200);
       // The old username is free again.
-      const reuse = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'karim', password: 'another-password', name: 'Other Karim' });
+      const reuse = await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'karim', password: 'another-password', name: 'Other Karim' });
       expect(reuse.status).toBe(201);
 
       const events = await app.infra.store.readStream(`admin-user-${id}`);
@@ -188,7 +303,10 @@ describe('identity over HTTP', () => {
     });
 
     it('refuses a username that exists, whatever its case', async () => {
-      const res = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'ADMIN', password: 'long-enough', name: 'Copy' });
+      const res = await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'ADMIN', password: 'long-enough', name: 'Copy' });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Username already exists');
     });
@@ -215,10 +333,16 @@ describe('identity over HTTP', () => {
     });
 
     it('stops accepting the token of a deleted user or of one whose password changed', async () => {
-      const created = await api().post('/api/admin/users').set(asAdmin()).send({ username: 'temp', password: 'temp-password', name: 'Temp' });
+      const created = await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'temp', password: 'temp-password', name: 'Temp' });
       const tempToken = await adminToken(app.url, { username: 'temp', password: 'temp-password' });
       expect((await api().get('/api/admin/users').set(asAdmin(tempToken))).status).toBe(200);
-      await api().put(`/api/admin/users/${created.body.user.id}`).set(asAdmin()).send({ username: 'temp', password: 'new-password', name: 'Temp' });
+      await api()
+        .put(`/api/admin/users/${created.body.user.id}`)
+        .set(asAdmin())
+        .send({ username: 'temp', password: 'new-password', name: 'Temp' });
       expect((await api().get('/api/admin/users').set(asAdmin(tempToken))).status).toBe(401);
       const newToken = await adminToken(app.url, { username: 'temp', password: 'new-password' });
       await api().delete(`/api/admin/users/${created.body.user.id}`).set(asAdmin());
@@ -232,8 +356,13 @@ describe('identity over HTTP', () => {
       const toShopper: unknown[] = [];
       admin.on('usersUpdate', (p) => toAdmin.push(p));
       shopper.on('usersUpdate', (p) => toShopper.push(p));
-      await Promise.all([admin, shopper].map((s) => new Promise((resolve) => s.once('connect', () => resolve(undefined)))));
-      await api().post('/api/admin/users').set(asAdmin()).send({ username: 'live', password: 'live-password', name: 'Live' });
+      await Promise.all(
+        [admin, shopper].map((s) => new Promise((resolve) => s.once('connect', () => resolve(undefined)))),
+      );
+      await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'live', password: 'live-password', name: 'Live' });
       await waitUntil(() => toAdmin.some((p) => p.users.some((u) => u.username === 'live')));
       expect(toShopper).toEqual([]);
       admin.disconnect();
@@ -245,12 +374,24 @@ describe('identity over HTTP', () => {
     it("carry the admin's version: a stale If-Match is a 409, the current one saves", async () => {
       const read = await api().get('/api/admin/settings').set(asAdmin());
       const version = Number(JSON.parse(read.headers.etag!));
-      const saved = await api().put('/api/admin/settings').set(asAdmin()).set('If-Match', read.headers.etag!).send(read.body.settings);
+      const saved = await api()
+        .put('/api/admin/settings')
+        .set(asAdmin())
+        .set('If-Match', read.headers.etag!)
+        .send(read.body.settings);
       expect(saved.status).toBe(200);
       expect(saved.headers.etag).toBe(`"${version + 1}"`);
-      const stale = await api().put('/api/admin/settings').set(asAdmin()).set('If-Match', read.headers.etag!).send(read.body.settings);
+      const stale = await api()
+        .put('/api/admin/settings')
+        .set(asAdmin())
+        .set('If-Match', read.headers.etag!)
+        .send(read.body.settings);
       expect(stale.status).toBe(409);
-      expect(stale.body.message).toMatch(/^This user was changed by .+ on .+ UTC\. Reload it and try again\.$/);
+      const me = (await api().get('/api/admin/me').set(asAdmin())).body.user;
+      expect(stale.body).toMatchObject({ version: version + 1, changedBy: me.name, change: 'AdminSettingsChanged' });
+      expect(stale.body.message).toMatch(
+        /^This item was changed by .+ at .+ \(AdminSettingsChanged\), after you opened it\. Reload it and try again\.$/,
+      );
     });
 
     it("starts from SPEC's defaults", async () => {
@@ -285,26 +426,52 @@ describe('identity over HTTP', () => {
       [{ profile: { name: 'X', email: 'not-an-email', phone: '' } }, 'Enter a valid email address'],
     ])('refuses values outside the options: %o', async (change, message) => {
       const current = (await api().get('/api/admin/settings').set(asAdmin())).body.settings;
-      const res = await api().put('/api/admin/settings').set(asAdmin()).send({ ...current, ...change });
+      const res = await api()
+        .put('/api/admin/settings')
+        .set(asAdmin())
+        .send({ ...current, ...change });
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
       expect((await api().get('/api/admin/settings').set(asAdmin())).body.settings).toEqual(current);
     });
 
     it('changes the password only with the right current one and a matching confirmation', async () => {
-      await api().post('/api/admin/users').set(asAdmin()).send({ username: 'pw', password: 'first-password', name: 'Pw' });
+      await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'pw', password: 'first-password', name: 'Pw' });
       const pwToken = await adminToken(app.url, { username: 'pw', password: 'first-password' });
-      const wrong = await api().put('/api/admin/settings/password').set(asAdmin(pwToken)).send({ currentPassword: 'nope-nope', newPassword: 'second-password', confirmPassword: 'second-password' });
+      const wrong = await api()
+        .put('/api/admin/settings/password')
+        .set(asAdmin(pwToken))
+        .send({ currentPassword: 'nope-nope', newPassword: 'second-password', confirmPassword: 'second-password' });
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe('Current password is incorrect');
-      const mismatch = await api().put('/api/admin/settings/password').set(asAdmin(pwToken)).send({ currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'third-password' });
+      const mismatch = await api()
+        .put('/api/admin/settings/password')
+        .set(asAdmin(pwToken))
+        .send({ currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'third-password' });
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.message).toBe('New password and confirmation do not match');
-      const ok = await api().put('/api/admin/settings/password').set(asAdmin(pwToken)).send({ currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'second-password' });
+      const ok = await api()
+        .put('/api/admin/settings/password')
+        .set(asAdmin(pwToken))
+        .send({
+          currentPassword: 'first-password',
+          newPassword: 'second-password',
+          confirmPassword: 'second-password',
+        });
       expect(ok.body.message).toBe('Password changed successfully');
       expect((await api().get('/api/admin/me').set(asAdmin(pwToken))).status).toBe(401);
       expect((await api().get('/api/admin/me').set(asAdmin(ok.body.token))).status).toBe(200);
-      expect((await api().post('/api/auth/login').set(from('10.2.0.1')).send({ username: 'pw', password: 'second-password' })).status).toBe(200);
+      expect(
+        (
+          await api()
+            .post('/api/auth/login')
+            .set(from('10.2.0.1'))
+            .send({ username: 'pw', password: 'second-password' })
+        ).status,
+      ).toBe(200);
     });
   });
 });
@@ -313,7 +480,10 @@ describe('sign-in throttle without TRUST_PROXY', () => {
   it('ignores X-Forwarded-For: changing it does not reset the count', async () => {
     const app = await startTestApp();
     for (let i = 0; i < 5; i++) {
-      const res = await request(app.url).post('/api/auth/login').set('X-Forwarded-For', `10.9.0.${i}`).send({ username: 'admin', password: `guess-${i}` });
+      const res = await request(app.url)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', `10.9.0.${i}`)
+        .send({ username: 'admin', password: `guess-${i}` });
       expect(res.status).toBe(401);
     }
     const res = await request(app.url).post('/api/auth/login').set('X-Forwarded-For', '10.9.1.1').send(TEST_ADMIN);

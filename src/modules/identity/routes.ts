@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import { Router, type Request, type Response } from 'express';
-import type { AppContext, ModuleRoutes } from '../../platform/context';
+import type { AppContext, ModuleRoutes } from '../../context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import type { Position } from '../../platform/eventstore/port';
 import { HttpError, notFound } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { clientAddress } from '../../platform/throttle/http';
-import { listAdminUsers } from '../../projections/admin-users';
+import {
+  ADMIN_USERS_PROJECTION,
+  countAdmins,
+  credentialsVersion,
+  findUser,
+  findUserByUsername,
+  findUserView,
+  listAdminUsers,
+  settingsOf,
+} from '../../projections/admin-users';
 import {
   createUserSchema,
   loginSchema,
@@ -17,11 +26,15 @@ import {
   settingsSchema,
   updateUserSchema,
 } from '../../shared/identity';
-import { changePassword, changeSettings, createAdminUser, deleteAdminUser, hashPassword, updateAdminUser } from './commands';
-import { countAdmins, credentialsVersion, findUser, findUserByUsername, findUserView, settingsOf } from './queries';
+import {
+  changePassword,
+  changeSettings,
+  createAdminUser,
+  deleteAdminUser,
+  hashPassword,
+  updateAdminUser,
+} from './commands';
 import { loginThrottle } from './throttle';
-
-const READ_MODEL = ['admin-users'];
 
 export function identityRoutes(ctx: AppContext): ModuleRoutes {
   return { public: authRoutes(ctx), admin: adminRoutes(ctx) };
@@ -49,13 +62,14 @@ function authRoutes(ctx: AppContext): Router {
 
 function adminRoutes(ctx: AppContext): Router {
   const router = Router();
-  const deps = { store: ctx.store };
+  const { store } = ctx;
   const meta = (req: Request) => commandMetadata(req.admin!.id, req.get('x-request-id') ?? randomUUID());
   // An admin's write answers once the read model shows it, so the next read sees it.
-  const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: READ_MODEL });
+  const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: [ADMIN_USERS_PROJECTION] });
   // A user's version is the ETag of what shows them, and If-Match on a write names the version
   // edited (a stale one is 409). A write without If-Match is accepted: SPEC's API sends none.
-  const withVersion = (res: Response, version: number | undefined) => (version === undefined ? res : res.set('ETag', versionTag(version)));
+  const withVersion = (res: Response, version: number | undefined) =>
+    version === undefined ? res : res.set('ETag', versionTag(version));
 
   router.get('/me', (req, res) => {
     res.json({ user: req.admin });
@@ -67,7 +81,7 @@ function adminRoutes(ctx: AppContext): Router {
 
   router.post('/users', async (req, res) => {
     const input = parseInput(createUserSchema, req.body ?? {});
-    const { userId, position } = await createAdminUser(deps, input, meta(req));
+    const { userId, position } = await createAdminUser(store, input, meta(req));
     await caughtUp(position);
     const user = await findUserView(ctx.db, userId);
     withVersion(res, user?.version).status(201).json({ message: 'User added successfully', user });
@@ -81,7 +95,7 @@ function adminRoutes(ctx: AppContext): Router {
 
   router.put('/users/:id', async (req, res) => {
     const input = parseInput(updateUserSchema, req.body ?? {});
-    await caughtUp(await updateAdminUser(deps, req.params.id, input, meta(req), ifMatchRevision(req)));
+    await caughtUp(await updateAdminUser(store, req.params.id, input, meta(req), ifMatchRevision(req)));
     const user = await findUserView(ctx.db, req.params.id);
     withVersion(res, user?.version).json({ message: 'User updated successfully', user });
   });
@@ -89,7 +103,7 @@ function adminRoutes(ctx: AppContext): Router {
   router.delete('/users/:id', async (req, res) => {
     const remainingAdmins = await countAdmins(ctx.db);
     const context = { actorId: req.admin!.id, remainingAdmins };
-    await caughtUp(await deleteAdminUser(deps, req.params.id, context, meta(req), ifMatchRevision(req)));
+    await caughtUp(await deleteAdminUser(store, req.params.id, context, meta(req), ifMatchRevision(req)));
     res.json({ message: 'User deleted successfully' });
   });
 
@@ -101,16 +115,19 @@ function adminRoutes(ctx: AppContext): Router {
 
   router.put('/settings', async (req, res) => {
     const settings = parseInput(settingsSchema, req.body ?? {});
-    await caughtUp(await changeSettings(deps, req.admin!.id, settings, meta(req), ifMatchRevision(req)));
+    await caughtUp(await changeSettings(store, req.admin!.id, settings, meta(req), ifMatchRevision(req)));
     const user = await findUser(ctx.db, req.admin!.id);
-    withVersion(res, user?.version).json({ message: 'Settings saved successfully!', settings: user && settingsOf(user) });
+    withVersion(res, user?.version).json({
+      message: 'Settings saved successfully!',
+      settings: user && settingsOf(user),
+    });
   });
 
   router.put('/settings/password', async (req, res) => {
     const input = parseInput(passwordChangeSchema, req.body ?? {});
     const user = await findUser(ctx.db, req.admin!.id);
     if (!user) throw notFound(messages.userNotFound);
-    await caughtUp(await changePassword(deps, user.id, { ...input, currentHash: user.password_hash }, meta(req)));
+    await caughtUp(await changePassword(store, user.id, { ...input, currentHash: user.password_hash }, meta(req)));
     // Older tokens stop working with the old password; this one keeps the admin signed in.
     const changed = await findUser(ctx.db, user.id);
     const { token, expiresAt } = ctx.auth.issue(req.admin!, credentialsVersion(changed!.password_hash));

@@ -11,7 +11,12 @@ import type { Limiters } from '../../platform/throttle/limiters';
 //   guesses from one address cannot lock the real admin out from anywhere else.
 // - One address, whatever the usernames: 20 failures in an hour lock it for an hour.
 
-const BY_USERNAME_AND_ADDRESS = { name: 'login-username-address', points: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
+const BY_USERNAME_AND_ADDRESS = {
+  name: 'login-username-address',
+  points: 5,
+  windowSeconds: 15 * 60,
+  blockSeconds: 15 * 60,
+};
 const BY_ADDRESS = { name: 'login-address', points: 20, windowSeconds: 60 * 60, blockSeconds: 60 * 60 };
 
 export interface LoginThrottle {
@@ -39,5 +44,9 @@ export function loginThrottle(limiters: Limiters): LoginThrottle {
 
 function tooManyAttempts(res: Response, waitMs: number): HttpError {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return tooManyRequests(res, minutes * 60, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  return tooManyRequests(
+    res,
+    minutes * 60,
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
 }

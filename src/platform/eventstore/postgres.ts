@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Generated } from 'kysely';
 import pg from 'pg';
 import {
   ConcurrencyError,
@@ -61,6 +62,20 @@ const HEAD_SQL = `
   WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id DESC, global_position DESC
   LIMIT 1`;
+
+/** The event log's table (migration 001), written and read with plain SQL here; typed for the Database. */
+export interface EventStoreTables {
+  events: {
+    transaction_id: Generated<string>;
+    global_position: Generated<string>;
+    stream_id: string;
+    stream_revision: string;
+    event_id: string;
+    type: string;
+    data: unknown;
+    metadata: unknown;
+  };
+}
 
 interface AppendedRow {
   stream_revision: string;

@@ -3,9 +3,8 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
-import { TEST_JWT_SECRET, startTestApp } from '../../../test/support/app';
+import { TEST_JWT_SECRET, startTestApp, type RunningApp } from '../../../test/support/app';
 import { listRoutes, type RouteInfo } from '../../../test/support/routes';
-import type { RunningApp } from '../../main';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

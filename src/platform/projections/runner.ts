@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Generated, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../eventstore/port';
@@ -236,7 +236,17 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Namespace of the advisory locks (first key), so they never collide with other locks. */
 export const LOCK_NAMESPACE = 7_001;
 
-export async function ensureCheckpointRows(db: Kysely<any>, projections: Projection[]): Promise<void> {
+/** The runner's own table (migration 002): where each projection stands. numeric(20) reads back as text. */
+export interface CheckpointTables {
+  projection_checkpoints: {
+    name: string;
+    position_commit: Generated<string>;
+    position_prepare: Generated<string>;
+    updated_at: Generated<Date>;
+  };
+}
+
+export async function ensureCheckpointRows(db: Kysely<CheckpointTables>, projections: Projection[]): Promise<void> {
   if (!projections.length) return;
   await db
     .insertInto('projection_checkpoints')
@@ -245,16 +255,16 @@ export async function ensureCheckpointRows(db: Kysely<any>, projections: Project
     .execute();
 }
 
-export async function readCheckpoints(db: Kysely<any>, names: string[]): Promise<Map<string, Position>> {
+export async function readCheckpoints(db: Kysely<CheckpointTables>, names: string[]): Promise<Map<string, Position>> {
   const rows = await db
     .selectFrom('projection_checkpoints')
     .select(['name', 'position_commit', 'position_prepare'])
     .where('name', 'in', names.length ? names : [''])
     .execute();
-  return new Map(rows.map((r) => [r.name as string, toPosition(r)]));
+  return new Map(rows.map((r) => [r.name, toPosition(r)]));
 }
 
-export async function lockCheckpoint(trx: Transaction<any>, name: string): Promise<Position> {
+export async function lockCheckpoint(trx: Transaction<CheckpointTables>, name: string): Promise<Position> {
   const row = await trx
     .selectFrom('projection_checkpoints')
     .select(['position_commit', 'position_prepare'])
@@ -265,7 +275,12 @@ export async function lockCheckpoint(trx: Transaction<any>, name: string): Promi
 }
 
 /** Moves the checkpoint from `from` to `to`; false (nothing written) when it was not at `from`. */
-async function advanceCheckpoint(db: Kysely<any>, name: string, from: Position, to: Position): Promise<boolean> {
+async function advanceCheckpoint(
+  db: Kysely<CheckpointTables> | Transaction<CheckpointTables>,
+  name: string,
+  from: Position,
+  to: Position,
+): Promise<boolean> {
   const result = await db
     .updateTable('projection_checkpoints')
     .set({ position_commit: to.commit.toString(), position_prepare: to.prepare.toString(), updated_at: sql`now()` })
@@ -276,7 +291,7 @@ async function advanceCheckpoint(db: Kysely<any>, name: string, from: Position, 
   return result.numUpdatedRows === 1n;
 }
 
-export async function writeCheckpoint(trx: Transaction<any>, name: string, position: Position): Promise<void> {
+export async function writeCheckpoint(trx: Transaction<CheckpointTables>, name: string, position: Position): Promise<void> {
   await trx
     .updateTable('projection_checkpoints')
     .set({

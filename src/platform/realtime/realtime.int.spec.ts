@@ -2,11 +2,10 @@ import { io as connect, type ManagerOptions, type Socket, type SocketOptions } f
 import request from 'supertest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
-import { startTestApp } from '../../../test/support/app';
+import { startTestApp, type RunningApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
 import { freshDatabase } from '../../../test/support/database';
 import { requireRedis } from '../../../test/support/redis';
-import type { RunningApp } from '../../main';
 import { delay, waitUntil } from '../eventstore/contract';
 import { CLIENT_MESSAGE_LIMIT, MAX_BACKLOG_PACKETS } from './realtime';
 

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { Generated } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -9,6 +10,11 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRe
 
 /** PostgreSQL table of the counters (migration 009), in the library's own layout. */
 export const RATE_LIMITS_TABLE = 'rate_limits';
+
+/** The counters' table (migration 009), in rate-limiter-flexible's layout; typed for the Database. */
+export interface RateLimitTables {
+  rate_limits: { key: string; points: Generated<number>; expire: string | null };
+}
 
 export interface LimitOptions {
   /** Names this limit's counters; unique among the store's limits. */

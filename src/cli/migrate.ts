@@ -1,6 +1,6 @@
-import { loadConfig } from '../../config';
-import { createLogger } from '../../main';
-import { openInfrastructure } from '../runtime';
+import { loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { openInfrastructure } from '../platform/runtime';
 
 // `npm run migrate`: opening the infrastructure runs the migrations; report and leave.
 const config = loadConfig();

@@ -1,9 +1,12 @@
-import { loadConfig } from '../../config';
-import { createLogger } from '../../main';
-import { allProjections } from '../../projections';
-import { openInfrastructure } from '../runtime';
-import { rebuildProjections } from './rebuild';
-import { ProjectionRunner } from './runner';
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { rebuildProjections } from '../platform/projections/rebuild';
+import { ProjectionRunner } from '../platform/projections/runner';
+import { openInfrastructure } from '../platform/runtime';
+import { allProjections } from '../projections';
+import { createLiveCatalogue } from '../projections/catalogue';
+import type { Database } from '../projections/database';
 
 // `npm run projections -- status` | `npm run projections -- rebuild <name|all>`
 
@@ -20,8 +23,10 @@ if (command === 'rebuild' && !target) {
 }
 
 const config = loadConfig();
-const infra = await openInfrastructure(config, createLogger({ LOG_LEVEL: 'warn' }));
-const projections = allProjections({ db: infra.db });
+const logger = createLogger({ LOG_LEVEL: 'warn' });
+const infra = await openInfrastructure(config, logger);
+const db: Kysely<Database> = infra.db;
+const projections = allProjections({ db, catalogue: createLiveCatalogue(db) });
 const chosen = target === 'all' || !target ? projections : projections.filter((p) => p.name === target);
 if (!chosen.length) {
   console.error(`no projection named "${target}"; projections: ${projections.map((p) => p.name).join(', ')}`);
@@ -30,7 +35,13 @@ if (!chosen.length) {
 }
 try {
   if (command === 'status') {
-    const runner = new ProjectionRunner({ db: infra.db, store: infra.store, databaseUrl: infra.database.url, projections, logger: createLogger({ LOG_LEVEL: 'warn' }) });
+    const runner = new ProjectionRunner({
+      db: infra.db,
+      store: infra.store,
+      databaseUrl: infra.database.url,
+      projections,
+      logger,
+    });
     console.table(await runner.status());
   } else {
     const started = Date.now();
@@ -39,7 +50,8 @@ try {
       store: infra.store,
       databaseUrl: infra.database.url,
       projections: chosen,
-      onProgress: ({ events: done, position, head }) => process.stdout.write(`\r${progressBar(position.prepare, head.prepare)} ${done} events`),
+      onProgress: ({ events: done, position, head }) =>
+        process.stdout.write(`\r${progressBar(position.prepare, head.prepare)} ${done} events`),
     });
     const seconds = (Date.now() - started) / 1000;
     console.log(`\nrebuilt ${chosen.map((p) => p.name).join(', ')}: ${events} events in ${seconds.toFixed(1)} s`);

@@ -1,0 +1,10 @@
+import type { AppModule } from '../../context';
+import { ensureFirstAdminAtStart } from './first-admin';
+import { identityRoutes } from './routes';
+
+// The identity module: administrators, their sign-in (throttled) and their settings.
+export const identityModule: AppModule = {
+  name: 'identity',
+  routes: identityRoutes,
+  start: ensureFirstAdminAtStart,
+};

@@ -1,0 +1,22 @@
+import type { Router } from 'express';
+import type { FastRead } from './app';
+
+/**
+ * A module's HTTP surface. `public` is mounted at the root (paths as SPEC §7 names them);
+ * `admin` at /api/admin behind the admin token check, so no admin route can forget it.
+ */
+export interface ModuleRoutes {
+  public?: Router;
+  admin?: Router;
+  /**
+   * Hot shopper reads (GET only, no body, answered from memory): mounted ahead of request logging
+   * and body parsing, which would otherwise cost more than the answer itself. Security headers
+   * and CORS still apply; errors are still logged.
+   */
+  reads?: Router;
+  /**
+   * The hottest of those reads, by exact path, answered before Express when they can be (see
+   * FastRead); whatever they decline, `reads` answers.
+   */
+  fastReads?: Record<string, FastRead>;
+}

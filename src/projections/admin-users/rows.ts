@@ -1,0 +1,30 @@
+import { column, type RowOf } from '../../platform/projections/columns';
+import type { Settings } from '../../shared/identity';
+
+// The admin-users read model's table (migrations 003 and 009), declared once: what the projection
+// writes, what the queries read.
+
+export const ADMIN_USER_COLUMNS = {
+  id: column.text(),
+  username: column.text(),
+  name: column.text(),
+  role: column.text(),
+  password_hash: column.text(),
+  email: column.text(),
+  phone: column.text(),
+  notifications: column.jsonb<Settings['notifications']>(),
+  language: column.text<Settings['language']>(),
+  timezone: column.text<Settings['timezone']>(),
+  date_format: column.text<Settings['dateFormat']>(),
+  created_at: column.timestamptz(),
+  updated_at: column.timestamptz(),
+  /** The revision of the user's stream: the ETag of GET /api/admin/users/:id and what If-Match names. */
+  version: column.integer(),
+};
+
+/** An admin user as the back office lists them, with the password hash the sign-in checks and their own settings. */
+export type AdminUserRow = RowOf<typeof ADMIN_USER_COLUMNS>;
+
+export interface AdminUsersTables {
+  admin_users: AdminUserRow;
+}

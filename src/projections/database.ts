@@ -1,0 +1,7 @@
+import type { PlatformTables } from '../platform/db/tables';
+import type { AdminUsersTables } from './admin-users';
+import type { CatalogueTables } from './catalogue';
+import type { OrdersTables } from './orders';
+
+/** Every table of the product's database, each declared once by its owner: `Kysely<Database>`. */
+export interface Database extends AdminUsersTables, CatalogueTables, OrdersTables, PlatformTables {}
