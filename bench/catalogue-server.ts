@@ -18,8 +18,7 @@ import express, { type Request, type Response } from 'express';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { startApp } from '../src/main';
-import { categoryView, productView } from '../src/modules/catalogue/snapshot';
-import type { CategoryRow, ProductRow } from '../src/projections/catalogue';
+import { categoryView, productView, type CategoryRow, type ProductRow } from '../src/projections/catalogue';
 
 const [mode, first] = process.argv.slice(2);
 const gzip = promisify(gzipCallback);
@@ -87,11 +86,11 @@ async function expressSelect(databaseUrl: string): Promise<string> {
     res.set('Content-Encoding', 'gzip').type('json').send(await gzip(json));
   };
   server.get('/products', async (req, res) => {
-    const { rows } = await pool.query<ProductRow<Date> & { category_slug: string; category_name: string }>(PRODUCTS_SQL);
+    const { rows } = await pool.query<ProductRow & { category_slug: string; category_name: string }>(PRODUCTS_SQL);
     await send(req, res, rows.map((row) => productView(row, { slug: row.category_slug, name: row.category_name })));
   });
   server.get('/categories', async (req, res) => {
-    const { rows } = await pool.query<CategoryRow<Date> & { products_count: number }>(CATEGORIES_SQL);
+    const { rows } = await pool.query<CategoryRow & { products_count: number }>(CATEGORIES_SQL);
     const total = rows.length;
     await send(req, res, { data: rows.map((row) => categoryView(row, row.products_count)), pagination: { page: 1, limit: Math.max(total, 1), total, totalPages: 1 } });
   });

@@ -4,6 +4,7 @@
 import { PostgresEventStore } from '../src/platform/eventstore/postgres';
 import { rebuildProjections } from '../src/platform/projections/rebuild';
 import { allProjections } from '../src/projections';
+import { createLiveCatalogue } from '../src/projections/catalogue';
 import { benchDatabase, fmt, rate } from './support';
 
 const TOTAL = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -93,7 +94,7 @@ const generators: { name: string; eventsPerItem: number; sql: string }[] = [
 
 const database = await benchDatabase('rebuild', 10);
 const store = new PostgresEventStore(database.pool, database.url);
-const projections = allProjections({ db: database.db });
+const projections = allProjections({ db: database.db, catalogue: createLiveCatalogue(database.db) });
 
 console.log(`bench/rebuild: generating ${fmt(TOTAL)} events…`);
 const perGenerator = Math.floor(TOTAL / generators.length);

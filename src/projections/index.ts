@@ -2,17 +2,20 @@ import type { Kysely } from 'kysely';
 import type { Projection } from '../platform/projections/projection';
 import type { Realtime } from '../platform/realtime/realtime';
 import { adminUsersProjection } from './admin-users';
-import { catalogueProjection } from './catalogue';
+import { catalogueProjection, type LiveCatalogue } from './catalogue';
+import type { Database } from './database';
 import { ordersProjection } from './orders';
 
 /** What read models may use after a batch commits: the database to read fresh lists, the live push. */
 export interface ProjectionDeps {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   /** Absent in tools that only rebuild (nothing to push to). */
   realtime?: Realtime;
+  /** The instance's one in-memory catalogue, which the catalogue projection refreshes after each batch. */
+  catalogue: LiveCatalogue;
 }
 
 /** Every read model of the product, in the order they are rebuilt. */
 export function allProjections(deps: ProjectionDeps): Projection[] {
-  return [adminUsersProjection(deps), catalogueProjection(deps), ordersProjection(deps)];
+  return [adminUsersProjection(deps), catalogueProjection(deps.catalogue), ordersProjection(deps)];
 }

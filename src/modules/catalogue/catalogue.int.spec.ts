@@ -292,7 +292,8 @@ describe('products', () => {
     expect(first.headers.etag).toBe('"1"');
     const stale = await admin('put', `/api/admin/products/${product.id}`).set('If-Match', '"0"').send({ channels: 20 });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ status: 409, message: 'This item was changed by someone else. Reload it and try again.' });
+    expect(stale.body).toMatchObject({ status: 409, version: 1, change: 'ProductDetailsUpdated', changedBy: 'Administrator', changedAt: expect.any(String) });
+    expect(stale.body.message).toBe(`This item was changed by Administrator at ${stale.body.changedAt} (ProductDetailsUpdated), after you opened it. Reload it and try again.`);
     expect((await admin('delete', `/api/admin/products/${product.id}`).set('If-Match', 'W/"0"')).status).toBe(409);
     expect((await admin('put', `/api/admin/products/${product.id}`).set('If-Match', 'yesterday').send({})).body.message).toBe(
       'If-Match must be the ETag of the item, such as "3"',

@@ -1,43 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { handleCommand, type CommandOptions, type CommandResult, type Decider } from '../../platform/eventstore/command-handler';
 import type { CommandMetadata } from '../../platform/eventstore/metadata';
 import { ConcurrencyError, type EventStore, type NewEvent, type Position } from '../../platform/eventstore/port';
+import { claimUnique, releaseUnique, type UniqueValue } from '../../platform/eventstore/unique-claim';
 import { prepareImage, UnsupportedImageError, type PreparedImage } from '../../platform/media/images';
 import { saveMedia } from '../../platform/media/library';
 import type { ProjectionRunner } from '../../platform/projections/runner';
-import { CATALOGUE_PROJECTION } from '../../projections/catalogue';
+import { CATALOGUE_PROJECTION, type CatalogueSnapshot, type LiveCatalogue } from '../../projections/catalogue';
+import type { Database } from '../../projections/database';
 import { catalogueMessages, type BulkProductsInput, type CategoryChanges, type CategoryFields, type ProductChanges, type ProductFields } from '../../shared/catalogue';
-import { CatalogueRuleError, decideCategory, evolveCategory, initialCategoryState, type CategoryState } from './category-decider';
-import { categoryStream, productStream, slugStream, type CategoryEvent, type ImageRef, type ProductEvent, type SlugEvent } from './events';
-import type { LiveCatalogue } from './live-catalogue';
-import type { CatalogueSnapshot } from './snapshot';
-import { decideProduct, evolveProduct, initialProductState, resolveCategory, type ProductState } from './product-decider';
+import {
+  CatalogueRuleError,
+  categoryDecider,
+  productDecider,
+  resolveCategory,
+  type CategoryCommand,
+  type CategoryState,
+  type ProductCommand,
+  type ProductState,
+} from './decider';
+import { categoryStream, productStream, slugStream, type ImageRef, type SlugEvent } from './events';
 import { slugCandidate, slugFits, slugify } from './slug';
 
-// Load a stream, decide, append with the revision it was loaded at: a concurrent change makes
+// The catalogue's commands, each through the platform's command handler: a concurrent change makes
 // the append fail (409) instead of being overwritten. Reads of other items (which categories
 // exist, how many products a category holds) come from the catalogue read model.
 
 export interface CatalogueDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   live: LiveCatalogue;
   runner: Pick<ProjectionRunner, 'waitFor'>;
 }
 
-/** What a command did: the item's state and revision now, and the log position to wait for (none when nothing changed). */
-export interface Outcome<S> {
-  id: string;
-  state: S;
-  revision: bigint;
-  position?: Position;
-}
+/** What a command did (the command handler's result) and to which item. */
+export type Outcome<State> = CommandResult<NewEvent, State> & { id: string };
 
-export interface WriteOptions {
-  metadata: CommandMetadata;
-  /** The revision the admin edited (If-Match); a different current revision is a conflict. */
-  expected?: bigint;
-}
+/** Who writes, and the revision the admin edited (If-Match): another current revision is a 409. */
+export type WriteOptions = Pick<CommandOptions, 'metadata' | 'expected'>;
 
 /** Renditions of every catalogue image: cards on the store pages, the full one on detail pages. */
 const RENDITIONS = [
@@ -45,26 +46,26 @@ const RENDITIONS = [
   { name: 'card', width: 480 },
 ] as const;
 
-interface Aggregate<S, E extends NewEvent> {
-  stream(id: string): string;
-  initial: S;
-  evolve(state: S, event: E): S;
-}
+/** A category's slug: held by one category at a time, on a stream of its own. */
+const CATEGORY_SLUG: UniqueValue<SlugEvent> = {
+  stream: slugStream,
+  claimed: (slug, categoryId) => ({ type: 'CategorySlugClaimed', data: { slug, categoryId } }),
+  released: (slug, categoryId) => ({ type: 'CategorySlugReleased', data: { slug, categoryId } }),
+  ownerIn: (event) => (event.type === 'CategorySlugClaimed' ? event.data.categoryId : undefined),
+};
 
-const categoryAggregate: Aggregate<CategoryState, CategoryEvent> = { stream: categoryStream, initial: initialCategoryState, evolve: evolveCategory };
-const productAggregate: Aggregate<ProductState, ProductEvent> = { stream: productStream, initial: initialProductState, evolve: evolveProduct };
-
-export function createCategory(
+export async function createCategory(
   deps: CatalogueDeps,
   fields: CategoryFields,
   imageBytes: Buffer | undefined,
   options: WriteOptions,
   categoryId: string = randomUUID(),
 ): Promise<Outcome<CategoryState>> {
-  return withImage(deps, categoryAggregate, categoryId, imageBytes, options, async (state, image) => {
+  const result = await withImage(deps, categoryStream(categoryId), categoryDecider, imageBytes, options, async (_state, image): Promise<CategoryCommand> => {
     const slug = await claimSlug(deps.store, slugify(fields.name), categoryId, options.metadata);
-    return decideCategory({ type: 'CreateCategory', data: { categoryId, fields, slug, image: image ?? null, now: now() } }, state);
+    return { type: 'CreateCategory', data: { categoryId, fields, slug, image: image ?? null, now: now() } };
   });
+  return { ...result, id: categoryId };
 }
 
 export async function updateCategory(
@@ -75,14 +76,16 @@ export async function updateCategory(
   options: WriteOptions,
 ): Promise<Outcome<CategoryState>> {
   let previousSlug = '';
-  const outcome = await withImage(deps, categoryAggregate, categoryId, imageBytes, options, async (state, image) => {
+  const result = await withImage(deps, categoryStream(categoryId), categoryDecider, imageBytes, options, async (state, image): Promise<CategoryCommand> => {
     previousSlug = state.slug;
     const renamed = changes.name !== undefined && state.exists && !state.deleted && !slugFits(state.slug, slugify(changes.name));
     const slug = renamed ? await claimSlug(deps.store, slugify(changes.name!), categoryId, options.metadata) : state.slug;
-    return decideCategory({ type: 'UpdateCategory', data: { categoryId, changes, slug, image, now: now() } }, state);
+    return { type: 'UpdateCategory', data: { categoryId, changes, slug, image, now: now() } };
   });
-  if (outcome.position && outcome.state.slug !== previousSlug) await releaseSlug(deps.store, previousSlug, categoryId, options.metadata);
-  return outcome;
+  if (result.events.length && result.state.slug !== previousSlug) {
+    await releaseUnique(deps.store, CATEGORY_SLUG, previousSlug, categoryId, options.metadata);
+  }
+  return { ...result, id: categoryId };
 }
 
 /**
@@ -92,11 +95,15 @@ export async function updateCategory(
  */
 export async function deleteCategory(deps: CatalogueDeps, categoryId: string, options: WriteOptions): Promise<Outcome<CategoryState>> {
   const productsCount = (await caughtUp(deps, await deps.store.headPosition())).countAllIn(categoryId);
-  const outcome = await execute(deps.store, categoryAggregate, categoryId, options, (state) =>
-    decideCategory({ type: 'DeleteCategory', data: { categoryId, productsCount, now: now() } }, state),
+  const result = await handleCommand(
+    deps.store,
+    categoryStream(categoryId),
+    categoryDecider,
+    (): CategoryCommand => ({ type: 'DeleteCategory', data: { categoryId, productsCount, now: now() } }),
+    options,
   );
-  await releaseSlug(deps.store, outcome.state.slug, categoryId, options.metadata);
-  return outcome;
+  await releaseUnique(deps.store, CATEGORY_SLUG, result.state.slug, categoryId, options.metadata);
+  return { ...result, id: categoryId };
 }
 
 /**
@@ -108,36 +115,37 @@ export async function caughtUp(deps: CatalogueDeps, position: Position | undefin
   return deps.live.fresh();
 }
 
-export function createProduct(
+export async function createProduct(
   deps: CatalogueDeps,
   fields: ProductFields,
   imageBytes: Buffer | undefined,
   options: WriteOptions,
   productId: string = randomUUID(),
 ): Promise<Outcome<ProductState>> {
-  return withImage(deps, productAggregate, productId, imageBytes, options, async (state, image) => {
+  const result = await withImage(deps, productStream(productId), productDecider, imageBytes, options, async (_state, image): Promise<ProductCommand> => {
     const categories = await categoriesOf(deps);
-    return decideProduct({ type: 'CreateProduct', data: { productId, fields, image: image ?? null, categories, now: now() } }, state);
+    return { type: 'CreateProduct', data: { productId, fields, image: image ?? null, categories, now: now() } };
   });
+  return { ...result, id: productId };
 }
 
-export function updateProduct(
+export async function updateProduct(
   deps: CatalogueDeps,
   productId: string,
   changes: ProductChanges,
   imageBytes: Buffer | undefined,
   options: WriteOptions,
 ): Promise<Outcome<ProductState>> {
-  return withImage(deps, productAggregate, productId, imageBytes, options, async (state, image) => {
+  const result = await withImage(deps, productStream(productId), productDecider, imageBytes, options, async (_state, image): Promise<ProductCommand> => {
     const categories = await categoriesOf(deps);
-    return decideProduct({ type: 'UpdateProduct', data: { productId, changes, image, categories, now: now() } }, state);
+    return { type: 'UpdateProduct', data: { productId, changes, image, categories, now: now() } };
   });
+  return { ...result, id: productId };
 }
 
-export function deleteProduct(deps: CatalogueDeps, productId: string, options: WriteOptions): Promise<Outcome<ProductState>> {
-  return execute(deps.store, productAggregate, productId, options, (state) =>
-    decideProduct({ type: 'DeleteProduct', data: { productId, now: now() } }, state),
-  );
+export async function deleteProduct(deps: CatalogueDeps, productId: string, options: WriteOptions): Promise<Outcome<ProductState>> {
+  const result = await handleCommand(deps.store, productStream(productId), productDecider, (): ProductCommand => ({ type: 'DeleteProduct', data: { productId, now: now() } }), options);
+  return { ...result, id: productId };
 }
 
 export interface BulkResult {
@@ -158,13 +166,18 @@ export async function bulkProducts(deps: CatalogueDeps, input: BulkProductsInput
   const result: BulkResult = { succeeded: [], failed: [] };
   for (const productId of input.ids) {
     try {
-      const outcome = await execute(deps.store, productAggregate, productId, { metadata }, (state) =>
-        input.action === 'delete'
-          ? decideProduct({ type: 'DeleteProduct', data: { productId, now: now() } }, state)
-          : decideProduct({ type: 'ChangeProductCategory', data: { productId, category: categoryId, categories, now: now() } }, state),
+      const outcome = await handleCommand(
+        deps.store,
+        productStream(productId),
+        productDecider,
+        (): ProductCommand =>
+          input.action === 'delete'
+            ? { type: 'DeleteProduct', data: { productId, now: now() } }
+            : { type: 'ChangeProductCategory', data: { productId, category: categoryId, categories, now: now() } },
+        { metadata },
       );
       result.succeeded.push(productId);
-      result.position = outcome.position ?? result.position;
+      if (outcome.events.length) result.position = outcome.position;
     } catch (error) {
       if (!(error instanceof CatalogueRuleError || error instanceof ConcurrencyError)) throw error;
       const status = error instanceof CatalogueRuleError ? error.status : 409;
@@ -172,30 +185,6 @@ export async function bulkProducts(deps: CatalogueDeps, input: BulkProductsInput
     }
   }
   return result;
-}
-
-async function execute<S, E extends NewEvent>(
-  store: EventStore,
-  aggregate: Aggregate<S, E>,
-  id: string,
-  options: WriteOptions,
-  decide: (state: S) => E[] | Promise<E[]>,
-  /** Runs once the change is accepted, before its events are written (stores the image they point at). */
-  beforeAppend?: () => Promise<void>,
-): Promise<Outcome<S>> {
-  const stream = aggregate.stream(id);
-  const recorded = await store.readStream(stream);
-  const state = recorded.reduce((s, e) => aggregate.evolve(s, e as unknown as E), aggregate.initial);
-  const last = recorded[recorded.length - 1];
-  if (last && options.expected !== undefined && options.expected !== last.revision) {
-    throw new ConcurrencyError(stream, options.expected, last.revision);
-  }
-  const events = await decide(state);
-  const revision = last?.revision ?? -1n;
-  if (!events.length) return { id, revision, state };
-  await beforeAppend?.();
-  const result = await store.append(stream, events, { expectedRevision: last ? last.revision : 'no_stream', metadata: options.metadata });
-  return { id, revision: result.nextRevision, position: result.position, state: events.reduce(aggregate.evolve, state) };
 }
 
 const now = () => new Date().toISOString();
@@ -207,14 +196,14 @@ const categoriesOf = async (deps: CatalogueDeps) => (await deps.live.fresh()).ca
  * A write that may carry an upload: the image is checked (400 when it is not a JPG, PNG or WebP)
  * and rendered first, and stored only once the change is accepted, before the events that point at it.
  */
-async function withImage<S, E extends NewEvent>(
+async function withImage<Command, Event extends NewEvent, State>(
   deps: CatalogueDeps,
-  aggregate: Aggregate<S, E>,
-  id: string,
+  stream: string,
+  decider: Decider<Command, Event, State>,
   imageBytes: Buffer | undefined,
   options: WriteOptions,
-  decide: (state: S, image: ImageRef | undefined) => Promise<E[]>,
-): Promise<Outcome<S>> {
+  command: (state: State, image: ImageRef | undefined) => Promise<Command>,
+): Promise<CommandResult<Event, State>> {
   let prepared: PreparedImage | undefined;
   try {
     prepared = imageBytes && (await prepareImage(imageBytes, RENDITIONS));
@@ -223,34 +212,14 @@ async function withImage<S, E extends NewEvent>(
     throw error;
   }
   const image = prepared && { featured: prepared.paths.full!, thumbnail: prepared.paths.card! };
-  return execute(deps.store, aggregate, id, options, (state) => decide(state, image), prepared && (() => saveMedia(deps.db, prepared)));
+  const beforeAppend = prepared && (() => saveMedia(deps.db, prepared));
+  return handleCommand(deps.store, stream, decider, (state) => command(state, image), { ...options, beforeAppend });
 }
 
 /** Claims the first free slug among base, base-2, base-3… for the category (its own, if it already has it). */
 async function claimSlug(store: EventStore, base: string, categoryId: string, metadata: CommandMetadata): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const slug = slugCandidate(base, attempt);
-    const events = await store.readStream(slugStream(slug));
-    const last = events[events.length - 1] as unknown as (SlugEvent & { revision: bigint }) | undefined;
-    if (last?.type === 'CategorySlugClaimed') {
-      if (last.data.categoryId === categoryId) return slug;
-      continue;
-    }
-    const claimed: SlugEvent = { type: 'CategorySlugClaimed', data: { slug, categoryId } };
-    try {
-      await store.append(slugStream(slug), [claimed], { expectedRevision: last ? last.revision : 'no_stream', metadata });
-      return slug;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      attempt--; // someone else wrote this slug's stream meanwhile: look at it again
-    }
+    if (await claimUnique(store, CATEGORY_SLUG, slug, categoryId, metadata)) return slug;
   }
-}
-
-async function releaseSlug(store: EventStore, slug: string, categoryId: string, metadata: CommandMetadata): Promise<void> {
-  const events = await store.readStream(slugStream(slug));
-  const last = events[events.length - 1] as unknown as (SlugEvent & { revision: bigint }) | undefined;
-  if (last?.type !== 'CategorySlugClaimed' || last.data.categoryId !== categoryId) return;
-  const released: SlugEvent = { type: 'CategorySlugReleased', data: { slug, categoryId } };
-  await store.append(slugStream(slug), [released], { expectedRevision: last.revision, metadata });
 }

@@ -5,6 +5,7 @@ import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import { freshDatabase } from '../../../test/support/database';
 import { waitUntil } from '../../platform/eventstore/contract';
 import { START } from '../../platform/eventstore/port';
+import { createLiveCatalogue } from '../../projections/catalogue';
 import { DURATIONS, QUALITIES, type CategoryView, type ProductView } from '../../shared/catalogue';
 import { seedDemoCatalogue } from './demo';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-data';
@@ -28,7 +29,7 @@ describe('demo catalogue', () => {
     const events = await app.infra.store.readAll({ after: START, limit: 1000, types: ['CategoryCreated', 'ProductCreated'] });
     expect(events).toHaveLength(DEMO_CATEGORIES.length + DEMO_PRODUCTS.length);
     expect(new Set(events.map((e) => e.metadata.actor))).toEqual(new Set(['system']));
-    expect(await seedDemoCatalogue({ store: app.infra.store, db: app.infra.db, runner: app.runner })).toBe('exists');
+    expect(await seedDemoCatalogue({ store: app.infra.store, db: app.infra.db, runner: app.runner, catalogue: createLiveCatalogue(app.infra.db) })).toBe('exists');
   });
 
   it('is created once when several instances start together, and never into a store that has a catalogue', async () => {
@@ -44,7 +45,7 @@ describe('demo catalogue', () => {
     // Readers see an event once no older transaction runs anywhere on the server: other test
     // files' transactions can hold that back for a moment after the commit.
     await waitUntil(async () => (await other.infra.store.readAll({ after: START, limit: 1, types: ['CategoryCreated'] })).length > 0);
-    expect(await seedDemoCatalogue({ store: other.infra.store, db: other.infra.db, runner: other.runner })).toBe('skipped');
+    expect(await seedDemoCatalogue({ store: other.infra.store, db: other.infra.db, runner: other.runner, catalogue: createLiveCatalogue(other.infra.db) })).toBe('skipped');
     expect((await request(other.url).get('/categories')).body.data.map((c: CategoryView) => c.name)).toEqual(['Ours']);
   });
 });

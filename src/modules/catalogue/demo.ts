@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { AppContext } from '../../platform/context';
+import type { AppContext } from '../../context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { ConcurrencyError, START, SYSTEM, type EventStore, type Position } from '../../platform/eventstore/port';
-import { liveCatalogue } from '../../projections/catalogue';
 import { productCreateSchema } from '../../shared/catalogue';
-import { CatalogueRuleError } from './category-decider';
+import { CatalogueRuleError } from './decider';
 import { caughtUp, createCategory, createProduct, type CatalogueDeps, type WriteOptions } from './commands';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoPrices, type DemoCategory } from './demo-data';
 import { CATEGORY_EVENT_TYPES, DEMO_CATALOGUE_STREAM, PRODUCT_EVENT_TYPES, type DemoCatalogueEvent } from './events';
@@ -16,9 +15,9 @@ import { CATEGORY_EVENT_TYPES, DEMO_CATALOGUE_STREAM, PRODUCT_EVENT_TYPES, type 
  * start together; ids are derived from the demo's keys, so a start that crashed half-way is
  * finished by the next one without creating anything twice.
  */
-export async function seedDemoCatalogue(ctx: Pick<AppContext, 'store' | 'db' | 'runner'>): Promise<'created' | 'exists' | 'skipped'> {
-  const deps: CatalogueDeps = { store: ctx.store, db: ctx.db, live: liveCatalogue(ctx.runner.projections), runner: ctx.runner };
-  const marks = (await ctx.store.readStream(DEMO_CATALOGUE_STREAM)).map((e) => e.type);
+export async function seedDemoCatalogue(ctx: Pick<AppContext, 'store' | 'db' | 'runner' | 'catalogue'>): Promise<'created' | 'exists' | 'skipped'> {
+  const deps: CatalogueDeps = { store: ctx.store, db: ctx.db, live: ctx.catalogue, runner: ctx.runner };
+  const marks = (await ctx.store.readStream<DemoCatalogueEvent>(DEMO_CATALOGUE_STREAM)).map((e) => e.type);
   if (marks.includes('DemoCatalogueCompleted')) return 'exists';
   if (!marks.length && !(await claimEmptyCatalogue(ctx.store))) return 'skipped';
   const options: WriteOptions = { metadata: commandMetadata(SYSTEM) };

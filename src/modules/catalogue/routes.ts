@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedUrlQuery } from 'node:querystring';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { AppContext, ModuleRoutes } from '../../platform/context';
+import type { AppContext, ModuleRoutes } from '../../context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import type { FastRead } from '../../platform/http/app';
 import type { CachedJson } from '../../platform/http/cached-json';
@@ -9,7 +9,7 @@ import { notFound } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { imageUpload, mediaHandler } from '../../platform/media/http';
-import { liveCatalogue } from '../../projections/catalogue';
+import type { CatalogueSnapshot, LiveCatalogue } from '../../projections/catalogue';
 import {
   IMAGE_MAX_BYTES,
   bulkProductsSchema,
@@ -33,11 +33,9 @@ import {
   type CatalogueDeps,
   type WriteOptions,
 } from './commands';
-import type { LiveCatalogue } from './live-catalogue';
-import type { CatalogueSnapshot } from './snapshot';
 
 export function catalogueRoutes(ctx: AppContext): ModuleRoutes {
-  const live = liveCatalogue(ctx.runner.projections);
+  const live = ctx.catalogue;
   answerInitialData(ctx, live);
   return { reads: storefrontRoutes(ctx, live), fastReads: fastStorefrontReads(live), admin: adminRoutes(ctx, live) };
 }

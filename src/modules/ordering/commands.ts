@@ -1,22 +1,23 @@
-import type { CommandMetadata } from '../../platform/eventstore/metadata';
-import { ConcurrencyError, SHOPPER, START, SYSTEM, type EventStore, type Position, type RecordedEvent } from '../../platform/eventstore/port';
-import { decide, evolve, initialState, OrderRuleError, type OrderCommand } from './decider';
-import { orderStream, type OrderEvent } from './events';
+import { randomUUID } from 'node:crypto';
+import { handleCommand } from '../../platform/eventstore/command-handler';
+import { commandMetadata, type CommandMetadata } from '../../platform/eventstore/metadata';
+import { SYSTEM, type EventStore, type Position } from '../../platform/eventstore/port';
+import { HttpError } from '../../platform/http/errors';
+import type { JobQueue } from '../../platform/queue/port';
+import type { CreateCheckoutInput } from '../../shared/ordering';
+import { decider, OrderRuleError, orderTotal, type OrderCommand } from './decider';
+import { orderStream, type PaymentOutcome } from './events';
+import { ProviderRejected, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment/provider';
+import { priceLines, type ProductLookup } from './pricing';
 
-export async function loadOrder(store: EventStore, orderId: string) {
-  const events = await store.readStream(orderStream(orderId));
-  const state = events.reduce((s, e) => evolve(s, e as unknown as OrderEvent), initialState);
-  const last = events[events.length - 1];
-  return { state, last, revision: last ? last.revision : ('no_stream' as const), position: last?.position ?? START };
-}
+// The ordering module's commands, through the platform's command handler. A concurrent writer
+// makes the append fail; the command is then decided again on the fresh state (up to 4 times),
+// which is how racing webhooks, polls and return pages settle on one payment event. An admin's
+// command may name the revision they saw (If-Match): any other is a 409 saying who changed the
+// order and when. Each answers the position the read models must reach.
 
-/**
- * Load, decide, append at the loaded revision. A concurrent writer makes the append fail; the
- * command is then decided again on the fresh state, which is how racing webhooks, polls and
- * return pages settle on one payment event. An admin's command may name the revision it saw
- * (If-Match): any other revision is a 409 saying what changed, by whom and when. Answers the
- * position the read models must reach.
- */
+const CONFLICT_RETRIES = 4;
+
 export async function executeOrderCommand(
   store: EventStore,
   orderId: string,
@@ -24,39 +25,99 @@ export async function executeOrderCommand(
   metadata: CommandMetadata,
   expected?: bigint,
 ): Promise<Position> {
-  for (let attempt = 1; ; attempt++) {
-    const { state, last, revision, position } = await loadOrder(store, orderId);
-    if (expected !== undefined && last && last.revision !== expected) throw staleVersion(last);
-    const events = decide(command, state);
-    if (!events.length) return position;
-    try {
-      return (await store.append(orderStream(orderId), events, { expectedRevision: revision, metadata })).position;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= 5) throw error;
-    }
+  const result = await handleCommand(store, orderStream(orderId), decider, () => command, { metadata, expected, retries: CONFLICT_RETRIES });
+  return result.position;
+}
+
+/** The one way a payment outcome reaches an order, whoever learnt it (webhook, poll, return page). */
+export function recordOutcome(
+  store: EventStore,
+  orderId: string,
+  result: { outcome: PaymentOutcome; paymentMethod: string | null; amount: number },
+): Promise<Position> {
+  return executeOrderCommand(store, orderId, { type: 'RecordPayment', data: { orderId, ...result, now: new Date().toISOString() } }, commandMetadata(SYSTEM));
+}
+
+export interface CheckoutDeps {
+  store: EventStore;
+  queue: JobQueue;
+  provider: PaymentProvider;
+  /** The catalogue's products, to price the cart on the server. */
+  products: ProductLookup;
+  /** Where the provider sends the shopper back and its webhooks (PUBLIC_URL). */
+  publicUrl: string;
+  /** When the checkout's first reconciliation poll comes. */
+  firstPollMs: number;
+}
+
+/**
+ * Opens a checkout: the cart priced from the catalogue (a total that differs from the shopper's is
+ * a 409 with the real one), the provider's checkout, the order placed (pending) and its
+ * reconciliation scheduled. The order exists from here on, so a shopper who pays and closes the
+ * tab still has one.
+ */
+export async function openCheckout(deps: CheckoutDeps, input: CreateCheckoutInput, metadata: CommandMetadata): Promise<ProviderCheckout> {
+  const lines = await priceLines(deps.products, input.items);
+  const total = orderTotal(lines);
+  if (Math.round(input.amount) !== total) {
+    throw new OrderRuleError(409, `Prices have changed since you filled your cart: the total is now ${total} Da. Please check your cart and try again.`, { total });
   }
+  const orderId = randomUUID();
+  const base = deps.publicUrl.replace(/\/$/, '');
+  const checkout = await providerCall(() =>
+    deps.provider.createCheckout({
+      amount: total,
+      description: input.description || lines.map((l) => `${l.quantity} × ${l.productName} (${l.duration})`).join(', '),
+      paymentMethod: input.paymentMethod,
+      // Chargily sends the shopper back to a fixed URL, so it names our order, under a name of
+      // our own: Chargily appends its own checkout_id to the success URL.
+      successUrl: `${base}/payment/return?order=${orderId}`,
+      failureUrl: `${base}/payment/return?order=${orderId}`,
+      webhookUrl: `${base}/api/payment/webhook`,
+      metadata: { orderId, customer_name: input.fullName, customer_email: input.email },
+      locale: input.language,
+    }),
+  );
+  const place: OrderCommand = {
+    type: 'PlaceOrder',
+    data: {
+      orderId,
+      checkoutId: checkout.id,
+      provider: deps.provider.name,
+      lines,
+      phone: input.phone,
+      customerName: input.fullName,
+      customerEmail: input.email,
+      requestedMethod: input.paymentMethod,
+      now: new Date().toISOString(),
+    },
+  };
+  await executeOrderCommand(deps.store, orderId, place, metadata);
+  await scheduleReconciliation(deps.queue, { orderId, checkoutId: checkout.id }, deps.firstPollMs);
+  return checkout;
 }
 
-const CHANGES: Record<OrderEvent['type'], string> = {
-  OrderPlaced: 'placed',
-  OrderPaid: 'paid',
-  OrderPaymentFailed: 'marked failed',
-  OrderPhoneUpdated: 'given a new phone number',
-  OrderDispatched: 'dispatched',
-  OrderDeleted: 'deleted',
-  OrderRestored: 'restored by a payment',
-};
+export const RECONCILE_JOB = 'reconcile-checkout';
 
-function staleVersion(last: RecordedEvent): OrderRuleError {
-  const { actor, occurredAt } = last.metadata;
-  const who = actor === SYSTEM ? 'the payment service' : actor === SHOPPER ? 'the shopper' : 'an administrator';
-  return new OrderRuleError(409, `This order was ${CHANGES[last.type as OrderEvent['type']]} by ${who} at ${occurredAt}, after you opened it. Reload it and try again.`, {
-    version: Number(last.revision),
-  });
+/** A pending checkout's reconciliation: it asks the provider until the checkout ends (reconciliation.ts). */
+export interface ReconcileJob {
+  orderId: string;
+  checkoutId: string;
 }
 
-/** A new order's stream cannot exist yet (its id was just made), so there is nothing to load. */
-export async function placeOrder(store: EventStore, command: Extract<OrderCommand, { type: 'PlaceOrder' }>, metadata: CommandMetadata): Promise<Position> {
-  const events = decide(command, initialState);
-  return (await store.append(orderStream(command.data.orderId), events, { expectedRevision: 'no_stream', metadata })).position;
+const jobIdFor = (checkoutId: string) => `checkout-${checkoutId.replace(/:/g, '-')}`;
+
+/** The checkout's job, first run after `delayMs` (the first poll's delay; 0 at start-up); the queue drops duplicates. */
+export function scheduleReconciliation(queue: JobQueue, job: ReconcileJob, delayMs: number): Promise<boolean> {
+  return queue.enqueue(RECONCILE_JOB, job, { jobId: jobIdFor(job.checkoutId), delayMs });
+}
+
+async function providerCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) throw new HttpError(503, 'The payment service is not answering. Please try again in a moment.');
+    if (error instanceof ProviderRejected) throw new HttpError(502, `The payment service refused the checkout: ${error.message}`);
+    throw error;
+  }
 }

@@ -1,27 +1,22 @@
 import type { Kysely } from 'kysely';
-import { orderFigures, recentOrders, revenueByDay, totals } from './queries';
+import { productFigures } from '../../projections/catalogue';
+import type { Database } from '../../projections/database';
+import { orderFigures, recentOrders, revenueByDay, totals } from '../../projections/orders';
 
-// The dashboard's figures: totals as SPEC §3 lists them, the chosen range's daily revenue, and
-// trends computed against the range before it (not fixed strings).
-
-export interface CatalogueFigures {
-  productsCount: number;
-  /** Products created in [from, to). */
-  productsAdded: number;
-}
-
-export type CatalogueFiguresQuery = (from: Date, to: Date) => Promise<CatalogueFigures>;
+// The dashboard's figures, from the orders and catalogue read models: totals as SPEC §3 lists
+// them, the chosen range's daily revenue, and trends computed against the range before it (not
+// fixed strings).
 
 const DAY = 86_400_000;
 
-export async function dashboardStats(db: Kysely<any>, catalogue: CatalogueFiguresQuery, rangeDays: number, now = new Date()) {
+export async function dashboardStats(db: Kysely<Database>, rangeDays: number, now = new Date()) {
   const from = new Date(now.getTime() - rangeDays * DAY);
   const before = new Date(from.getTime() - rangeDays * DAY);
   const [all, current, previous, products, recent, daily] = await Promise.all([
     totals(db),
     orderFigures(db, from, now),
     orderFigures(db, before, from),
-    catalogue(from, now),
+    productFigures(db, from, now),
     recentOrders(db),
     revenueByDay(db, new Date(now.getTime() - (rangeDays - 1) * DAY), rangeDays),
   ]);
@@ -40,6 +35,6 @@ export async function dashboardStats(db: Kysely<any>, catalogue: CatalogueFigure
 }
 
 /** This range against the one before: the difference and the change in percent (null from zero). */
-export function trend(current: number, previous: number) {
+function trend(current: number, previous: number) {
   return { current, previous, change: current - previous, percent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10 };
 }

@@ -1,6 +1,8 @@
+import type { Decider } from '../../platform/eventstore/command-handler';
+import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
 import type { OrderStatus } from '../../shared/ordering';
-import type { OrderEvent, OrderLine, PaymentOutcome, PlacedOrder } from './events';
+import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome, type PlacedOrder } from './events';
 
 // Pure rules of one order: decide(command, state) → events; evolve(state, event) → state.
 //
@@ -18,7 +20,7 @@ export interface OrderState {
   order?: PlacedOrder;
 }
 
-export const initialState: OrderState = { exists: false, deleted: false, status: 'pending' };
+const initialState: OrderState = { exists: false, deleted: false, status: 'pending' };
 
 export type OrderCommand =
   | {
@@ -44,13 +46,13 @@ export class OrderRuleError extends RuleError {}
 
 export const orderTotal = (lines: OrderLine[]) => lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
 
-export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
+function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
     case 'PlaceOrder': {
       if (state.exists) throw new OrderRuleError(409, 'This order already exists');
       const { now, lines, ...rest } = command.data;
       if (!lines.length) throw new OrderRuleError(400, 'Your cart is empty');
-      return [{ type: 'OrderPlaced', data: { ...rest, lines, total: orderTotal(lines), placedAt: now } }];
+      return [{ type: 'OrderPlaced', data: { ...rest, lines, total: orderTotal(lines), at: now } }];
     }
     case 'RecordPayment':
       // Even a deleted order takes the provider's news: a payment brings it back (recordPayment).
@@ -59,7 +61,7 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'UpdatePhone': {
       requireOrder(state);
       const { orderId, phone, now } = command.data;
-      return phone === state.order?.phone ? [] : [{ type: 'OrderPhoneUpdated', data: { orderId, phone, updatedAt: now } }];
+      return phone === state.order?.phone ? [] : [{ type: 'OrderPhoneUpdated', data: { orderId, phone, at: now } }];
     }
     case 'ChangeStatus': {
       requireOrder(state);
@@ -67,14 +69,14 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (status !== 'dispatched') throw new OrderRuleError(409, 'The only status change offered is to dispatched');
       if (state.status === 'dispatched') throw new OrderRuleError(409, 'This order is already dispatched');
       if (state.status !== 'completed') throw new OrderRuleError(409, 'Only a completed (paid) order can be dispatched');
-      return [{ type: 'OrderDispatched', data: { orderId, dispatchedAt: now } }];
+      return [{ type: 'OrderDispatched', data: { orderId, at: now } }];
     }
     case 'DeleteOrder':
       requireOrder(state);
       if (state.status === 'pending') {
         throw new OrderRuleError(409, 'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.');
       }
-      return [{ type: 'OrderDeleted', data: { orderId: command.data.orderId, deletedAt: command.data.now } }];
+      return [{ type: 'OrderDeleted', data: { orderId: command.data.orderId, at: command.data.now } }];
     default:
       return exhaustive(command);
   }
@@ -88,15 +90,16 @@ function recordPayment(data: Extract<OrderCommand, { type: 'RecordPayment' }>['d
     // A payment the provider confirms after we marked the order failed (it lapsed here first) is
     // still money the shopper paid: the order becomes paid rather than lost.
     if (state.status !== 'pending' && state.status !== 'failed') return [];
-    const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentMethod, amount, paidAt: now } };
+    const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentMethod, amount, at: now } };
     if (!state.deleted || !state.order) return [paid];
-    return [{ type: 'OrderRestored', data: { orderId, order: state.order, restoredAt: now } }, paid];
+    return [{ type: 'OrderRestored', data: { orderId, order: state.order, at: now } }, paid];
   }
   if (state.status !== 'pending') return [];
-  return [{ type: 'OrderPaymentFailed', data: { orderId, reason: outcome, failedAt: now } }];
+  return [{ type: 'OrderPaymentFailed', data: { orderId, reason: outcome, at: now } }];
 }
 
-export function evolve(state: OrderState, event: OrderEvent): OrderState {
+function evolve(state: OrderState, stored: OrderEvent): OrderState {
+  const event = upcastOrderEvent(stored);
   switch (event.type) {
     case 'OrderPlaced':
       return { exists: true, deleted: false, status: 'pending', order: event.data };
@@ -121,6 +124,5 @@ function requireOrder(state: OrderState): void {
   if (!state.exists || state.deleted) throw new OrderRuleError(404, 'Order not found');
 }
 
-function exhaustive(value: never): never {
-  throw new Error(`Unhandled: ${JSON.stringify(value)}`);
-}
+/** The rules of one order's stream; evolve reads events stored under older field names too. */
+export const decider: Decider<OrderCommand, OrderEvent, OrderState> = { decide, evolve, initialState };

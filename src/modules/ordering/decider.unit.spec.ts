@@ -1,113 +1,107 @@
 import { describe, expect, it } from 'vitest';
-import { decide, evolve, initialState, orderTotal, type OrderCommand, type OrderState } from './decider';
-import type { OrderEvent, OrderLine } from './events';
+import { deciderSpec } from '../../../test/support/decider-spec';
+import { decider, orderTotal, type OrderCommand } from './decider';
+import type { OrderEvent, OrderLine, PaymentOutcome, PlacedOrder } from './events';
 
 const now = '2026-11-21T12:00:00.000Z';
+const order = deciderSpec(decider);
 const lines: OrderLine[] = [
   { productId: 'p1', productName: 'Gold', duration: '1 month', quality: 'HD', unitPrice: 2000, quantity: 2 },
   { productId: 'p2', productName: 'Sport', duration: '3 months', quality: '4K', unitPrice: 5400, quantity: 1 },
 ];
-const place: OrderCommand = {
-  type: 'PlaceOrder',
-  data: { orderId: 'o1', checkoutId: 'c1', provider: 'sandbox', lines, phone: '0550123456', customerName: 'Client', customerEmail: 'client@example.dz', requestedMethod: 'baridi_mob', now },
-};
-const run = (state: OrderState, command: OrderCommand): [OrderEvent[], OrderState] => {
-  const events = decide(command, state);
-  return [events, events.reduce(evolve, state)];
-};
-const pay = (outcome: 'paid' | 'failed' | 'canceled' | 'expired'): OrderCommand => ({
-  type: 'RecordPayment',
-  data: { orderId: 'o1', outcome, paymentMethod: 'edahabia', amount: 9400, now },
-});
-const [, placed] = run(initialState, place);
+const customer = { orderId: 'o1', checkoutId: 'c1', provider: 'sandbox', lines, phone: '0550123456', customerName: 'Client', customerEmail: 'client@example.dz', requestedMethod: 'baridi_mob' };
+const place: OrderCommand = { type: 'PlaceOrder', data: { ...customer, now } };
+const pay = (outcome: PaymentOutcome): OrderCommand => ({ type: 'RecordPayment', data: { orderId: 'o1', outcome, paymentMethod: 'edahabia', amount: 9400, now } });
+const changeStatus = (status: 'dispatched' | 'pending' | 'completed' | 'failed'): OrderCommand => ({ type: 'ChangeStatus', data: { orderId: 'o1', status, now } });
+const updatePhone = (phone: string): OrderCommand => ({ type: 'UpdatePhone', data: { orderId: 'o1', phone, now } });
+const remove: OrderCommand = { type: 'DeleteOrder', data: { orderId: 'o1', now } };
+
+const placedOrder: PlacedOrder = { ...customer, total: 9400, at: now };
+const placed: OrderEvent = { type: 'OrderPlaced', data: placedOrder };
+const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, at: now } };
+const failed = (reason: Exclude<PaymentOutcome, 'paid'>): OrderEvent => ({ type: 'OrderPaymentFailed', data: { orderId: 'o1', reason, at: now } });
+const phoneUpdated: OrderEvent = { type: 'OrderPhoneUpdated', data: { orderId: 'o1', phone: '0770000000', at: now } };
+const dispatched: OrderEvent = { type: 'OrderDispatched', data: { orderId: 'o1', at: now } };
+const deleted: OrderEvent = { type: 'OrderDeleted', data: { orderId: 'o1', at: now } };
 
 describe('order decider', () => {
-  it('places an order priced from its lines, pending', () => {
-    const [events, state] = run(initialState, place);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'OrderPlaced', data: { total: 9400, checkoutId: 'c1', placedAt: now } });
+  it('places an order priced from its lines, pending, once', () => {
     expect(orderTotal(lines)).toBe(9400);
-    expect(state).toMatchObject({ exists: true, status: 'pending', order: { total: 9400, checkoutId: 'c1' } });
-    expect(() => decide(place, state)).toThrow('already exists');
-    expect(() => decide({ ...place, data: { ...place.data, lines: [] } }, initialState)).toThrow('Your cart is empty');
+    order.given([]).when(place).then([placed]);
+    order.given([placed]).when(place).thenThrows('This order already exists', { status: 409 });
+    order.given([]).when({ ...place, data: { ...place.data, lines: [] } }).thenThrows('Your cart is empty', { status: 400 });
   });
 
   it('is paid exactly once, however often the news comes', () => {
-    const [first, paid] = run(placed, pay('paid'));
-    expect(first).toEqual([{ type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, paidAt: now } }]);
-    expect(paid.status).toBe('completed');
-    expect(decide(pay('paid'), paid)).toEqual([]);
-    expect(decide(pay('failed'), paid)).toEqual([]);
+    order.given([placed]).when(pay('paid')).then([paid]);
+    order.given([placed, paid]).when(pay('paid')).then([]);
+    order.given([placed, paid]).when(pay('failed')).then([]);
   });
 
   it.each(['failed', 'canceled', 'expired'] as const)('fails once when the checkout is %s', (outcome) => {
-    const [events, failed] = run(placed, pay(outcome));
-    expect(events).toEqual([{ type: 'OrderPaymentFailed', data: { orderId: 'o1', reason: outcome, failedAt: now } }]);
-    expect(failed.status).toBe('failed');
-    expect(decide(pay(outcome), failed)).toEqual([]);
+    order.given([placed]).when(pay(outcome)).then([failed(outcome)]);
+    order.given([placed, failed(outcome)]).when(pay(outcome)).then([]);
   });
 
   it('still takes a payment confirmed after the order lapsed here', () => {
-    const [, expired] = run(placed, pay('expired'));
-    const [events, state] = run(expired, pay('paid'));
-    expect(events.map((e) => e.type)).toEqual(['OrderPaid']);
-    expect(state.status).toBe('completed');
+    order.given([placed, failed('expired')]).when(pay('paid')).then([paid]);
   });
 
   it('only offers dispatched, from completed', () => {
-    const change = (status: 'dispatched' | 'pending' | 'completed' | 'failed'): OrderCommand => ({ type: 'ChangeStatus', data: { orderId: 'o1', status, now } });
-    expect(() => decide(change('dispatched'), placed)).toThrow('Only a completed (paid) order can be dispatched');
-    const [, paid] = run(placed, pay('paid'));
-    expect(() => decide(change('failed'), paid)).toThrow('The only status change offered is to dispatched');
-    const [events, dispatched] = run(paid, change('dispatched'));
-    expect(events).toEqual([{ type: 'OrderDispatched', data: { orderId: 'o1', dispatchedAt: now } }]);
-    expect(() => decide(change('dispatched'), dispatched)).toThrow('already dispatched');
+    order.given([placed]).when(changeStatus('dispatched')).thenThrows('Only a completed (paid) order can be dispatched', { status: 409 });
+    order.given([placed, paid]).when(changeStatus('failed')).thenThrows('The only status change offered is to dispatched');
+    order.given([placed, paid]).when(changeStatus('dispatched')).then([dispatched]);
+    order.given([placed, paid, dispatched]).when(changeStatus('dispatched')).thenThrows('This order is already dispatched');
   });
 
   it('updates the phone, ignoring the same one again', () => {
-    const update = (phone: string): OrderCommand => ({ type: 'UpdatePhone', data: { orderId: 'o1', phone, now } });
-    expect(decide(update('0550123456'), placed)).toEqual([]);
-    const [events, state] = run(placed, update('0770000000'));
-    expect(events.map((e) => e.type)).toEqual(['OrderPhoneUpdated']);
-    expect(state.order?.phone).toBe('0770000000');
+    order.given([placed]).when(updatePhone('0550123456')).then([]);
+    order.given([placed]).when(updatePhone('0770000000')).then([phoneUpdated]);
+    order.given([placed, phoneUpdated]).when(updatePhone('0770000000')).then([]);
   });
 
   it('refuses to delete an order whose checkout can still be paid', () => {
-    const remove: OrderCommand = { type: 'DeleteOrder', data: { orderId: 'o1', now } };
-    expect(() => decide(remove, placed)).toThrow(expect.objectContaining({ status: 409, message: expect.stringContaining('still awaiting payment') }));
+    order.given([placed]).when(remove).thenThrows(/still awaiting payment/, { status: 409 });
   });
 
   it.each([
-    ['failed', [pay('canceled')]],
-    ['completed', [pay('paid')]],
-    ['dispatched', [pay('paid'), { type: 'ChangeStatus', data: { orderId: 'o1', status: 'dispatched', now } }]],
-  ] as [string, OrderCommand[]][])('deletes a %s order once; unknown orders are not found', (_status, history) => {
-    const settled = history.reduce((state, command) => run(state, command)[1], placed);
-    const remove: OrderCommand = { type: 'DeleteOrder', data: { orderId: 'o1', now } };
-    const [events, deleted] = run(settled, remove);
-    expect(events).toEqual([{ type: 'OrderDeleted', data: { orderId: 'o1', deletedAt: now } }]);
-    expect(() => decide(remove, deleted)).toThrow('Order not found');
-    expect(() => decide(pay('paid'), initialState)).toThrow('Order not found');
+    ['failed', [failed('canceled')]],
+    ['completed', [paid]],
+    ['dispatched', [paid, dispatched]],
+  ])('deletes a %s order once; unknown orders are not found', (_status, settled) => {
+    order.given([placed, ...settled]).when(remove).then([deleted]);
+    order.given([placed, ...settled, deleted]).when(remove).thenThrows('Order not found', { status: 404 });
+    order.given([]).when(pay('paid')).thenThrows('Order not found', { status: 404 });
   });
 
   it('brings a deleted order back, as placed with its latest phone, when a payment reaches it', () => {
-    const [, withPhone] = run(placed, { type: 'UpdatePhone', data: { orderId: 'o1', phone: '0770000000', now } });
-    const [, expired] = run(withPhone, pay('expired'));
-    const [, deleted] = run(expired, { type: 'DeleteOrder', data: { orderId: 'o1', now } });
-    const [events, restored] = run(deleted, pay('paid'));
-    expect(events).toEqual([
-      { type: 'OrderRestored', data: { orderId: 'o1', order: { ...(placed.order as object), phone: '0770000000' }, restoredAt: now } },
-      { type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, paidAt: now } },
-    ]);
-    expect(restored).toMatchObject({ deleted: false, status: 'completed' });
+    const restored: OrderEvent = { type: 'OrderRestored', data: { orderId: 'o1', order: { ...placedOrder, phone: '0770000000' }, at: now } };
+    order.given([placed, phoneUpdated, failed('expired'), deleted]).when(pay('paid')).then([restored, paid]);
     // Paid once: the same news again changes nothing, and the order can be dispatched as any other.
-    expect(decide(pay('paid'), restored)).toEqual([]);
-    expect(decide({ type: 'ChangeStatus', data: { orderId: 'o1', status: 'dispatched', now } }, restored).map((e) => e.type)).toEqual(['OrderDispatched']);
+    const history = [placed, phoneUpdated, failed('expired'), deleted, restored, paid];
+    order.given(history).when(pay('paid')).then([]);
+    order.given(history).when(changeStatus('dispatched')).then([dispatched]);
   });
 
   it('restores nothing for a deleted order that is already paid', () => {
-    const [, paid] = run(placed, pay('paid'));
-    const [, deleted] = run(paid, { type: 'DeleteOrder', data: { orderId: 'o1', now } });
-    expect(decide(pay('paid'), deleted)).toEqual([]);
+    order.given([placed, paid, deleted]).when(pay('paid')).then([]);
+  });
+
+  it('reads events stored before their time was named `at`', () => {
+    // As the log holds them: written as JSON under the old names, read back untyped.
+    const stored = (event: unknown) => event as OrderEvent;
+    const { at: placedAt, ...placedData } = placedOrder;
+    const history = [
+      stored({ type: 'OrderPlaced', data: { ...placedData, placedAt } }),
+      stored({ type: 'OrderPhoneUpdated', data: { orderId: 'o1', phone: '0770000000', updatedAt: now } }),
+      stored({ type: 'OrderPaymentFailed', data: { orderId: 'o1', reason: 'expired', failedAt: now } }),
+      stored({ type: 'OrderDeleted', data: { orderId: 'o1', deletedAt: now } }),
+    ];
+    // The restore carries the order as placed: its time now under `at`.
+    const restored: OrderEvent = { type: 'OrderRestored', data: { orderId: 'o1', order: { ...placedOrder, phone: '0770000000' }, at: now } };
+    order.given(history).when(pay('paid')).then([restored, paid]);
+    const restoredBefore = stored({ type: 'OrderRestored', data: { orderId: 'o1', order: { ...placedData, phone: '0770000000', placedAt }, restoredAt: now } });
+    const paidBefore = stored({ type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, paidAt: now } });
+    order.given([...history, restoredBefore, paidBefore]).when(remove).then([deleted]);
   });
 });

@@ -1,3 +1,4 @@
+import { timeFieldAsAt } from '../../platform/eventstore/upcast';
 import type { OrderStatus } from '../../shared/ordering';
 
 // Events of one order. The order is placed when the checkout opens, so a shopper who pays and
@@ -25,23 +26,54 @@ export interface PlacedOrder {
   customerName: string;
   customerEmail: string;
   requestedMethod: string;
-  placedAt: string;
+  /** When the order was placed. */
+  at: string;
 }
 
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: PlacedOrder }
-  | { type: 'OrderPaid'; data: { orderId: string; paymentMethod: string | null; amount: number; paidAt: string } }
-  | { type: 'OrderPaymentFailed'; data: { orderId: string; reason: Exclude<PaymentOutcome, 'paid'>; failedAt: string } }
-  | { type: 'OrderPhoneUpdated'; data: { orderId: string; phone: string; updatedAt: string } }
-  | { type: 'OrderDispatched'; data: { orderId: string; dispatchedAt: string } }
-  | { type: 'OrderDeleted'; data: { orderId: string; deletedAt: string } }
+  | { type: 'OrderPaid'; data: { orderId: string; paymentMethod: string | null; amount: number; at: string } }
+  | { type: 'OrderPaymentFailed'; data: { orderId: string; reason: Exclude<PaymentOutcome, 'paid'>; at: string } }
+  | { type: 'OrderPhoneUpdated'; data: { orderId: string; phone: string; at: string } }
+  | { type: 'OrderDispatched'; data: { orderId: string; at: string } }
+  | { type: 'OrderDeleted'; data: { orderId: string; at: string } }
   /**
    * A payment arrived for an order an admin had deleted: the order comes back (as it was placed,
    * with its latest phone) and is flagged for the admins. Always followed by its OrderPaid.
    */
-  | { type: 'OrderRestored'; data: { orderId: string; order: PlacedOrder; restoredAt: string } };
+  | { type: 'OrderRestored'; data: { orderId: string; order: PlacedOrder; at: string } };
 
 export type OrderEventType = OrderEvent['type'];
+
+export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
+  'OrderPlaced',
+  'OrderPaid',
+  'OrderPaymentFailed',
+  'OrderPhoneUpdated',
+  'OrderDispatched',
+  'OrderDeleted',
+  'OrderRestored',
+];
+
+/** The name each event gave its time before every event called it `at`; the log still holds such events. */
+const OLD_TIME_FIELD: Record<OrderEventType, string> = {
+  OrderPlaced: 'placedAt',
+  OrderPaid: 'paidAt',
+  OrderPaymentFailed: 'failedAt',
+  OrderPhoneUpdated: 'updatedAt',
+  OrderDispatched: 'dispatchedAt',
+  OrderDeleted: 'deletedAt',
+  OrderRestored: 'restoredAt',
+};
+
+/** An order event as read from the log, its time under `at` whatever name it was stored with. */
+export function upcastOrderEvent<E extends OrderEvent>(stored: E): E {
+  const event = timeFieldAsAt(stored, OLD_TIME_FIELD[stored.type]);
+  if (event === stored || event.type !== 'OrderRestored') return event;
+  // A restore carries the order as it was placed, stored under the old names as well.
+  const order = timeFieldAsAt({ type: 'OrderPlaced', data: event.data.order }, OLD_TIME_FIELD.OrderPlaced).data;
+  return { ...event, data: { ...event.data, order } };
+}
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
 

@@ -8,7 +8,7 @@ import type { RunningApp } from '../../main';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { SHOPPER, SYSTEM } from '../../platform/eventstore/port';
 import { ORDER_TOTAL_MAX, orderMessages } from '../../shared/ordering';
-import { executeOrderCommand, placeOrder } from './commands';
+import { executeOrderCommand } from './commands';
 
 // Quantities and totals have limits the server holds after it merges identical cart lines, and
 // every money figure is summed as bigint: six big orders once overflowed `sum(...)::int` and took
@@ -56,7 +56,7 @@ describe('order limits and money sums', () => {
       const now = new Date().toISOString();
       const lines = [{ productId: gold.id, productName: 'Gold', duration: '1 month', quality: 'HD', unitPrice: 80_000, quantity: 5000 }];
       const data = { orderId, checkoutId: `legacy-${orderId}`, provider: 'sandbox', lines, phone: '0661000000', customerName: 'Big spender', customerEmail: 'big@spender.dz', requestedMethod: 'card', now };
-      await placeOrder(app.infra.store, { type: 'PlaceOrder', data }, commandMetadata(SHOPPER));
+      await executeOrderCommand(app.infra.store, orderId, { type: 'PlaceOrder', data }, commandMetadata(SHOPPER));
       position = await executeOrderCommand(app.infra.store, orderId, { type: 'RecordPayment', data: { orderId, outcome: 'paid', paymentMethod: 'card', amount: big, now } }, commandMetadata(SYSTEM));
     }
     await app.runner.waitFor(position);

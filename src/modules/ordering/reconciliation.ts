@@ -1,28 +1,23 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
-import { commandMetadata } from '../../platform/eventstore/metadata';
-import { SYSTEM, type EventStore } from '../../platform/eventstore/port';
+import type { Logger } from '../../logger';
+import { loadStream } from '../../platform/eventstore/command-handler';
+import type { EventStore } from '../../platform/eventstore/port';
 import type { ProjectionRunner } from '../../platform/projections/runner';
 import type { JobQueue } from '../../platform/queue/port';
-import { executeOrderCommand, loadOrder } from './commands';
-import type { PaymentOutcome } from './events';
+import { ORDERS_PROJECTION, pendingOrders } from '../../projections/orders';
+import type { Database } from '../../projections/database';
+import { RECONCILE_JOB, recordOutcome, scheduleReconciliation, type ReconcileJob } from './commands';
+import { decider } from './decider';
+import { orderStream, type PaymentOutcome } from './events';
 import type { CheckoutStatus, PaymentProvider } from './payment/provider';
-import { pendingOrders } from './queries';
 
 // Every pending checkout has a job that asks the provider until the checkout ends. The job is
 // never the only record: pending orders live in the read model and are scheduled again at every
 // start, so a lost Redis loses nothing.
 
-export const RECONCILE_JOB = 'reconcile-checkout';
-
-export interface ReconcileJob {
-  orderId: string;
-  checkoutId: string;
-}
-
 export interface ReconciliationDeps {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<Database>;
   provider: PaymentProvider;
   queue: JobQueue;
   /** How long a checkout may stay unpaid before we give up on it. */
@@ -41,18 +36,11 @@ class StillPending extends Error {}
 // any checkout's life. Six polls for an abandoned checkout; the job ends when the checkout does.
 const ATTEMPTS = 12;
 
-export const jobIdFor = (checkoutId: string) => `checkout-${checkoutId.replace(/:/g, '-')}`;
-
 export function defineReconciliation(deps: ReconciliationDeps): void {
   deps.queue.define<ReconcileJob>(RECONCILE_JOB, (job) => reconcile(deps, job), {
     attempts: ATTEMPTS,
     backoff: { type: 'exponential', delayMs: deps.firstPollMs },
   });
-}
-
-/** The checkout's job, first run after `delayMs` (the first poll's delay; 0 at start-up). */
-export function scheduleReconciliation(queue: JobQueue, job: ReconcileJob, delayMs: number): Promise<boolean> {
-  return queue.enqueue(RECONCILE_JOB, job, { jobId: jobIdFor(job.checkoutId), delayMs });
 }
 
 /**
@@ -63,7 +51,7 @@ export function scheduleReconciliation(queue: JobQueue, job: ReconcileJob, delay
 export async function rescheduleAllPending(
   deps: Pick<ReconciliationDeps, 'db' | 'queue' | 'logger' | 'store'> & { runner: Pick<ProjectionRunner, 'waitFor'> },
 ): Promise<number> {
-  const caughtUp = await deps.runner.waitFor(await deps.store.headPosition(), { projections: ['orders'], timeoutMs: 60_000 });
+  const caughtUp = await deps.runner.waitFor(await deps.store.headPosition(), { projections: [ORDERS_PROJECTION], timeoutMs: 60_000 });
   if (!caughtUp) deps.logger.warn('orders read model still catching up: some pending checkouts are scheduled later');
   const pending = await pendingOrders(deps.db);
   for (const order of pending) await scheduleReconciliation(deps.queue, { orderId: order.id, checkoutId: order.checkout_id }, 0);
@@ -72,23 +60,14 @@ export async function rescheduleAllPending(
 }
 
 async function reconcile(deps: ReconciliationDeps, { orderId, checkoutId }: ReconcileJob): Promise<void> {
-  const { state } = await loadOrder(deps.store, orderId);
+  const { state } = await loadStream(deps.store, orderStream(orderId), decider);
   if (!state.exists || state.status !== 'pending') return;
   const checkout = await deps.provider.getCheckout(checkoutId);
-  const outcome = outcomeOf(checkout.status) ?? (Date.now() > Date.parse(state.order?.placedAt ?? '') + deps.expiresAfterMs ? 'expired' : undefined);
+  const outcome = outcomeOf(checkout.status) ?? (Date.now() > Date.parse(state.order?.at ?? '') + deps.expiresAfterMs ? 'expired' : undefined);
   if (!outcome) throw new StillPending(`checkout ${checkoutId} is still pending`);
   await recordOutcome(deps.store, orderId, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount });
 }
 
 export function outcomeOf(status: CheckoutStatus): PaymentOutcome | undefined {
   return status === 'pending' ? undefined : status;
-}
-
-/** The one way a payment outcome reaches an order, whoever learnt it (webhook, poll, return page). */
-export function recordOutcome(
-  store: EventStore,
-  orderId: string,
-  result: { outcome: PaymentOutcome; paymentMethod: string | null; amount: number },
-) {
-  return executeOrderCommand(store, orderId, { type: 'RecordPayment', data: { orderId, ...result, now: new Date().toISOString() } }, commandMetadata(SYSTEM));
 }

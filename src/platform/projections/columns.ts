@@ -15,7 +15,8 @@ export interface Column<Value> {
 const of = <Value>(sql: string): Column<Value> => ({ sql });
 
 export const column = {
-  text: () => of<string>('text'),
+  /** Text; a narrower string type (a status, a quality) when only those values are written. */
+  text: <Value extends string = string>() => of<Value>('text'),
   nullableText: () => of<string | null>('text'),
   integer: () => of<number>('integer'),
   /** Money and counts that may pass 2^31; read back as numbers (the store's sums stay below 2^53). */

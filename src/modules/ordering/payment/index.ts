@@ -2,9 +2,10 @@ import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { durationToMs, type Config } from '../../../config';
+import type { Database } from '../../../projections/database';
 import { createChargilyProvider } from './chargily';
 import type { PaymentProvider } from './provider';
-import { createSandboxProvider } from './sandbox';
+import { createSandboxProvider, type SandboxTables } from './sandbox';
 import { sandboxPageRouter } from './sandbox-page';
 
 export * from './provider';
@@ -20,14 +21,15 @@ type PaymentConfig = Pick<
 >;
 
 /** The provider PAYMENT_PROVIDER names: the sandbox (default) or Chargily Pay V2. */
-export function createPaymentProvider(config: PaymentConfig, deps: { db: Kysely<any>; logger?: Pick<Logger, 'warn'> }): ConfiguredPaymentProvider {
+export function createPaymentProvider(config: PaymentConfig, deps: { db: Kysely<Database>; logger?: Pick<Logger, 'warn'> }): ConfiguredPaymentProvider {
   if (config.PAYMENT_PROVIDER === 'chargily') {
     // loadConfig already refuses chargily without a key; this keeps the type honest.
     if (!config.CHARGILY_API_KEY) throw new Error('CHARGILY_API_KEY is required when PAYMENT_PROVIDER=chargily');
     return createChargilyProvider({ apiKey: config.CHARGILY_API_KEY, mode: config.CHARGILY_MODE, apiUrl: config.CHARGILY_API_URL, logger: deps.logger });
   }
   const sandbox = createSandboxProvider({
-    db: deps.db,
+    // The sandbox's table is its own (migration 006), outside the read models' Database.
+    db: deps.db.withTables<SandboxTables>(),
     logger: deps.logger,
     publicUrl: config.PUBLIC_URL,
     webhookSecret: config.SANDBOX_WEBHOOK_SECRET,

@@ -19,8 +19,8 @@ import {
 // Chargily where the ordering module can tell: same webhook body and signature, and a checkout left
 // alone stops being payable, here after CHECKOUT_EXPIRES_AFTER (reported as 'expired').
 
-/** A row of sandbox_checkouts (migrations/006_sandbox_checkouts.ts). */
-interface Row {
+/** A row of sandbox_checkouts (migrations/006_sandbox_checkouts.ts); type aliases, as Kysely's withTables wants. */
+type SandboxCheckoutRow = {
   id: string;
   amount: number;
   description: string;
@@ -35,7 +35,7 @@ interface Row {
   created_at: Date;
   expires_at: Date;
   completed_at: Date | null;
-}
+};
 
 export type SandboxOutcome = 'paid' | 'failed' | 'canceled';
 
@@ -66,8 +66,13 @@ export interface SandboxProvider extends PaymentProvider {
   complete(id: string, outcome: SandboxOutcome, method: PaymentMethod): Promise<SandboxCheckout | undefined>;
 }
 
+/** The sandbox's own table: its checkouts, as our hosted page keeps them. */
+export type SandboxTables = {
+  sandbox_checkouts: SandboxCheckoutRow;
+};
+
 export interface SandboxDeps {
-  db: Kysely<any>;
+  db: Kysely<SandboxTables>;
   /** Where the hosted page is served, for checkout URLs. */
   publicUrl: string;
   webhookSecret: string;
@@ -81,7 +86,7 @@ export interface SandboxDeps {
 }
 
 export function createSandboxProvider(deps: SandboxDeps): SandboxProvider {
-  const db = deps.db as Kysely<{ sandbox_checkouts: Row }>;
+  const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const retryDelays = deps.webhookRetryDelaysMs ?? [1_000, 5_000, 30_000];
@@ -89,7 +94,7 @@ export function createSandboxProvider(deps: SandboxDeps): SandboxProvider {
 
   const checkoutUrl = (id: string) => `${publicUrl}/sandbox/checkout/${encodeURIComponent(id)}`;
 
-  function view(row: Row): SandboxCheckout {
+  function view(row: SandboxCheckoutRow): SandboxCheckout {
     return {
       id: row.id,
       amount: row.amount,
@@ -124,7 +129,7 @@ export function createSandboxProvider(deps: SandboxDeps): SandboxProvider {
   }
 
   /** The event Chargily would post for this checkout, signed the way Chargily signs it. */
-  function webhookRequest(row: Row): { body: string; signature: string } {
+  function webhookRequest(row: SandboxCheckoutRow): { body: string; signature: string } {
     const at = Math.floor(now().getTime() / 1000);
     const body = JSON.stringify({
       // One id per outcome: a retried delivery is recognisably the same event.

@@ -1,14 +1,14 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { TEST_ADMIN, startTestApp } from '../../test/support/app';
-import { freshDatabase } from '../../test/support/database';
-import { tcpProxy } from '../../test/support/tcp-proxy';
-import type { RunningApp } from '../main';
-import { delay, waitUntil } from '../platform/eventstore/contract';
-import { rebuildProjections } from '../platform/projections/rebuild';
-import type { ProductView } from '../shared/catalogue';
-import { allProjections } from './index';
+import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
+import { freshDatabase } from '../../../test/support/database';
+import { tcpProxy } from '../../../test/support/tcp-proxy';
+import type { RunningApp } from '../../main';
+import { delay, waitUntil } from '../../platform/eventstore/contract';
+import { rebuildProjections } from '../../platform/projections/rebuild';
+import type { ProductView } from '../../shared/catalogue';
+import { catalogueProjection, createLiveCatalogue } from './index';
 
 async function signIn(app: RunningApp) {
   const token = (await request(app.url).post('/api/auth/login').send(TEST_ADMIN)).body.token as string;
@@ -49,7 +49,7 @@ describe('catalogue projection', () => {
       db: app.infra.db,
       store: app.infra.store,
       databaseUrl: app.infra.database.url,
-      projections: allProjections({ db: app.infra.db }).filter((p) => p.name === 'catalogue'),
+      projections: [catalogueProjection(createLiveCatalogue(app.infra.db))],
     });
     expect(await Promise.all(tables.map((t) => rows(app, t)))).toEqual(live);
     expect(live[1]).toHaveLength(3);

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { ordersTable, toAdminOrder, type OrderRow } from '../../projections/orders';
+import { sql, type Kysely } from 'kysely';
 import type { OrderStatus } from '../../shared/ordering';
+import type { OrderRow, OrdersTables } from './rows';
 
-// Reads of the orders read model: the admin lists, the customers derived from orders, the figures.
+// Every read of the orders read model: the admin lists, the customers derived from orders, the
+// dashboard's figures, the shopper's order and the pending checkouts.
 
 export interface OrderFilter {
   search?: string;
@@ -14,10 +15,8 @@ export interface Page {
   limit: number;
 }
 
-type OrdersQuery = SelectQueryBuilder<{ orders: OrderRow }, 'orders', object>;
-
 /** LIKE pattern matching the text literally (a search for '50%' finds "50%", not everything). */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Phones are stored as digits. A search that looks like a phone (digits written with spaces, +, -,
@@ -41,8 +40,8 @@ function moneySum(value: string | number): number {
   return amount;
 }
 
-function filtered(db: Kysely<any>, filter: OrderFilter): OrdersQuery {
-  let query = ordersTable(db).selectFrom('orders') as OrdersQuery;
+function filtered(db: Kysely<OrdersTables>, filter: OrderFilter) {
+  let query = db.selectFrom('orders');
   if (filter.status && filter.status !== 'all') query = query.where('status', '=', filter.status);
   const search = filter.search?.trim();
   if (search) {
@@ -60,7 +59,7 @@ function filtered(db: Kysely<any>, filter: OrderFilter): OrdersQuery {
   return query;
 }
 
-export async function listOrders(db: Kysely<any>, filter: OrderFilter, page: Page) {
+export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, page: Page) {
   const base = filtered(db, filter);
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset((page.page - 1) * page.limit).execute(),
@@ -70,7 +69,7 @@ export async function listOrders(db: Kysely<any>, filter: OrderFilter, page: Pag
 }
 
 /** Every matching order, newest first, for the CSV export (streamed by the caller in pages). */
-export async function* allOrders(db: Kysely<any>, filter: OrderFilter): AsyncGenerator<OrderRow> {
+export async function* allOrders(db: Kysely<OrdersTables>, filter: OrderFilter): AsyncGenerator<OrderRow> {
   const size = 1000;
   for (let page = 1; ; page++) {
     const rows = await filtered(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id').limit(size).offset((page - 1) * size).execute();
@@ -79,19 +78,24 @@ export async function* allOrders(db: Kysely<any>, filter: OrderFilter): AsyncGen
   }
 }
 
-export function findOrder(db: Kysely<any>, id: string): Promise<OrderRow | undefined> {
-  return ordersTable(db).selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+export function findOrder(db: Kysely<OrdersTables>, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findOrderByCheckout(db: Kysely<any>, checkoutId: string): Promise<OrderRow | undefined> {
-  return ordersTable(db).selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).executeTakeFirst();
+export function findOrderByCheckout(db: Kysely<OrdersTables>, checkoutId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).executeTakeFirst();
 }
 
-export function pendingOrders(db: Kysely<any>): Promise<Pick<OrderRow, 'id' | 'checkout_id' | 'created_at'>[]> {
-  return ordersTable(db).selectFrom('orders').select(['id', 'checkout_id', 'created_at']).where('status', '=', 'pending').execute();
+/** The orders among `ids` that exist (the live push reads the rows a batch touched). */
+export async function ordersByIds(db: Kysely<OrdersTables>, ids: string[]): Promise<OrderRow[]> {
+  return ids.length ? db.selectFrom('orders').selectAll().where('id', 'in', ids).execute() : [];
 }
 
-export function pagination(page: Page, total: number) {
+export function pendingOrders(db: Kysely<OrdersTables>): Promise<Pick<OrderRow, 'id' | 'checkout_id' | 'created_at'>[]> {
+  return db.selectFrom('orders').select(['id', 'checkout_id', 'created_at']).where('status', '=', 'pending').execute();
+}
+
+function pagination(page: Page, total: number) {
   return { page: page.page, limit: page.limit, total, totalPages: Math.max(1, Math.ceil(total / page.limit)) };
 }
 
@@ -108,7 +112,7 @@ export interface CustomerView {
 type CustomerRow = Omit<CustomerView, 'totalSpent'> & { totalSpent: string; total_count: string };
 
 // A customer is a phone number: shoppers have no accounts, and checkout asks for nothing else.
-const customersQuery = (db: Kysely<any>, search?: string) => {
+const customersQuery = (search?: string) => {
   const text = search?.trim();
   const pattern = text ? containing(text) : undefined;
   const digits = text ? phoneDigits(text) : undefined;
@@ -128,19 +132,19 @@ const customersQuery = (db: Kysely<any>, search?: string) => {
     ORDER BY "joinDate" DESC, phone`;
 };
 
-export async function listCustomers(db: Kysely<any>, search: string | undefined, page: Page) {
-  const query = customersQuery(db, search);
+export async function listCustomers(db: Kysely<OrdersTables>, search: string | undefined, page: Page) {
+  const query = customersQuery(search);
   const { rows } = await sql<CustomerRow>`${query} LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}`.execute(db);
   const total = Number(rows[0]?.total_count ?? (page.page > 1 ? await countCustomers(db, search) : 0));
   return { customers: rows.map(toCustomer), pagination: pagination(page, total) };
 }
 
-export async function allCustomers(db: Kysely<any>, search?: string): Promise<CustomerView[]> {
-  const { rows } = await customersQuery(db, search).execute(db);
+export async function allCustomers(db: Kysely<OrdersTables>, search?: string): Promise<CustomerView[]> {
+  const { rows } = await customersQuery(search).execute(db);
   return rows.map(toCustomer);
 }
 
-async function countCustomers(db: Kysely<any>, search?: string): Promise<number> {
+async function countCustomers(db: Kysely<OrdersTables>, search?: string): Promise<number> {
   return (await allCustomers(db, search)).length;
 }
 
@@ -163,7 +167,7 @@ export interface OrderFigures {
 }
 
 /** Figures over orders placed (or, for revenue, paid) in [from, to). */
-export async function orderFigures(db: Kysely<any>, from: Date, to: Date): Promise<OrderFigures> {
+export async function orderFigures(db: Kysely<OrdersTables>, from: Date, to: Date): Promise<OrderFigures> {
   const { rows } = await sql<Omit<OrderFigures, 'revenue'> & { revenue: string }>`
     SELECT count(*) FILTER (WHERE created_at >= ${from} AND created_at < ${to})::int AS "ordersCount",
            count(*) FILTER (WHERE status = 'dispatched' AND created_at >= ${from} AND created_at < ${to})::int AS "dispatchedOrdersCount",
@@ -173,12 +177,12 @@ export async function orderFigures(db: Kysely<any>, from: Date, to: Date): Promi
   return { ...row, revenue: moneySum(row.revenue) };
 }
 
-export async function totals(db: Kysely<any>): Promise<OrderFigures> {
+export async function totals(db: Kysely<OrdersTables>): Promise<OrderFigures> {
   return orderFigures(db, new Date(0), new Date(8.64e15));
 }
 
 /** Paid revenue per day (Africa/Algiers calendar days) from `from`, every day present. */
-export async function revenueByDay(db: Kysely<any>, from: Date, days: number): Promise<{ date: string; revenue: number; orders: number }[]> {
+export async function revenueByDay(db: Kysely<OrdersTables>, from: Date, days: number): Promise<{ date: string; revenue: number; orders: number }[]> {
   const { rows } = await sql<{ date: string; revenue: string; orders: number }>`
     SELECT to_char(day, 'YYYY-MM-DD') AS date,
            coalesce(sum(o.total_amount), 0)::bigint AS revenue,
@@ -189,7 +193,37 @@ export async function revenueByDay(db: Kysely<any>, from: Date, days: number): P
   return rows.map((row) => ({ ...row, revenue: moneySum(row.revenue) }));
 }
 
-export async function recentOrders(db: Kysely<any>, limit = 5) {
-  const rows = await ordersTable(db).selectFrom('orders').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+export async function recentOrders(db: Kysely<OrdersTables>, limit = 5) {
+  const rows = await db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map(toAdminOrder);
+}
+
+/** SPEC §3 'Order (admin)', plus what the list and the detail show. */
+export function toAdminOrder(row: OrderRow) {
+  return {
+    id: row.id,
+    customer_name: row.customer_name,
+    customer_email: row.customer_email,
+    phone: row.phone,
+    total_amount: row.total_amount,
+    status: row.status,
+    payment_method: row.payment_method ?? row.requested_method,
+    created_at: new Date(row.created_at).toISOString(),
+    paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+    version: row.version,
+    restored_at: row.restored_at ? new Date(row.restored_at).toISOString() : null,
+  };
+}
+
+/** The items of an order as SPEC §3 lists them for the admin detail. */
+export function toAdminItems(row: OrderRow) {
+  return row.items.map((line, index) => ({
+    id: `${row.id}-${index + 1}`,
+    product_id: line.productId,
+    product_name: line.productName,
+    selected_duration: line.duration,
+    selected_price: line.unitPrice,
+    quantity: line.quantity,
+    subtotal: line.unitPrice * line.quantity,
+  }));
 }

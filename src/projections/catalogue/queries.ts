@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { PriceDuration } from '../../shared/catalogue';
 import type { LiveCatalogue } from './live-catalogue';
+import type { CatalogueTables } from './rows';
 
-// What other modules may read of the catalogue read model (they never touch its tables).
+// What other modules read of the catalogue read model (they never touch its tables).
 
 export interface ProductForPricing {
   id: string;
@@ -28,7 +29,7 @@ export async function findProductsForPricing(live: LiveCatalogue, ids: string[])
 }
 
 /** For the dashboard: products in the catalogue, and how many were added in [from, to). */
-export async function productFigures(db: Kysely<any>, from: Date, to: Date): Promise<{ productsCount: number; productsAdded: number }> {
+export async function productFigures(db: Kysely<CatalogueTables>, from: Date, to: Date): Promise<{ productsCount: number; productsAdded: number }> {
   const { rows } = await sql<{ productsCount: number; productsAdded: number }>`
     SELECT count(*)::int AS "productsCount",
            count(*) FILTER (WHERE created_at >= ${from} AND created_at < ${to})::int AS "productsAdded"

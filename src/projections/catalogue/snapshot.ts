@@ -1,31 +1,27 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AnswerCache, type CachedJson } from '../../platform/http/cached-json';
-import type { CategoryRow as CatalogueCategoryRow, ProductRow as CatalogueProductRow } from '../../projections/catalogue';
 import { SIMILAR_PRODUCTS, type CategoryPage, type CategoryView, type Duration, type ProductView } from '../../shared/catalogue';
-import type { CategoryRef } from './product-decider';
+import type { CatalogueTables, CategoryRow, ProductRow } from './rows';
 
 // The whole catalogue read model in memory, as the API shows it. It is small (tens of categories,
 // hundreds of products) and read by every shopper, so it is loaded whole and answered from here.
 
-type CategoryRow = CatalogueCategoryRow<Date>;
-type ProductRow = CatalogueProductRow<Date>;
-
 /** The version row, changed by every catalogue batch ('' before the first). */
-export async function readCatalogueVersion(db: Kysely<any>): Promise<string> {
+export async function readCatalogueVersion(db: Kysely<CatalogueTables>): Promise<string> {
   const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 'catalogue').executeTakeFirst();
-  return (row?.version as string | undefined) ?? '';
+  return row?.version ?? '';
 }
 
 /** Reads the version and the rows in one snapshot, so the version names exactly these rows. */
-export function loadSnapshot(db: Kysely<any>): Promise<CatalogueSnapshot> {
+export function loadSnapshot(db: Kysely<CatalogueTables>): Promise<CatalogueSnapshot> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const version = await readCatalogueVersion(trx);
-      const categories = await sql<CategoryRow>`SELECT * FROM catalogue_categories ORDER BY created_at, id`.execute(trx);
-      const products = await sql<ProductRow>`SELECT * FROM catalogue_products ORDER BY created_at, id`.execute(trx);
-      return new CatalogueSnapshot(version, categories.rows, products.rows);
+      const categories = await trx.selectFrom('catalogue_categories').selectAll().orderBy('created_at').orderBy('id').execute();
+      const products = await trx.selectFrom('catalogue_products').selectAll().orderBy('created_at').orderBy('id').execute();
+      return new CatalogueSnapshot(version, categories, products);
     });
 }
 
@@ -73,7 +69,8 @@ export class CatalogueSnapshot {
     return this.categoriesById.get(reference) ?? this.categoriesBySlug.get(reference.toLowerCase());
   }
 
-  categoryRefs(): CategoryRef[] {
+  /** What a product's category may be given as: its id, slug or name. */
+  categoryRefs(): Pick<CategoryView, 'id' | 'slug' | 'name'>[] {
     return this.categories.map(({ id, slug, name }) => ({ id, slug, name }));
   }
 
@@ -148,8 +145,8 @@ export function categoryView(row: CategoryRow, productsCount: number): CategoryV
     thumbnailImage: row.thumbnail_image,
     productsCount,
     version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
@@ -178,10 +175,13 @@ export function productView(row: ProductRow, category: Pick<CategoryRow, 'slug' 
     price: first?.price ?? 0,
     duration: first?.duration ?? ('1 month' as Duration),
     version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
+
+/** pg reads timestamptz back as a Date; rows built in memory may hold the ISO text they were written with. */
+const iso = (time: string | Date) => new Date(time).toISOString();
 
 const fileName = (path: string | null) => (path ? path.slice(path.lastIndexOf('/') + 1) : null);
 

@@ -1,11 +1,102 @@
 import { isDeepStrictEqual } from 'node:util';
-import { catalogueMessages, type PriceDuration, type ProductChanges, type ProductFields } from '../../shared/catalogue';
-import { CatalogueRuleError, exhaustive } from './category-decider';
-import type { ImageRef, ProductDetails, ProductEvent } from './events';
+import type { Decider } from '../../platform/eventstore/command-handler';
+import { exhaustive } from '../../platform/exhaustive';
+import { RuleError } from '../../platform/rule-error';
+import {
+  catalogueMessages,
+  type CategoryChanges,
+  type CategoryFields,
+  type PriceDuration,
+  type ProductChanges,
+  type ProductFields,
+} from '../../shared/catalogue';
+import type { CategoryEvent, ImageRef, ProductDetails, ProductEvent } from './events';
 
-// Pure rules of one product: decide(command, state) → events; evolve(state, event) → state.
-// The field rules (SPEC §5) are the shared schemas' (src/shared/catalogue.ts); what needs more
-// than one request's fields lives here: the category reference, and which events an edit makes.
+// Pure rules of the catalogue's two kinds of stream, a category and a product: decide(command,
+// state) → events; evolve(state, event) → state. The field rules (SPEC §5) are the shared schemas'
+// (src/shared/catalogue); what needs more than one request's fields lives here. What a decider
+// cannot know is passed in by commands.ts: a category's claimed slug, how many products it holds,
+// the categories a product may be put in (both read from the catalogue read model).
+
+export class CatalogueRuleError extends RuleError {}
+
+// One category.
+
+export interface CategoryState {
+  exists: boolean;
+  deleted: boolean;
+  name: string;
+  slug: string;
+  description: string;
+  image: ImageRef | null;
+}
+
+const initialCategoryState: CategoryState = { exists: false, deleted: false, name: '', slug: '', description: '', image: null };
+
+export type CategoryCommand =
+  | { type: 'CreateCategory'; data: { categoryId: string; fields: CategoryFields; slug: string; image: ImageRef | null; now: string } }
+  | { type: 'UpdateCategory'; data: { categoryId: string; changes: CategoryChanges; slug: string; image?: ImageRef; now: string } }
+  | { type: 'DeleteCategory'; data: { categoryId: string; productsCount: number; now: string } };
+
+function decideCategory(command: CategoryCommand, state: CategoryState): CategoryEvent[] {
+  switch (command.type) {
+    case 'CreateCategory': {
+      if (state.exists) throw new CatalogueRuleError(409, 'This category already exists');
+      const { categoryId, fields, slug, image, now } = command.data;
+      return [{ type: 'CategoryCreated', data: { categoryId, name: fields.name, slug, description: fields.description, image, at: now } }];
+    }
+    case 'UpdateCategory': {
+      requireLivingCategory(state);
+      const { categoryId, changes, slug, image, now } = command.data;
+      const next = { name: changes.name ?? state.name, description: changes.description ?? state.description, slug };
+      const events: CategoryEvent[] = [];
+      if (next.name !== state.name || next.description !== state.description || next.slug !== state.slug) {
+        events.push({ type: 'CategoryUpdated', data: { categoryId, ...next, at: now } });
+      }
+      if (image) events.push({ type: 'CategoryImageChanged', data: { categoryId, image, at: now } });
+      return events;
+    }
+    case 'DeleteCategory': {
+      requireLivingCategory(state);
+      const { categoryId, productsCount, now } = command.data;
+      if (productsCount > 0) throw new CatalogueRuleError(409, catalogueMessages.categoryHasProducts(productsCount), { productsCount });
+      return [{ type: 'CategoryDeleted', data: { categoryId, name: state.name, at: now } }];
+    }
+    default:
+      return exhaustive(command);
+  }
+}
+
+function evolveCategory(state: CategoryState, event: CategoryEvent): CategoryState {
+  switch (event.type) {
+    case 'CategoryCreated': {
+      const { name, slug, description, image } = event.data;
+      return { exists: true, deleted: false, name, slug, description, image };
+    }
+    case 'CategoryUpdated': {
+      const { name, slug, description } = event.data;
+      return { ...state, name, slug, description };
+    }
+    case 'CategoryImageChanged':
+      return { ...state, image: event.data.image };
+    case 'CategoryDeleted':
+      return { ...state, deleted: true };
+    default:
+      return exhaustive(event);
+  }
+}
+
+function requireLivingCategory(state: CategoryState): void {
+  if (!state.exists || state.deleted) throw new CatalogueRuleError(404, catalogueMessages.categoryNotFound);
+}
+
+export const categoryDecider: Decider<CategoryCommand, CategoryEvent, CategoryState> = {
+  decide: decideCategory,
+  evolve: evolveCategory,
+  initialState: initialCategoryState,
+};
+
+// One product.
 
 export interface ProductState extends ProductDetails {
   exists: boolean;
@@ -16,7 +107,7 @@ export interface ProductState extends ProductDetails {
   image: ImageRef | null;
 }
 
-export const initialProductState: ProductState = {
+const initialProductState: ProductState = {
   exists: false,
   deleted: false,
   name: '',
@@ -46,7 +137,7 @@ export type ProductCommand =
   | { type: 'ChangeProductCategory'; data: { productId: string; category: string; categories: CategoryRef[]; now: string } }
   | { type: 'DeleteProduct'; data: { productId: string; now: string } };
 
-export function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
+function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
   switch (command.type) {
     case 'CreateProduct': {
       if (state.exists) throw new CatalogueRuleError(409, 'This product already exists');
@@ -56,17 +147,17 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       return [{ type: 'ProductCreated', data: { productId, ...detailsOf(fields), categoryId, active, priceDurations, image, at: now } }];
     }
     case 'UpdateProduct': {
-      requireLiving(state);
+      requireLivingProduct(state);
       return productEdits(command.data, state);
     }
     case 'ChangeProductCategory': {
-      requireLiving(state);
+      requireLivingProduct(state);
       const { productId, category, categories, now } = command.data;
       const categoryId = resolveCategory(category, categories);
       return categoryId === state.categoryId ? [] : [{ type: 'ProductCategoryChanged', data: { productId, categoryId, at: now } }];
     }
     case 'DeleteProduct': {
-      requireLiving(state);
+      requireLivingProduct(state);
       const { productId, now } = command.data;
       return [{ type: 'ProductDeleted', data: { productId, name: state.name, at: now } }];
     }
@@ -75,7 +166,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
   }
 }
 
-export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
+function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
   switch (event.type) {
     case 'ProductCreated': {
       const { productId: _id, at: _at, ...fields } = event.data;
@@ -142,6 +233,12 @@ function detailsOf(source: ProductDetails): ProductDetails {
   return { name, description, channels, quality, devices, popular, vod, features };
 }
 
-function requireLiving(state: ProductState): void {
+function requireLivingProduct(state: ProductState): void {
   if (!state.exists || state.deleted) throw new CatalogueRuleError(404, catalogueMessages.productNotFound);
 }
+
+export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
+  decide: decideProduct,
+  evolve: evolveProduct,
+  initialState: initialProductState,
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askLimiter } from './payment-routes';
+import { askLimiter } from './routes';
 
 describe('askLimiter (how often checkout-status may ask the provider)', () => {
   it('says yes once per interval for each key, and again once the interval has passed', () => {

@@ -3,13 +3,13 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../../platform/eventstore/contract';
 import type { CachedJson } from '../../platform/http/cached-json';
-import type { CategoryRow, ProductRow } from '../../projections/catalogue';
+import type { CategoryRow, ProductRow } from './rows';
 import { CatalogueSnapshot } from './snapshot';
 
 const at = new Date('2024-05-01T10:00:00.000Z');
 const stamps = { version: 1, created_at: at, updated_at: at, featured_image: null, thumbnail_image: null };
-const categories: CategoryRow<Date>[] = [{ id: 'c1', name: 'Sport', slug: 'sport', description: 'Every match', ...stamps }];
-const products: ProductRow<Date>[] = Array.from({ length: 40 }, (_, i) => ({
+const categories: CategoryRow[] = [{ id: 'c1', name: 'Sport', slug: 'sport', description: 'Every match', ...stamps }];
+const products: ProductRow[] = Array.from({ length: 40 }, (_, i) => ({
   id: `p${i}`,
   category_id: 'c1',
   name: `Gold ${i}`,

@@ -1,0 +1,297 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { durationToMs, type Config } from '../../config';
+import type { AppContext, ModuleRoutes } from '../../context';
+import { commandMetadata } from '../../platform/eventstore/metadata';
+import { SHOPPER, type Position } from '../../platform/eventstore/port';
+import type { RawBodyRequest } from '../../platform/http/app';
+import { sendCsv, type CsvColumn } from '../../platform/http/csv';
+import { notFound } from '../../platform/http/errors';
+import { parseInput } from '../../platform/http/validate';
+import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
+import { limitByAddress } from '../../platform/throttle/http';
+import type { Limiters } from '../../platform/throttle/limiters';
+import { findProductsForPricing } from '../../projections/catalogue';
+import {
+  ORDERS_PROJECTION,
+  allCustomers,
+  allOrders,
+  findOrder,
+  findOrderByCheckout,
+  listCustomers,
+  listOrders,
+  toAdminItems,
+  toAdminOrder,
+  type CustomerView,
+  type OrderRow,
+} from '../../projections/orders';
+import { ORDER_STATUSES, createCheckoutSchema, orderStatusUpdateSchema, processSuccessfulOrderSchema, updatePhoneSchema } from '../../shared/ordering';
+import { text } from '../../shared/text';
+import { executeOrderCommand, openCheckout, recordOutcome } from './commands';
+import { dashboardStats } from './dashboard';
+import { createPaymentProvider, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment';
+import { outcomeOf } from './reconciliation';
+
+// The ordering module's HTTP routes: the shopper's side of paying (SPEC §7 paths: checkout,
+// status, the order, the webhook) and the admin's orders, customers and dashboard.
+
+export function orderingRoutes(ctx: AppContext): ModuleRoutes {
+  const provider = createPaymentProvider(ctx.config, { db: ctx.db, logger: ctx.logger });
+  const shopper = Router().use(checkoutThrottles(ctx.limiters, ctx.config), paymentRoutes(ctx, provider));
+  if (provider.router) shopper.use(provider.router);
+  return { public: shopper, admin: adminRoutes(ctx) };
+}
+
+/**
+ * Per client address, shared by every instance: each checkout places an order and may call the
+ * payment provider with our key, each status check may too. The storefront polls a pending
+ * checkout's status every 5 s (12 a minute), so the default 120 a minute leaves room for several
+ * shoppers behind one address; 10 checkouts a minute is more than a shopper makes.
+ */
+function checkoutThrottles(limiters: Limiters, config: Pick<Config, 'CHECKOUTS_PER_MINUTE' | 'CHECKOUT_STATUS_PER_MINUTE'>): Router {
+  const checkouts = limiters.create({ name: 'create-checkout', points: config.CHECKOUTS_PER_MINUTE, windowSeconds: 60 });
+  const statusChecks = limiters.create({ name: 'checkout-status', points: config.CHECKOUT_STATUS_PER_MINUTE, windowSeconds: 60 });
+  const wait = (seconds: number) => `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  return Router()
+    .post('/api/payment/create-checkout', limitByAddress(checkouts, (s) => `Too many checkouts from your address. ${wait(s)}`))
+    .get('/api/payment/checkout-status/:checkoutId', limitByAddress(statusChecks, (s) => `Too many payment status checks from your address. ${wait(s)}`));
+}
+
+/** The shopper's side of paying (SPEC §7 paths): checkout, status, the order, the webhook. */
+function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
+  const router = Router();
+  const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: [ORDERS_PROJECTION] });
+  const checkoutDeps = {
+    store: ctx.store,
+    queue: ctx.queue,
+    provider,
+    products: (ids: string[]) => findProductsForPricing(ctx.catalogue, ids),
+    publicUrl: ctx.config.PUBLIC_URL,
+    firstPollMs: durationToMs(ctx.config.CHECKOUT_FIRST_POLL_AFTER),
+  };
+
+  router.post('/api/payment/create-checkout', async (req, res) => {
+    const input = parseInput(createCheckoutSchema, req.body ?? {});
+    const checkout = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER, requestId(req)));
+    res.json({ success: true, message: 'Checkout created', checkout: { id: checkout.id, checkoutUrl: checkout.checkoutUrl } });
+  });
+
+  // Shoppers' pages poll this; each provider call costs a call with our key. A settled order is
+  // answered from our read model; a pending one asks the provider at most once per interval.
+  const mayAskProvider = askLimiter(PROVIDER_ASK_INTERVAL_MS);
+
+  router.get('/api/payment/checkout-status/:checkoutId', async (req, res) => {
+    let order = await orderFor(req.params.checkoutId);
+    let checkout: ProviderCheckout | undefined;
+    if (order.status === 'pending' && mayAskProvider(order.id)) {
+      // Asking the provider here makes the return page one more way the news arrives.
+      checkout = await provider.getCheckout(order.checkout_id).catch((error: unknown) => {
+        if (error instanceof ProviderUnavailable) return undefined;
+        throw error;
+      });
+      const outcome = checkout && outcomeOf(checkout.status);
+      if (checkout && outcome) {
+        await caughtUp(await recordOutcome(ctx.store, order.id, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount }));
+        order = (await findOrder(ctx.db, order.id)) ?? order;
+      }
+    }
+    res.json({
+      success: true,
+      checkout: {
+        id: order.checkout_id,
+        status: checkoutStatus(order),
+        paymentMethod: checkout?.paymentMethod ?? order.payment_method ?? order.requested_method,
+        amount: order.total_amount,
+        metadata: { orderId: order.id, customer_name: order.customer_name, customer_email: order.customer_email },
+      },
+    });
+  });
+
+  router.post('/api/payment/process-successful-order', async (req, res) => {
+    const { checkoutId } = parseInput(processSuccessfulOrderSchema, req.body ?? {});
+    // The order exists since the checkout opened: this only tells the page which one it is.
+    const order = await orderFor(checkoutId);
+    res.json({ orderId: order.id });
+  });
+
+  router.get('/api/payment/order/:checkoutId', async (req, res) => {
+    const order = await orderFor(req.params.checkoutId);
+    res.json({ order: customerOrder(order, ctx.config) });
+  });
+
+  router.post('/api/payment/update-customer-phone', async (req, res) => {
+    const { orderId, phone } = parseInput(updatePhoneSchema, req.body ?? {});
+    const update = { type: 'UpdatePhone', data: { orderId, phone, now: new Date().toISOString() } } as const;
+    await caughtUp(await executeOrderCommand(ctx.store, orderId, update, commandMetadata(SHOPPER, requestId(req))));
+    res.json({ success: true, message: 'Phone number saved', phone });
+  });
+
+  router.post('/api/payment/webhook', async (req, res) => {
+    const notification = provider.parseWebhook((req as RawBodyRequest).rawBody ?? Buffer.alloc(0), req.headers);
+    const order = await findOrderByCheckout(ctx.db, notification.checkoutId);
+    const orderId = order?.id ?? (await metadataOrderId(provider, notification.checkoutId));
+    const outcome = outcomeOf(notification.status);
+    if (orderId && outcome) await recordOutcome(ctx.store, orderId, { outcome, paymentMethod: notification.paymentMethod, amount: notification.amount });
+    res.json({ received: true });
+  });
+
+  const lookup = async (id: string) => (await findOrderByCheckout(ctx.db, id)) ?? (await findOrder(ctx.db, id));
+
+  // A checkout answers at once without waiting for the read model; the rare call that comes
+  // before the model has caught up waits for it, briefly, instead of saying "not found".
+  async function orderFor(checkoutOrOrderId: string): Promise<OrderRow> {
+    let order = await lookup(checkoutOrOrderId);
+    if (!order && (await caughtUp(await ctx.store.headPosition()))) order = await lookup(checkoutOrOrderId);
+    if (!order) throw notFound('Checkout not found');
+    return order;
+  }
+
+  return router;
+}
+
+/** What the return page is told, in the provider's words: paid, why it failed, or pending. */
+function checkoutStatus(order: OrderRow): string {
+  if (order.status === 'completed' || order.status === 'dispatched') return 'paid';
+  if (order.status === 'failed') return order.failure_reason ?? 'failed';
+  return order.status;
+}
+
+/** How often checkout-status may ask the provider about one pending order. */
+const PROVIDER_ASK_INTERVAL_MS = 5_000;
+
+/**
+ * Answers true for a key at most once per `intervalMs`. Kept in this process's memory (each
+ * instance asks on its own); keys older than the interval are dropped as time passes.
+ */
+export function askLimiter(intervalMs: number, now: () => number = Date.now): (key: string) => boolean {
+  // Insertion order is time order: a key is only set again after it was dropped.
+  const asked = new Map<string, number>();
+  return (key) => {
+    const at = now();
+    for (const [old, when] of asked) {
+      if (at - when < intervalMs) break;
+      asked.delete(old);
+    }
+    if (asked.has(key)) return false;
+    asked.set(key, at);
+    return true;
+  };
+}
+
+/** A webhook may outrun the read model by a moment; the checkout's own metadata names the order. */
+async function metadataOrderId(provider: PaymentProvider, checkoutId: string): Promise<string | undefined> {
+  const checkout: ProviderCheckout | undefined = await provider.getCheckout(checkoutId).catch(() => undefined);
+  return checkout?.metadata.orderId;
+}
+
+const requestId = (req: Request) => req.get('x-request-id') ?? randomUUID();
+
+/** SPEC §3 'Order (customer side)'. */
+function customerOrder(order: OrderRow, config: AppContext['config']) {
+  return {
+    dbOrderId: order.id,
+    checkoutId: order.checkout_id,
+    status: order.status,
+    paymentMethod: order.payment_method ?? order.requested_method,
+    total: order.total_amount,
+    phone: order.phone,
+    date: new Date(order.created_at).toISOString(),
+    items: order.items.map((line) => ({
+      product: { name: line.productName, price: line.unitPrice, duration: line.duration, quality: line.quality },
+      quantity: line.quantity,
+      selectedPrice: line.unitPrice,
+      selectedDuration: line.duration,
+    })),
+    adminContact: { phone: config.SUPPORT_PHONE, whatsapp: config.SUPPORT_WHATSAPP, email: config.SUPPORT_EMAIL },
+  };
+}
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(10),
+  search: text({ field: 'Search', max: 200 }).optional(),
+};
+const ordersQuery = z.object({ ...pageQuery, status: z.enum(['all', ...ORDER_STATUSES], { error: `status must be all, ${ORDER_STATUSES.join(', ')}` }).default('all') });
+const customersQuery = z.object(pageQuery);
+const statsQuery = z.object({ range: z.enum(['7', '30', '90'], { error: 'range must be 7, 30 or 90' }).default('30').transform(Number) });
+
+const ORDER_COLUMNS: CsvColumn<OrderRow>[] = [
+  { header: 'Order ID', value: (o) => o.id },
+  { header: 'Customer', value: (o) => o.customer_name },
+  { header: 'Email', value: (o) => o.customer_email },
+  { header: 'Phone', value: (o) => o.phone },
+  { header: 'Date', value: (o) => new Date(o.created_at).toISOString() },
+  { header: 'Amount (Da)', value: (o) => o.total_amount },
+  { header: 'Status', value: (o) => o.status },
+  { header: 'Payment method', value: (o) => o.payment_method ?? o.requested_method },
+  { header: 'Items', value: (o) => o.items.map((i) => `${i.quantity} × ${i.productName} (${i.duration})`).join('; ') },
+];
+
+const CUSTOMER_COLUMNS: CsvColumn<CustomerView>[] = [
+  { header: 'Name', value: (c) => c.name },
+  { header: 'Email', value: (c) => c.email },
+  { header: 'Phone', value: (c) => c.phone },
+  { header: 'Orders', value: (c) => c.orders },
+  { header: 'Total spent (Da)', value: (c) => c.totalSpent },
+  { header: 'First order', value: (c) => c.joinDate },
+];
+
+/** /api/admin routes of the ordering module: orders, customers (from orders), dashboard. */
+function adminRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const meta = (req: Request) => commandMetadata(req.admin!.id, requestId(req));
+  const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: [ORDERS_PROJECTION] });
+  const stamp = () => new Date().toISOString().slice(0, 10);
+
+  router.get('/orders', async (req, res) => {
+    const { page, limit, search, status } = parseInput(ordersQuery, req.query);
+    res.json(await listOrders(ctx.db, { search, status }, { page, limit }));
+  });
+
+  router.get('/orders/export.csv', async (req, res) => {
+    const { search, status } = parseInput(ordersQuery, req.query);
+    await sendCsv(res, `orders-${stamp()}.csv`, ORDER_COLUMNS, allOrders(ctx.db, { search, status }));
+  });
+
+  // The order's version (its stream's revision) is its ETag; PUT and DELETE honour If-Match
+  // (stale: 409 saying who changed it and when). Without If-Match they apply to the order as it
+  // is now: SPEC's API sends none.
+  router.get('/orders/:id', async (req, res) => {
+    const order = await findOrder(ctx.db, req.params.id);
+    if (!order) throw notFound('Order details not available');
+    res.set('ETag', versionTag(order.version)).json({ order: { ...toAdminOrder(order), items: toAdminItems(order) } });
+  });
+
+  router.put('/orders/:id/status', async (req, res) => {
+    const { status } = parseInput(orderStatusUpdateSchema, req.body ?? {});
+    const change = { type: 'ChangeStatus', data: { orderId: req.params.id, status, now: new Date().toISOString() } } as const;
+    await caughtUp(await executeOrderCommand(ctx.store, req.params.id, change, meta(req), ifMatchRevision(req)));
+    const order = await findOrder(ctx.db, req.params.id);
+    if (order) res.set('ETag', versionTag(order.version));
+    res.json({ message: `Order status updated to ${status}`, order: order && { ...toAdminOrder(order), items: toAdminItems(order) } });
+  });
+
+  router.delete('/orders/:id', async (req, res) => {
+    const remove = { type: 'DeleteOrder', data: { orderId: req.params.id, now: new Date().toISOString() } } as const;
+    await caughtUp(await executeOrderCommand(ctx.store, req.params.id, remove, meta(req), ifMatchRevision(req)));
+    res.json({ message: `Order #${req.params.id} has been deleted successfully` });
+  });
+
+  router.get('/customers', async (req, res) => {
+    const { page, limit, search } = parseInput(customersQuery, req.query);
+    res.json(await listCustomers(ctx.db, search, { page, limit }));
+  });
+
+  router.get('/customers/export.csv', async (req, res) => {
+    const { search } = parseInput(customersQuery, req.query);
+    await sendCsv(res, `customers-${stamp()}.csv`, CUSTOMER_COLUMNS, await allCustomers(ctx.db, search));
+  });
+
+  router.get('/dashboard/stats', async (req, res) => {
+    const { range } = parseInput(statsQuery, req.query);
+    res.json(await dashboardStats(ctx.db, range));
+  });
+
+  return router;
+}

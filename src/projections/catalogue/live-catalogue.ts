@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import type { CatalogueEvent } from '../../modules/catalogue/events';
+import type { Recorded } from '../../platform/eventstore/port';
+import type { Realtime } from '../../platform/realtime/realtime';
+import type { CatalogueTables } from './rows';
+import { loadSnapshot, readCatalogueVersion, type CatalogueSnapshot } from './snapshot';
+
+/** How stale a shopper's answer may be on an instance that does not run the catalogue projection. */
+const SHOPPER_MAX_AGE_MS = 1000;
+
+/**
+ * This instance's in-memory copy of the catalogue read model.
+ *
+ * The projection runs on one instance only, so each instance must learn of changes by itself:
+ * - the instance running the projection checks right after each batch commits (`fresh`);
+ * - every instance compares the one-row `catalogue_version` with its copy before answering a
+ *   shopper, at most once a second (`current`): one indexed read a second, whatever the traffic,
+ *   and no message that could be lost (Redis may be down; a database we need anyway);
+ * - admin reads and the answers to admin writes check it every time (`fresh`), so an admin always
+ *   sees their own change, whichever instance answers.
+ * Checks and loads run one after another, so a newer copy is never replaced by an older one.
+ *
+ * One instance per app, built by the composition root and shared: the catalogue projection
+ * refreshes it after each batch (`changed`), the routes and the checkout's pricing read it.
+ */
+export class LiveCatalogue {
+  private snapshot: CatalogueSnapshot | undefined;
+  private checkedAt = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private shopperCheck: Promise<CatalogueSnapshot> | undefined;
+
+  constructor(
+    private readonly db: Kysely<CatalogueTables>,
+    /** Absent in tools that only rebuild (nothing to push to). */
+    private readonly realtime?: Realtime,
+  ) {}
+
+  /** The copy, when it was checked less than a second ago: the hot path, without a promise. */
+  peek(): CatalogueSnapshot | undefined {
+    return Date.now() - this.checkedAt < SHOPPER_MAX_AGE_MS ? this.snapshot : undefined;
+  }
+
+  /** For shoppers: the copy, checked against the database at most once a second. */
+  current(): Promise<CatalogueSnapshot> {
+    const recent = this.peek();
+    if (recent) return Promise.resolve(recent);
+    this.shopperCheck ??= this.fresh()
+      .catch((error: unknown) => {
+        // The database is away: shoppers keep browsing the last copy, checked again in a second.
+        if (!this.snapshot) throw error;
+        this.checkedAt = Date.now();
+        return this.snapshot;
+      })
+      .finally(() => (this.shopperCheck = undefined));
+    return this.shopperCheck;
+  }
+
+  /** Checked now: reloaded when the read model changed since the copy was made. */
+  fresh(): Promise<CatalogueSnapshot> {
+    return this.serially(async () => {
+      const version = await readCatalogueVersion(this.db);
+      if (this.snapshot?.version !== version) this.snapshot = await loadSnapshot(this.db);
+      this.checkedAt = Date.now();
+      return this.snapshot;
+    });
+  }
+
+  /** After a catalogue batch committed on this instance: reload the copy, and push the changes live. */
+  async changed(events: Recorded<CatalogueEvent>[]): Promise<void> {
+    const snapshot = await this.fresh();
+    if (this.realtime) pushChanges(this.realtime, snapshot, events);
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+}
+
+export function createLiveCatalogue(db: Kysely<CatalogueTables>, realtime?: Realtime): LiveCatalogue {
+  return new LiveCatalogue(db, realtime);
+}
+
+type Change = { kind: 'created' | 'updated' | 'deleted'; actor: string; name?: string };
+
+/**
+ * Pushes a batch: one message per item that changed to the admins (product:created…,
+ * category_updated…), then the fresh lists to everyone. Shoppers get active products only.
+ */
+function pushChanges(realtime: Realtime, snapshot: CatalogueSnapshot, events: Recorded<CatalogueEvent>[]): void {
+  for (const [id, change] of changesOf(events, 'Product', (e) => ('productId' in e.data ? e.data.productId : undefined))) {
+    const product = change.kind === 'deleted' ? { id, name: change.name } : snapshot.product(id, { includeInactive: true });
+    if (product) realtime.broadcast('admins', `product:${change.kind}`, { product, actor: change.actor });
+  }
+  for (const [id, change] of changesOf(events, 'Category', (e) => ('categoryId' in e.data ? e.data.categoryId : undefined))) {
+    const category = change.kind === 'deleted' ? { id, name: change.name } : snapshot.category(id);
+    if (category) realtime.broadcast('admins', `category_${change.kind}`, { category, actor: change.actor });
+  }
+  realtime.broadcast('admins', 'productsUpdate', { products: snapshot.products });
+  realtime.io.to('store').except('admins').emit('productsUpdate', { products: snapshot.activeProducts });
+  realtime.broadcast(['admins', 'store'], 'categoriesUpdate', { categories: snapshot.categories });
+}
+
+/** What happened to each item in a batch, in one word: created wins over updated, deleted over both. */
+function changesOf(
+  events: Recorded<CatalogueEvent>[],
+  prefix: 'Product' | 'Category',
+  idOf: (event: Recorded<CatalogueEvent>) => string | undefined,
+): Map<string, Change> {
+  const changes = new Map<string, Change>();
+  for (const event of events) {
+    const id = idOf(event);
+    if (!id || !event.type.startsWith(prefix)) continue;
+    const before = changes.get(id);
+    const actor = event.metadata.actor;
+    if (event.type === `${prefix}Created`) changes.set(id, { kind: 'created', actor });
+    else if (event.type === 'ProductDeleted' || event.type === 'CategoryDeleted') {
+      // Created and deleted within one batch: nobody saw it, nothing to announce.
+      if (before?.kind === 'created') changes.delete(id);
+      else changes.set(id, { kind: 'deleted', actor, name: event.data.name });
+    } else changes.set(id, { kind: before?.kind ?? 'updated', actor });
+  }
+  return changes;
+}

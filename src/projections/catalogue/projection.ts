@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { CATEGORY_EVENT_TYPES, PRODUCT_EVENT_TYPES, type CatalogueEvent, type ImageRef } from '../../modules/catalogue/events';
+import type { Recorded, StoredEvent } from '../../platform/eventstore/port';
+import { sqlTypes } from '../../platform/projections/columns';
+import { RowFolder, writeInOrder } from '../../platform/projections/fold';
+import type { Projection, Write } from '../../platform/projections/projection';
+import type { LiveCatalogue } from './live-catalogue';
+import { CATEGORY_COLUMNS, PRODUCT_COLUMNS, type CategoryRow, type ProductRow } from './rows';
+
+// The storefront catalogue: categories and products as the store and the back office read them.
+// After each batch, this instance's in-memory copy is refreshed and the changes are pushed live.
+
+export const CATALOGUE_PROJECTION = 'catalogue';
+
+const HANDLES = new Set<string>([...CATEGORY_EVENT_TYPES, ...PRODUCT_EVENT_TYPES]);
+
+/** The projection, refreshing `live` (the instance's shared in-memory copy) after each batch. */
+export function catalogueProjection(live: LiveCatalogue): Projection {
+  return {
+    name: CATALOGUE_PROJECTION,
+    tables: ['catalogue_categories', 'catalogue_products', 'catalogue_version'],
+    handles: HANDLES,
+    fold: (events) => foldCatalogueEvents(events as (StoredEvent & CatalogueEvent)[]),
+    afterCommit: (events) => live.changed(events as Recorded<CatalogueEvent>[]),
+  };
+}
+
+function foldCatalogueEvents(events: (StoredEvent & CatalogueEvent)[]): Write {
+  const categories = new RowFolder<CategoryRow>('catalogue_categories', 'id', sqlTypes(CATEGORY_COLUMNS));
+  const products = new RowFolder<ProductRow>('catalogue_products', 'id', sqlTypes(PRODUCT_COLUMNS));
+  for (const event of events) {
+    const stamp = { version: Number(event.revision), updated_at: event.data.at };
+    switch (event.type) {
+      case 'CategoryCreated': {
+        const { categoryId, name, slug, description, image } = event.data;
+        categories.create(categoryId, { id: categoryId, name, slug, description, ...imageColumns(image), ...stamp, created_at: event.data.at });
+        break;
+      }
+      case 'CategoryUpdated': {
+        const { categoryId, name, slug, description } = event.data;
+        categories.patch(categoryId, { name, slug, description, ...stamp });
+        break;
+      }
+      case 'CategoryImageChanged':
+        categories.patch(event.data.categoryId, { ...imageColumns(event.data.image), ...stamp });
+        break;
+      case 'CategoryDeleted':
+        categories.remove(event.data.categoryId);
+        break;
+      case 'ProductCreated': {
+        const { productId, categoryId, image, priceDurations, at, ...fields } = event.data;
+        products.create(productId, {
+          id: productId,
+          category_id: categoryId,
+          ...fields,
+          price_durations: priceDurations,
+          ...imageColumns(image),
+          ...stamp,
+          created_at: at,
+        });
+        break;
+      }
+      case 'ProductDetailsUpdated': {
+        const { productId, at: _at, ...details } = event.data;
+        products.patch(productId, { ...details, ...stamp });
+        break;
+      }
+      case 'ProductCategoryChanged':
+        products.patch(event.data.productId, { category_id: event.data.categoryId, ...stamp });
+        break;
+      case 'ProductPricesChanged':
+        products.patch(event.data.productId, { price_durations: event.data.priceDurations, ...stamp });
+        break;
+      case 'ProductImageChanged':
+        products.patch(event.data.productId, { ...imageColumns(event.data.image), ...stamp });
+        break;
+      case 'ProductActivated':
+      case 'ProductDeactivated':
+        products.patch(event.data.productId, { active: event.type === 'ProductActivated', ...stamp });
+        break;
+      case 'ProductDeleted':
+        products.remove(event.data.productId);
+        break;
+    }
+  }
+  // A new random version tells every instance (and a rebuild's swap tells them too) to reload.
+  const newVersion = sql`
+    INSERT INTO catalogue_version (id, version, changed_at) VALUES ('catalogue', ${randomUUID()}, now())
+    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, changed_at = EXCLUDED.changed_at`;
+  return writeInOrder([categories.write(), products.write(), newVersion]);
+}
+
+function imageColumns(image: ImageRef | null): Pick<CategoryRow, 'featured_image' | 'thumbnail_image'> {
+  return { featured_image: image?.featured ?? null, thumbnail_image: image?.thumbnail ?? null };
+}

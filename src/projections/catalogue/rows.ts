@@ -1,0 +1,51 @@
+import { column, type RowOf } from '../../platform/projections/columns';
+import type { PriceDuration, Quality } from '../../shared/catalogue';
+
+// The catalogue read model's tables (migration 005), declared once: the projection writes these
+// columns, the snapshot reads these rows.
+
+const IMAGE_COLUMNS = { featured_image: column.nullableText(), thumbnail_image: column.nullableText() };
+/** The stream's revision (the admin's ETag) and when the item was created and last changed. */
+const STAMP_COLUMNS = { version: column.integer(), created_at: column.timestamptz(), updated_at: column.timestamptz() };
+
+export const CATEGORY_COLUMNS = {
+  id: column.text(),
+  name: column.text(),
+  slug: column.text(),
+  description: column.text(),
+  ...IMAGE_COLUMNS,
+  ...STAMP_COLUMNS,
+};
+
+export const PRODUCT_COLUMNS = {
+  id: column.text(),
+  category_id: column.text(),
+  name: column.text(),
+  description: column.text(),
+  channels: column.integer(),
+  quality: column.text<Quality>(),
+  devices: column.integer(),
+  popular: column.boolean(),
+  vod: column.boolean(),
+  active: column.boolean(),
+  features: column.jsonb<string[]>(),
+  price_durations: column.jsonb<PriceDuration[]>(),
+  ...IMAGE_COLUMNS,
+  ...STAMP_COLUMNS,
+};
+
+export type CategoryRow = RowOf<typeof CATEGORY_COLUMNS>;
+export type ProductRow = RowOf<typeof PRODUCT_COLUMNS>;
+
+/** One row ('catalogue'), a new random version after every batch: how each instance tells its copy is stale. */
+export interface CatalogueVersionRow {
+  id: string;
+  version: string;
+  changed_at: string | Date;
+}
+
+export interface CatalogueTables {
+  catalogue_categories: CategoryRow;
+  catalogue_products: ProductRow;
+  catalogue_version: CatalogueVersionRow;
+}

@@ -1,0 +1,19 @@
+// The orders read model: its table, its projection, and every read of it.
+export { ORDERS_PROJECTION, ordersProjection } from './projection';
+export {
+  allCustomers,
+  allOrders,
+  findOrder,
+  findOrderByCheckout,
+  listCustomers,
+  listOrders,
+  orderFigures,
+  pendingOrders,
+  recentOrders,
+  revenueByDay,
+  toAdminItems,
+  toAdminOrder,
+  totals,
+  type CustomerView,
+} from './queries';
+export type { OrderRow, OrdersTables } from './rows';
