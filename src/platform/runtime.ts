@@ -16,6 +16,7 @@ const EMBEDDED_DATABASE = 'iptv_store';
 
 /** The engines every process of the product stands on, chosen by configuration. */
 export interface Infrastructure {
+  // The platform does not know the product's tables: the entry points type it (Kysely<Database>).
   database: DatabaseHandle<any>;
   db: Kysely<any>;
   store: EventStore;

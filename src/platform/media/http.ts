@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import multer from 'multer';
 import type { RequestHandler } from 'express';
 import { HttpError, badRequest, notFound } from '../http/errors';
-import { findMedia } from './library';
+import { findMedia, type MediaTables } from './library';
 
 export interface ImageUploadOptions {
   /** The multipart field that carries the file. */
@@ -44,7 +44,7 @@ function uploadError(error: unknown, options: ImageUploadOptions): unknown {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Answers GET /media/:name: names are content hashes, so a browser or CDN may keep them for a year. */
-export function mediaHandler(db: Kysely<any>): RequestHandler {
+export function mediaHandler(db: Kysely<MediaTables>): RequestHandler {
   return async (req, res) => {
     const name = String(req.params.name);
     const etag = `"${name}"`;
