@@ -102,8 +102,8 @@ describe('robustness: one request never takes the store down', () => {
     for (const [kind, text] of Object.entries(POISON)) {
       for (const route of writes) {
         const path = route.path.replace(/:\w+/g, POISON_IN_PATH[kind as keyof typeof POISON]);
-        const res = await request(app.url)
-          [route.method.toLowerCase() as 'post' | 'put' | 'delete'](path)
+        const method = route.method.toLowerCase() as 'post' | 'put' | 'delete';
+        const res = await request(app.url)[method](path)
           .set(bearer(token))
           .set('Content-Type', 'application/json')
           .send(JSON.stringify(poisonedBody(text)));

@@ -70,18 +70,21 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const authenticate = async (token: unknown) =>
     typeof token === 'string' && options.authenticateAdmin ? await options.authenticateAdmin(token) : null;
 
-  io.use(async (socket, next) => {
+  io.use((socket, next) => {
     const token = handshakeToken(socket);
     if (token === undefined || token === null || token === '') {
       socket.data.identity = {} satisfies SocketIdentity;
       return next();
     }
     // A socket that claims to be an admin must prove it; a bad token is refused, not downgraded.
-    const admin = await authenticate(token).catch(() => null);
-    if (!admin) return next(new Error('Authentication failed'));
-    socket.data.identity = { adminId: admin.id } satisfies SocketIdentity;
-    socket.data.expiresAt = admin.expiresAt;
-    next();
+    void authenticate(token)
+      .catch(() => null)
+      .then((admin) => {
+        if (!admin) return next(new Error('Authentication failed'));
+        socket.data.identity = { adminId: admin.id } satisfies SocketIdentity;
+        socket.data.expiresAt = admin.expiresAt;
+        next();
+      });
   });
 
   io.on('connection', (socket) => {
@@ -136,7 +139,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (redis && (await redis.pub.ping()) !== 'PONG') throw new Error('Redis did not answer');
     },
     async close() {
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
       if (redis) await closeRedis([redis.pub, redis.sub]);
     },
   };
