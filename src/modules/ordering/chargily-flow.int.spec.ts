@@ -8,7 +8,7 @@ import { createProduct } from '../../../test/support/catalogue';
 import { startChargilyStandIn, type ChargilyStandIn } from '../../../test/support/chargily-stand-in';
 import type { RunningApp } from '../../main';
 import { waitUntil } from '../../platform/eventstore/contract';
-import { paymentReturnSearch } from '../../../web/src/api/payment';
+import { paymentReturnSearch } from '../../../web/src/lib/search';
 import { signWebhook } from './payment/chargily';
 
 /** The order a checkout was opened for, as its metadata tells Chargily. */

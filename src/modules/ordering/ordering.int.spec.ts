@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
-import { paymentReturnSearch } from '../../../web/src/api/payment';
+import { paymentReturnSearch } from '../../../web/src/lib/search';
 import type { RunningApp } from '../../main';
 import { waitUntil } from '../../platform/eventstore/contract';
 import { phoneMessages } from '../../shared/ordering';

@@ -1,9 +1,7 @@
 import { DEFAULT_PAYMENT_METHOD, type CheckoutStatus, type PaymentMethod } from '@shared/ordering/constants';
-import type { CheckoutStatusView, CreatedCheckoutView, CustomerOrderView } from '@shared/ordering/types';
-import { queryOptions } from '@tanstack/react-query';
+import type { CheckoutStatusView, CreatedCheckoutView } from '@shared/ordering/types';
 import type { CartItem } from '../cart/cart';
 import type { Locale } from '../i18n/locales';
-import { searchText } from '../lib/search';
 import { readStored, removeStored, writeStored } from '../lib/storage';
 import { ApiError, getJson, isRecord, postJson } from './http';
 
@@ -73,18 +71,6 @@ export async function getCheckoutStatus(checkoutId: string, signal?: AbortSignal
   return { status: checkout.status, ids: [checkoutId, checkout.id, checkout.metadata.orderId] };
 }
 
-/**
- * The return page's search: which payment it is about. Our return links name our order as
- * `order`; SPEC's `checkout_id` is still accepted. Chargily appends its own `checkout_id` to the
- * success URL, so that key may come twice (the router then gives an array: the first is ours)
- * or, were it appended with a second '?', end up inside `order`'s value.
- */
-export function paymentReturnSearch(search: Record<string, unknown>): { checkout_id?: string } {
-  const first = (value: unknown) => searchText(Array.isArray(value) ? value[0] : value);
-  const id = first(search.order)?.split('?')[0] || first(search.checkout_id);
-  return id ? { checkout_id: id } : {};
-}
-
 /** SPEC §4: the return page goes on to the success screen for these statuses. */
 export function isAcceptedStatus(status: CheckoutStatus): boolean {
   return status === 'paid' || status === 'pending';
@@ -106,15 +92,6 @@ export async function processSuccessfulOrder(checkoutId: string, pending: Pendin
 }
 
 // ---------- Order (customer side, SPEC §3) ----------
-
-export const orderQuery = (checkoutId: string) =>
-  queryOptions({
-    queryKey: ['order', checkoutId],
-    queryFn: async ({ signal }) =>
-      (await getJson<{ order: CustomerOrderView }>(`/api/payment/order/${encodeURIComponent(checkoutId)}`, { signal })).order,
-    // While the provider has not confirmed the payment, look again now and then.
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 5000 : false),
-  });
 
 export async function updateCustomerPhone(orderId: string, phone: string): Promise<void> {
   await postJson('/api/payment/update-customer-phone', { orderId, phone: phone.trim() });

@@ -22,3 +22,15 @@ export function failureSearch(search: Record<string, unknown>): { error?: string
   const code = searchText(search.code);
   return { ...(error ? { error } : {}), ...(code ? { code } : {}) };
 }
+
+/**
+ * The return page's search: which payment it is about. Our return links name our order as
+ * `order`; SPEC's `checkout_id` is still accepted. Chargily appends its own `checkout_id` to the
+ * success URL, so that key may come twice (the router then gives an array: the first is ours)
+ * or, were it appended with a second '?', end up inside `order`'s value.
+ */
+export function paymentReturnSearch(search: Record<string, unknown>): CheckoutSearch {
+  const first = (value: unknown) => searchText(Array.isArray(value) ? value[0] : value);
+  const id = first(search.order)?.split('?')[0] || first(search.checkout_id);
+  return id ? { checkout_id: id } : {};
+}

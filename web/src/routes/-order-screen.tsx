@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { orderQuery } from '../api/payment';
+import { orderQuery } from '../api/order';
 import { HomeButton, RetryButton } from '../components/ui/StateActions';
 import { StageCard } from '../components/ui/StageCard';
 import { PageState } from '../components/ui/StatePanel';

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { pickFeatured, productsQuery } from '../api/products';
+import { ProductCardSkeleton } from '../components/catalogue/CardSkeletons';
 import { ProductCard } from '../components/product/ProductCard';
 import { ExternalLink } from '../components/ui/ExternalLink';
 import { SectionHeader } from '../components/ui/SectionHeader';
@@ -27,9 +28,11 @@ import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export const Route = createFileRoute('/')({
-  // The featured packages come with the page; if they cannot, the rest of the page still shows and
-  // their section says so (with a retry).
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(productsQuery()).catch(() => undefined),
+  // The featured packages start loading with the page but do not hold it up: the hero is what the
+  // shopper sees first, and the featured section shows its own placeholder, or its error and a retry.
+  loader: ({ context: { queryClient } }) => {
+    queryClient.ensureQueryData(productsQuery()).catch(() => undefined);
+  },
   component: HomePage,
 });
 
@@ -144,7 +147,18 @@ function FeaturedPackages() {
   const featured = products.data ? pickFeatured(products.data, FEATURED_PRODUCTS) : [];
 
   let content: ReactNode;
-  if (!products.data) {
+  if (products.isPending) {
+    content = (
+      <div className="product-grid" aria-busy="true">
+        <p role="status" className="visually-hidden">
+          <FormattedMessage id="home.featured.loading" />
+        </p>
+        {Array.from({ length: FEATURED_PRODUCTS }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (products.isError) {
     content = (
       <StatePanel
         tone="error"

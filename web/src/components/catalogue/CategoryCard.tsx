@@ -29,16 +29,3 @@ export function CategoryCard({ category }: { category: CategoryView }) {
     </article>
   );
 }
-
-export function CategoryCardSkeleton() {
-  return (
-    <div className="card category-card skeleton-card" aria-hidden="true">
-      <div className="category-media skeleton" />
-      <div className="category-body">
-        <div className="skeleton skeleton-line skeleton-title" style={{ inlineSize: '60%' }} />
-        <div className="skeleton skeleton-line" style={{ inlineSize: '95%' }} />
-        <div className="skeleton skeleton-line" style={{ inlineSize: '70%' }} />
-      </div>
-    </div>
-  );
-}

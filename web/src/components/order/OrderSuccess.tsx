@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { CustomerOrderView } from '@shared/ordering/types';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { orderQuery } from '../../api/payment';
+import { orderQuery } from '../../api/order';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CheckCircleIcon, ClockIcon, HomeIcon, MailIcon, XCircleIcon } from '../ui/icons';

@@ -67,17 +67,3 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductVie
     </article>
   );
 }
-
-export function ProductCardSkeleton() {
-  return (
-    <div className="card product-card skeleton-card" aria-hidden="true">
-      <div className="product-media skeleton" />
-      <div className="product-body">
-        <div className="skeleton skeleton-line" style={{ inlineSize: '35%' }} />
-        <div className="skeleton skeleton-line skeleton-title" style={{ inlineSize: '70%' }} />
-        <div className="skeleton skeleton-line" style={{ inlineSize: '90%' }} />
-        <div className="skeleton skeleton-line" style={{ inlineSize: '50%', marginBlockStart: 'auto' }} />
-      </div>
-    </div>
-  );
-}

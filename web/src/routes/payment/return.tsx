@@ -7,11 +7,11 @@ import {
   getCheckoutStatus,
   type CheckoutState,
   isAcceptedStatus,
-  paymentReturnSearch,
   processSuccessfulOrder,
   readPendingOrder,
 } from '../../api/payment';
 import { cartStore } from '../../cart/store';
+import { paymentReturnSearch } from '../../lib/search';
 import { StageCard } from '../../components/ui/StageCard';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { usePageTitle } from '../../lib/usePageTitle';
