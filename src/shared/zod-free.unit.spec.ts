@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 // zod, directly or through another file, or the store's bundle grows by the whole of zod.
 
 const sharedDir = dirname(fileURLToPath(import.meta.url));
-const areas = readdirSync(sharedDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const areas = readdirSync(sharedDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** Every module a file imports (value or type), following relative imports to the files they name. */
 function importsOf(file: string, seen = new Set<string>()): string[] {
@@ -26,12 +28,19 @@ describe('the web-facing part of src/shared', () => {
   it('has the four areas, each split in types, constants and schemas', () => {
     expect(areas.sort()).toEqual(['catalogue', 'identity', 'ordering', 'text']);
     for (const area of areas) {
-      expect(readdirSync(join(sharedDir, area))).toEqual(expect.arrayContaining(['types.ts', 'constants.ts', 'schemas.ts', 'index.ts']));
+      expect(readdirSync(join(sharedDir, area))).toEqual(
+        expect.arrayContaining(['types.ts', 'constants.ts', 'schemas.ts', 'index.ts']),
+      );
     }
   });
 
-  it.each(areas.flatMap((area) => [`${area}/types.ts`, `${area}/constants.ts`]))('%s imports neither zod nor a schema', (file) => {
-    const imports = importsOf(join(sharedDir, file));
-    expect(imports.filter((name) => name === 'zod' || name.endsWith('schemas.ts') || name.endsWith('index.ts'))).toEqual([]);
-  });
+  it.each(areas.flatMap((area) => [`${area}/types.ts`, `${area}/constants.ts`]))(
+    '%s imports neither zod nor a schema',
+    (file) => {
+      const imports = importsOf(join(sharedDir, file));
+      expect(
+        imports.filter((name) => name === 'zod' || name.endsWith('schemas.ts') || name.endsWith('index.ts')),
+      ).toEqual([]);
+    },
+  );
 });

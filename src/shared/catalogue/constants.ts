@@ -3,7 +3,15 @@ import { ORDER_TOTAL_MAX } from '../ordering/constants';
 // Rules and messages of the catalogue (SPEC §4, §5, §9), shared by the server and the web app.
 
 /** In the order SPEC §4 sorts them; a product's price durations are always kept in this order. */
-export const DURATIONS = ['free trial', '1 month', '3 months', '6 months', '12 months', '15 months', 'life time'] as const;
+export const DURATIONS = [
+  'free trial',
+  '1 month',
+  '3 months',
+  '6 months',
+  '12 months',
+  '15 months',
+  'life time',
+] as const;
 export type Duration = (typeof DURATIONS)[number];
 
 /** SPEC §5: the default price of an added duration, from the product's base (monthly) price. */
@@ -17,7 +25,8 @@ export const DURATION_MULTIPLIERS: Record<Duration, number> = {
   'life time': 20,
 };
 
-export const defaultPrice = (duration: Duration, basePrice: number): number => Math.round(basePrice * DURATION_MULTIPLIERS[duration]);
+export const defaultPrice = (duration: Duration, basePrice: number): number =>
+  Math.round(basePrice * DURATION_MULTIPLIERS[duration]);
 
 export const QUALITIES = ['SD', 'HD', 'Full HD', '4K'] as const;
 export type Quality = (typeof QUALITIES)[number];

@@ -60,14 +60,19 @@ const categoryRef = z.preprocess((v) => (typeof v === 'number' ? String(v) : v),
 const features = z.preprocess(
   jsonList,
   z
-    .array(text({ field: 'Feature', max: 200, notText: catalogueMessages.features }), { error: catalogueMessages.features })
+    .array(text({ field: 'Feature', max: 200, notText: catalogueMessages.features }), {
+      error: catalogueMessages.features,
+    })
     .max(30, 'At most 30 features')
     .transform((list) => list.filter(Boolean)),
 );
 
 const priceDurationRow = z.object({
   duration: z.enum(DURATIONS, { error: catalogueMessages.duration }),
-  price: wholeNumber(catalogueMessages.price, 0).refine((price) => price <= ORDER_TOTAL_MAX, catalogueMessages.priceOverMax),
+  price: wholeNumber(catalogueMessages.price, 0).refine(
+    (price) => price <= ORDER_TOTAL_MAX,
+    catalogueMessages.priceOverMax,
+  ),
   active: flag('active').optional().default(true),
 }) satisfies z.ZodType<PriceDuration, unknown>;
 
@@ -91,7 +96,8 @@ const priceDurations = z.preprocess(
     .superRefine((rows, ctx) => {
       const seen = new Set<string>();
       for (const row of rows) {
-        if (seen.has(row.duration)) ctx.addIssue({ code: 'custom', message: catalogueMessages.durationTwice(row.duration) });
+        if (seen.has(row.duration))
+          ctx.addIssue({ code: 'custom', message: catalogueMessages.durationTwice(row.duration) });
         seen.add(row.duration);
       }
     })
@@ -139,7 +145,9 @@ const categoryShape = {
   description: text({ field: 'Description', max: 2000, multiline: true }).optional(),
 };
 
-export const categoryCreateSchema = z.object(categoryShape).transform((input) => ({ name: input.name, description: input.description ?? '' }));
+export const categoryCreateSchema = z
+  .object(categoryShape)
+  .transform((input) => ({ name: input.name, description: input.description ?? '' }));
 export const categoryUpdateSchema = z.object(categoryShape).partial().transform(definedOnly);
 
 export type CategoryFields = z.output<typeof categoryCreateSchema>;
@@ -149,20 +157,27 @@ export const bulkProductsSchema = z
   .object({
     action: z.enum(['delete', 'changeCategory'], { error: 'Action must be delete or changeCategory' }),
     ids: z
-      .array(text({ field: 'Product id', max: 100, required: catalogueMessages.bulkIds }), { error: catalogueMessages.bulkIds })
+      .array(text({ field: 'Product id', max: 100, required: catalogueMessages.bulkIds }), {
+        error: catalogueMessages.bulkIds,
+      })
       .min(1, catalogueMessages.bulkIds)
       .max(BULK_MAX_IDS, `At most ${BULK_MAX_IDS} products at once`)
       .transform((ids) => [...new Set(ids)]),
     categoryId: categoryRef.optional(),
   })
-  .refine((v) => v.action !== 'changeCategory' || !!v.categoryId, { message: catalogueMessages.bulkCategory, path: ['categoryId'] });
+  .refine((v) => v.action !== 'changeCategory' || !!v.categoryId, {
+    message: catalogueMessages.bulkCategory,
+    path: ['categoryId'],
+  });
 
 export type BulkProductsInput = z.infer<typeof bulkProductsSchema>;
 
 export const categoryListQuerySchema = z.object({
   page: optional(wholeNumber('Page must be a whole number of at least 1', 1)),
   /** Without a limit, every category on one page (the store page shows them all). */
-  limit: optional(wholeNumber(`Limit must be a whole number from 1 to ${CATEGORY_PAGE_LIMIT_MAX}`, 1, CATEGORY_PAGE_LIMIT_MAX)),
+  limit: optional(
+    wholeNumber(`Limit must be a whole number from 1 to ${CATEGORY_PAGE_LIMIT_MAX}`, 1, CATEGORY_PAGE_LIMIT_MAX),
+  ),
   search: text({ field: 'Search', max: 200 }).optional(),
 });
 
@@ -174,5 +189,7 @@ export const productListQuerySchema = z.object({
 
 /** An edit's fields that were sent, so that the others keep their values. */
 function definedOnly<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }

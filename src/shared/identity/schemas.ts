@@ -60,7 +60,12 @@ export const passwordChangeSchema = z
   .object({
     currentPassword: password('Current password', 1000, messages.requiredFields),
     newPassword: password('New password', 200, messages.requiredFields).min(PASSWORD_MIN, messages.passwordTooShort),
-    confirmPassword: text({ field: 'Password confirmation', max: 200, verbatim: true, notText: messages.requiredFields }),
+    confirmPassword: text({
+      field: 'Password confirmation',
+      max: 200,
+      verbatim: true,
+      notText: messages.requiredFields,
+    }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: messages.passwordsDiffer, path: ['confirmPassword'] });
 

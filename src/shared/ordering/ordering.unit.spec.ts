@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createCheckoutSchema, phoneError, phoneMessages } from '.';
 
 describe('phone rule (SPEC §5)', () => {
-  it.each(['0550123456', '06 61 23 45 67', '07-70-00-00-00', '(0)550123456'.replace('(0)', '0')])('accepts %s', (phone) => {
-    expect(phoneError(phone)).toBeUndefined();
-  });
+  it.each(['0550123456', '06 61 23 45 67', '07-70-00-00-00', '(0)550123456'.replace('(0)', '0')])(
+    'accepts %s',
+    (phone) => {
+      expect(phoneError(phone)).toBeUndefined();
+    },
+  );
 
   it.each([
     ['', phoneMessages.required],
@@ -19,16 +22,28 @@ describe('phone rule (SPEC §5)', () => {
   });
 
   it('normalises the phone in the checkout body', () => {
-    const parsed = createCheckoutSchema.parse({ amount: 100, phone: '06 61 23 45 67', items: [{ productId: 'p', duration: '1 month', quantity: 1 }] });
+    const parsed = createCheckoutSchema.parse({
+      amount: 100,
+      phone: '06 61 23 45 67',
+      items: [{ productId: 'p', duration: '1 month', quantity: 1 }],
+    });
     expect(parsed.phone).toBe('0661234567');
-    expect(createCheckoutSchema.safeParse({ amount: 100, phone: '0661234567', items: [] }).error?.issues[0]?.message).toBe('Your cart is empty');
+    expect(
+      createCheckoutSchema.safeParse({ amount: 100, phone: '0661234567', items: [] }).error?.issues[0]?.message,
+    ).toBe('Your cart is empty');
   });
 });
 
 describe('checkout text fields', () => {
   const valid = { amount: 100, phone: '0661234567', items: [{ productId: 'p', duration: '1 month', quantity: 1 }] };
   it('refuses control characters and broken text, naming the field', () => {
-    const result = createCheckoutSchema.safeParse({ ...valid, fullName: 'A\u0000', email: 'a\udfff@b.dz', phone: '0661\u00002345 67', items: [{ productId: 'p\u0001', duration: '1 month', quantity: 1 }] });
+    const result = createCheckoutSchema.safeParse({
+      ...valid,
+      fullName: 'A\u0000',
+      email: 'a\udfff@b.dz',
+      phone: '0661\u00002345 67',
+      items: [{ productId: 'p\u0001', duration: '1 month', quantity: 1 }],
+    });
     expect(Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]))).toEqual({
       fullName: 'Full name must not contain control characters',
       email: 'Email contains a broken character (not valid Unicode)',
@@ -39,6 +54,8 @@ describe('checkout text fields', () => {
 
   it('keeps line breaks in the description only', () => {
     expect(createCheckoutSchema.parse({ ...valid, description: 'a\nb' }).description).toBe('a\nb');
-    expect(createCheckoutSchema.safeParse({ ...valid, fullName: 'a\nb' }).error?.issues[0]?.message).toBe('Full name must not contain control characters');
+    expect(createCheckoutSchema.safeParse({ ...valid, fullName: 'a\nb' }).error?.issues[0]?.message).toBe(
+      'Full name must not contain control characters',
+    );
   });
 });

@@ -25,7 +25,11 @@ export const phoneSchema = text({ field: 'Phone number', max: 40, notText: phone
 export const checkoutItemSchema = z.object({
   productId: text({ field: 'Product id', max: 100, required: 'Each item needs a productId' }),
   duration: text({ field: 'Duration', max: 40, required: 'Each item needs a duration' }),
-  quantity: z.coerce.number({ error: orderMessages.quantity }).int(orderMessages.quantity).min(1, orderMessages.quantity).max(QUANTITY_MAX, orderMessages.quantity),
+  quantity: z.coerce
+    .number({ error: orderMessages.quantity })
+    .int(orderMessages.quantity)
+    .min(1, orderMessages.quantity)
+    .max(QUANTITY_MAX, orderMessages.quantity),
 });
 
 export const createCheckoutSchema = z.object({
@@ -36,12 +40,18 @@ export const createCheckoutSchema = z.object({
   description: text({ field: 'Description', max: 500, multiline: true }).optional().default(''),
   paymentMethod: z.enum(PAYMENT_METHODS).optional().default(DEFAULT_PAYMENT_METHOD),
   language: z.enum(CHECKOUT_LANGUAGES).optional().default('ar'),
-  items: z.array(checkoutItemSchema, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(50, 'At most 50 lines per order'),
+  items: z
+    .array(checkoutItemSchema, { error: 'Your cart is empty' })
+    .min(1, 'Your cart is empty')
+    .max(50, 'At most 50 lines per order'),
 });
 
 export const processSuccessfulOrderSchema = z.object({
   checkoutId: text({ field: 'checkoutId', max: 200, required: 'checkoutId is required' }),
-  customerData: z.object({ phone: text({ field: 'Phone number', max: 40 }).optional() }).partial().optional(),
+  customerData: z
+    .object({ phone: text({ field: 'Phone number', max: 40 }).optional() })
+    .partial()
+    .optional(),
   orderItems: z.unknown().optional(),
   totalAmount: z.unknown().optional(),
   paymentMethod: z.unknown().optional(),

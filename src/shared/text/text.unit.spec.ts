@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { text } from './schemas';
 
-const messageOf = (schema: ReturnType<typeof text>, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+const messageOf = (schema: ReturnType<typeof text>, value: unknown) =>
+  schema.safeParse(value).error?.issues[0]?.message;
 
 describe('the shared text rule', () => {
   const name = text({ field: 'Name', max: 10, required: 'Name is required' });
@@ -16,9 +17,12 @@ describe('the shared text rule', () => {
     expect(messageOf(text({ field: 'Email', max: 5 }), 42)).toBe('Email must be text');
   });
 
-  it.each(['a\u0000b', 'a\u0001b', 'a\tb', 'a\nb', 'a\u001bb', 'a\u007fb'])('refuses the control character in %j on a one-line field', (value) => {
-    expect(messageOf(name, value)).toBe('Name must not contain control characters');
-  });
+  it.each(['a\u0000b', 'a\u0001b', 'a\tb', 'a\nb', 'a\u001bb', 'a\u007fb'])(
+    'refuses the control character in %j on a one-line field',
+    (value) => {
+      expect(messageOf(name, value)).toBe('Name must not contain control characters');
+    },
+  );
 
   it('allows tabs and line breaks, and only those, in a multi-line field', () => {
     expect(notes.parse('one\ttwo\r\nthree\nfour')).toBe('one\ttwo\r\nthree\nfour');

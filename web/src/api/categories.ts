@@ -7,7 +7,8 @@ import { getJson } from './http';
 export const categoriesQuery = () =>
   queryOptions({
     queryKey: ['categories'],
-    queryFn: async ({ signal }) => (await getJson<CategoryPage>(`/categories?page=1&limit=${CATEGORY_PAGE_LIMIT_MAX}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await getJson<CategoryPage>(`/categories?page=1&limit=${CATEGORY_PAGE_LIMIT_MAX}`, { signal })).data,
   });
 
 /** One category by id or slug (`GET /categories/show/{id}`); a 404 is an ApiError with status 404. */

@@ -40,7 +40,11 @@ export async function getJson<T = unknown>(path: string, init: { signal?: AbortS
 }
 
 /** POST a JSON body to the backend (same origin). Throws ApiError on a non-2xx answer. */
-export async function postJson<T = unknown>(path: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function postJson<T = unknown>(
+  path: string,
+  body: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
   const response = await fetch(path, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },

@@ -7,7 +7,8 @@ export const orderQuery = (checkoutId: string) =>
   queryOptions({
     queryKey: ['order', checkoutId],
     queryFn: async ({ signal }) =>
-      (await getJson<{ order: CustomerOrderView }>(`/api/payment/order/${encodeURIComponent(checkoutId)}`, { signal })).order,
+      (await getJson<{ order: CustomerOrderView }>(`/api/payment/order/${encodeURIComponent(checkoutId)}`, { signal }))
+        .order,
     // While the provider has not confirmed the payment, look again now and then.
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 5000 : false),
   });

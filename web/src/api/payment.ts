@@ -26,7 +26,11 @@ export async function createCheckout(request: CheckoutRequest): Promise<CreatedC
     fullName: PLACEHOLDER_CUSTOMER.fullName,
     phone: request.phone,
     description: request.description,
-    items: request.items.map((item) => ({ productId: item.product.id, duration: item.selectedDuration, quantity: item.quantity })),
+    items: request.items.map((item) => ({
+      productId: item.product.id,
+      duration: item.selectedDuration,
+      quantity: item.quantity,
+    })),
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     language: request.language,
   });
@@ -67,7 +71,10 @@ export interface CheckoutState {
 }
 
 export async function getCheckoutStatus(checkoutId: string, signal?: AbortSignal): Promise<CheckoutState> {
-  const { checkout } = await getJson<CheckoutStatusView>(`/api/payment/checkout-status/${encodeURIComponent(checkoutId)}`, { signal });
+  const { checkout } = await getJson<CheckoutStatusView>(
+    `/api/payment/checkout-status/${encodeURIComponent(checkoutId)}`,
+    { signal },
+  );
   return { status: checkout.status, ids: [checkoutId, checkout.id, checkout.metadata.orderId] };
 }
 
@@ -130,7 +137,13 @@ export function savePendingOrder(checkoutId: string, items: readonly CartItem[],
 export function readPendingOrder(): PendingOrder | null {
   try {
     const value: unknown = JSON.parse(readStored(PENDING_ORDER_KEY) ?? 'null');
-    if (!isRecord(value) || typeof value.checkoutId !== 'string' || !Array.isArray(value.items) || !isRecord(value.customer)) return null;
+    if (
+      !isRecord(value) ||
+      typeof value.checkoutId !== 'string' ||
+      !Array.isArray(value.items) ||
+      !isRecord(value.customer)
+    )
+      return null;
     return value as unknown as PendingOrder;
   } catch {
     return null;
@@ -143,7 +156,9 @@ export function clearPendingOrder(): void {
 
 /** A short text for the provider's page: "Premium (3 months) ×2, Basic (1 month)". */
 export function orderDescription(items: readonly CartItem[], prefix: string): string {
-  const lines = items.map((item) => `${item.product.name} (${item.selectedDuration})${item.quantity > 1 ? ` ×${item.quantity}` : ''}`);
+  const lines = items.map(
+    (item) => `${item.product.name} (${item.selectedDuration})${item.quantity > 1 ? ` ×${item.quantity}` : ''}`,
+  );
   const full = `${prefix}: ${lines.join(', ')}`;
   return full.length > 480 ? `${full.slice(0, 479)}…` : full;
 }

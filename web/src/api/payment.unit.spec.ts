@@ -4,13 +4,19 @@ import { changedTotal, fieldErrors, orderDescription } from './payment';
 
 describe('checkout errors', () => {
   it('reads the new total of a 409', () => {
-    expect(changedTotal(new ApiError('Prices changed', 409, { message: 'Prices changed', status: 409, total: 12000 }))).toBe(12000);
+    expect(
+      changedTotal(new ApiError('Prices changed', 409, { message: 'Prices changed', status: 409, total: 12000 })),
+    ).toBe(12000);
     expect(changedTotal(new ApiError('Bad', 400, { total: 1 }))).toBeNull();
   });
 
   it('reads field errors given as an object or a list', () => {
-    expect(fieldErrors(new ApiError('x', 400, { errors: { phone: ['Phone number is required'] } }))).toEqual({ phone: 'Phone number is required' });
-    expect(fieldErrors(new ApiError('x', 400, { errors: [{ path: ['phone'], message: 'Bad phone' }] }))).toEqual({ phone: 'Bad phone' });
+    expect(fieldErrors(new ApiError('x', 400, { errors: { phone: ['Phone number is required'] } }))).toEqual({
+      phone: 'Phone number is required',
+    });
+    expect(fieldErrors(new ApiError('x', 400, { errors: [{ path: ['phone'], message: 'Bad phone' }] }))).toEqual({
+      phone: 'Bad phone',
+    });
     expect(fieldErrors(new Error('x'))).toEqual({});
   });
 
@@ -21,7 +27,9 @@ describe('checkout errors', () => {
       selectedDuration: duration,
       selectedPrice: 1,
     });
-    expect(orderDescription([item('Basic', '1 month', 1), item('Premium', '3 months', 2)], 'Order')).toBe('Order: Basic (1 month), Premium (3 months) ×2');
+    expect(orderDescription([item('Basic', '1 month', 1), item('Premium', '3 months', 2)], 'Order')).toBe(
+      'Order: Basic (1 month), Premium (3 months) ×2',
+    );
     expect(orderDescription([item('x'.repeat(600), '1 month', 1)], 'Order').length).toBeLessThanOrEqual(480);
   });
 });

@@ -30,7 +30,11 @@ export function activeDurations(product: Pick<ProductView, 'priceDurations' | 'p
  * The price a card shows: the first active duration that costs something ("from 800 Da / 1 month"),
  * else the product's own price and duration. A free trial shows as a badge instead.
  */
-export function cardPrice(product: Pick<ProductView, 'priceDurations' | 'price' | 'duration'>): { price: number; duration: string; hasFreeTrial: boolean } {
+export function cardPrice(product: Pick<ProductView, 'priceDurations' | 'price' | 'duration'>): {
+  price: number;
+  duration: string;
+  hasFreeTrial: boolean;
+} {
   const active = activeDurations(product);
   const paid = active.find((entry) => entry.price > 0) ?? active[0];
   return {

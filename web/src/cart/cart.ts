@@ -44,9 +44,7 @@ export function lineKey(item: Pick<CartItem, 'product' | 'selectedDuration'>): s
 export function addItem(items: readonly CartItem[], product: CartProduct, selection: Selection = {}): CartItem[] {
   const selectedDuration = selection.duration ?? product.duration;
   const selectedPrice = selection.price ?? product.price;
-  const index = items.findIndex(
-    (item) => item.product.id === product.id && item.selectedDuration === selectedDuration,
-  );
+  const index = items.findIndex((item) => item.product.id === product.id && item.selectedDuration === selectedDuration);
   if (index === -1) {
     return [...items, { product, quantity: 1, selectedDuration, selectedPrice }];
   }
@@ -95,7 +93,9 @@ export function repriceItems(items: readonly CartItem[], products: readonly Pric
   const updated = items.map((item) => {
     const source = byId.get(item.product.id);
     if (!source) return item;
-    const entry = source.priceDurations.find((candidate) => candidate.duration === item.selectedDuration && candidate.active);
+    const entry = source.priceDurations.find(
+      (candidate) => candidate.duration === item.selectedDuration && candidate.active,
+    );
     const price = entry ? entry.price : source.duration === item.selectedDuration ? source.price : undefined;
     if (price === undefined || !Number.isFinite(price) || price === item.selectedPrice) return item;
     changed = true;

@@ -31,7 +31,9 @@ function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & 
 
 describe('addItem', () => {
   it('adds a new line with the product’s own duration and price by default', () => {
-    expect(addItem([], basic)).toEqual([{ product: basic, quantity: 1, selectedDuration: '1 month', selectedPrice: 2000 }]);
+    expect(addItem([], basic)).toEqual([
+      { product: basic, quantity: 1, selectedDuration: '1 month', selectedPrice: 2000 },
+    ]);
   });
 
   it('raises the quantity by one for the same product and duration', () => {
@@ -207,14 +209,23 @@ describe('repriceItems', () => {
     expect(repriceItems(items, [])).toBe(items);
     // An inactive duration has no current price: the line stays as it is.
     const inactive = { duration: '3 months', price: 1, active: false } as const;
-    expect(repriceItems(items, [{ id: 'p-1', price: 2000, duration: '1 month', priceDurations: [inactive] }])).toBe(items);
+    expect(repriceItems(items, [{ id: 'p-1', price: 2000, duration: '1 month', priceDurations: [inactive] }])).toBe(
+      items,
+    );
   });
 
   it('is applied by the store and saved', () => {
     const storage = memoryStorage();
     const store = createCartStore({ storage });
     store.addItem(withDurations, { duration: '1 month', price: 2000 });
-    store.reprice([{ id: 'p-1', price: 2500, duration: '1 month', priceDurations: [{ duration: '1 month', price: 2500, active: true }] }]);
+    store.reprice([
+      {
+        id: 'p-1',
+        price: 2500,
+        duration: '1 month',
+        priceDurations: [{ duration: '1 month', price: 2500, active: true }],
+      },
+    ]);
     expect(store.getSnapshot().total).toBe(2500);
     expect(parseStoredCart(storage.data.get('cart') ?? null)[0]!.selectedPrice).toBe(2500);
   });

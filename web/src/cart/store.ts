@@ -46,7 +46,9 @@ function snapshotOf(items: readonly CartItem[]): CartSnapshot {
  * A cart kept in memory and saved to storage after every change. It is restored from storage at
  * creation and follows changes made in other tabs.
  */
-export function createCartStore(options: { storage?: KeyValueStorage | null; key?: string; listenToOtherTabs?: boolean } = {}): CartStore {
+export function createCartStore(
+  options: { storage?: KeyValueStorage | null; key?: string; listenToOtherTabs?: boolean } = {},
+): CartStore {
   const key = options.key ?? CART_KEY;
   const storage = options.storage; // undefined: the browser's localStorage
   let snapshot = snapshotOf(parseStoredCart(readStored(key, storage)));

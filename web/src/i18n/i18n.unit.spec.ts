@@ -11,7 +11,8 @@ const catalogues = { ar, fr, en } as Record<string, Record<string, string>>;
 
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const element of elements) {
-    if ('value' in element && element.type !== TYPE.literal && typeof element.value === 'string') into.add(element.value);
+    if ('value' in element && element.type !== TYPE.literal && typeof element.value === 'string')
+      into.add(element.value);
     if ('options' in element) {
       for (const option of Object.values(element.options)) argumentsOf(option.value, into);
     }
@@ -57,7 +58,8 @@ describe('stored preferences', () => {
   it('restores only ar, fr or en as the language', () => {
     expect(parseStoredLocale('fr')).toBe('fr');
     expect(parseStoredLocale('"en"')).toBe('en');
-    for (const raw of [null, '', 'de', 'AR', '{"x":1}', '"', 'null', '["ar"]']) expect(parseStoredLocale(raw)).toBeNull();
+    for (const raw of [null, '', 'de', 'AR', '{"x":1}', '"', 'null', '["ar"]'])
+      expect(parseStoredLocale(raw)).toBeNull();
     expect(directionOf('ar')).toBe('rtl');
     expect(directionOf('fr')).toBe('ltr');
   });

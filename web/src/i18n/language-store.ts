@@ -54,9 +54,16 @@ export function applyLanguageToDocument(locale: Locale): void {
  * default Arabic). The stored choice is restored only when it is ar, fr or en. Resolves once the
  * initial language's messages are loaded, so the first render never shows raw message ids.
  */
-export async function createLanguageStore(options: { storageKey: string; defaultLocale: Locale }): Promise<LanguageStore> {
+export async function createLanguageStore(options: {
+  storageKey: string;
+  defaultLocale: Locale;
+}): Promise<LanguageStore> {
   const initial = readStoredLocale(options.storageKey, options.defaultLocale);
-  let state: LanguageState = { locale: initial, intlLocale: intlLocaleOf(initial), messages: await loadMessages(initial) };
+  let state: LanguageState = {
+    locale: initial,
+    intlLocale: intlLocaleOf(initial),
+    messages: await loadMessages(initial),
+  };
   applyLanguageToDocument(initial);
   const listeners = new Set<() => void>();
   let latestRequest: Locale = initial;

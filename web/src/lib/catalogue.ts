@@ -32,7 +32,10 @@ export function isBestValue(duration: string): boolean {
  * the first duration that covers a number of months and costs something (a free trial first in
  * the list has no price to compare with). Null when there is nothing to compare or no saving.
  */
-export function savingPercent(entries: readonly { duration: string; price: number }[], duration: string): number | null {
+export function savingPercent(
+  entries: readonly { duration: string; price: number }[],
+  duration: string,
+): number | null {
   const reference = entries.find((entry) => monthsOf(entry.duration) !== null && entry.price > 0);
   const entry = entries.find((candidate) => candidate.duration === duration);
   if (!reference || !entry || entry === reference) return null;

@@ -35,7 +35,15 @@ describe('savingPercent', () => {
     expect(savingPercent(prices, '1 month')).toBeNull();
     expect(savingPercent(prices, 'free trial')).toBeNull();
     expect(savingPercent(prices, 'life time')).toBeNull();
-    expect(savingPercent([{ duration: '1 month', price: 1000 }, { duration: '3 months', price: 3000 }], '3 months')).toBeNull();
+    expect(
+      savingPercent(
+        [
+          { duration: '1 month', price: 1000 },
+          { duration: '3 months', price: 3000 },
+        ],
+        '3 months',
+      ),
+    ).toBeNull();
     expect(savingPercent([{ duration: '3 months', price: 3000 }], '3 months')).toBeNull();
   });
 });

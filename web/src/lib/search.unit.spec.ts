@@ -8,12 +8,28 @@ describe('paymentReturnSearch', () => {
   const parse = (search: string) => paymentReturnSearch(defaultParseSearch(search));
 
   it.each([
-    ['our order, then the checkout_id Chargily appends', `?order=${ORDER}&checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8`, ORDER],
+    [
+      'our order, then the checkout_id Chargily appends',
+      `?order=${ORDER}&checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8`,
+      ORDER,
+    ],
     ['SPEC’s checkout_id alone', '?checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8', '01hj5n7cqpaf0mt2d0xx85tgz8'],
-    ['checkout_id twice (an older return link plus Chargily’s): the first', `?checkout_id=${ORDER}&checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8`, ORDER],
+    [
+      'checkout_id twice (an older return link plus Chargily’s): the first',
+      `?checkout_id=${ORDER}&checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8`,
+      ORDER,
+    ],
     ['a numeric id, which the router reads as a number', '?checkout_id=42', '42'],
-    ['Chargily’s id appended with a second question mark', `?order=${ORDER}?checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8`, ORDER],
-    ['an empty order next to a checkout_id', '?order=&checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8', '01hj5n7cqpaf0mt2d0xx85tgz8'],
+    [
+      'Chargily’s id appended with a second question mark',
+      `?order=${ORDER}?checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8`,
+      ORDER,
+    ],
+    [
+      'an empty order next to a checkout_id',
+      '?order=&checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8',
+      '01hj5n7cqpaf0mt2d0xx85tgz8',
+    ],
   ])('reads %s', (_name, search, id) => {
     expect(parse(search)).toEqual({ checkout_id: id });
   });
@@ -28,7 +44,10 @@ describe('failureSearch', () => {
   const parse = (search: string) => failureSearch(defaultParseSearch(search));
 
   it('reads the error and the code as text, whatever the router parsed them as', () => {
-    expect(parse('?error=Payment%20verification%20failed&code=failed')).toEqual({ error: 'Payment verification failed', code: 'failed' });
+    expect(parse('?error=Payment%20verification%20failed&code=failed')).toEqual({
+      error: 'Payment verification failed',
+      code: 'failed',
+    });
     expect(parse('?error=true&code=502')).toEqual({ error: 'true', code: '502' });
     expect(parse('?error=&code=%20')).toEqual({});
   });

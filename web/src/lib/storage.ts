@@ -44,7 +44,10 @@ export function removeStored(key: string, storage: KeyValueStorage | null = brow
  * Reads a short string value that may have been saved either raw (`dark`) or JSON-encoded
  * (`"dark"`), and returns it only when `accept` recognises it.
  */
-export function parseStoredChoice<T extends string>(raw: string | null, accept: (value: string) => value is T): T | null {
+export function parseStoredChoice<T extends string>(
+  raw: string | null,
+  accept: (value: string) => value is T,
+): T | null {
   if (raw == null) return null;
   let value = raw.trim();
   if (value.startsWith('"')) {

@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CategoriesUpdate, CategoryView, ProductDetailView, ProductView, ProductsUpdate } from '@shared/catalogue/types';
+import type {
+  CategoriesUpdate,
+  CategoryView,
+  ProductDetailView,
+  ProductView,
+  ProductsUpdate,
+} from '@shared/catalogue/types';
 import { isRecord } from '../api/http';
 import type { CartStore } from '../cart/store';
 
@@ -7,7 +13,8 @@ import type { CartStore } from '../cart/store';
 // TanStack Query caches every page reads from, and the cart's prices. Pure of any socket, so it is
 // unit-tested with a QueryClient.
 
-const inCategory = (product: ProductView, category: string) => product.category_slug === category || product.category_id === category;
+const inCategory = (product: ProductView, category: string) =>
+  product.category_slug === category || product.category_id === category;
 
 /** The message's list, or null when the message is not what the server sends. */
 function listIn(payload: unknown, key: string): unknown[] | null {
@@ -15,7 +22,11 @@ function listIn(payload: unknown, key: string): unknown[] | null {
 }
 
 /** `productsUpdate`: the full list of the store's products after a change. */
-export function applyProductsUpdate(queryClient: QueryClient, payload: unknown, cart?: Pick<CartStore, 'reprice'>): void {
+export function applyProductsUpdate(
+  queryClient: QueryClient,
+  payload: unknown,
+  cart?: Pick<CartStore, 'reprice'>,
+): void {
   const list = listIn(payload, 'products') as ProductsUpdate['products'] | null;
   if (!list) return;
   const products = list.filter((product) => product.active);
@@ -26,7 +37,10 @@ export function applyProductsUpdate(queryClient: QueryClient, payload: unknown, 
     const key = query.queryKey[1];
     const category = isRecord(key) && typeof key.category === 'string' ? key.category : null;
     if (category === null || query.state.data === undefined) continue;
-    queryClient.setQueryData(query.queryKey, products.filter((product) => inCategory(product, category)));
+    queryClient.setQueryData(
+      query.queryKey,
+      products.filter((product) => inCategory(product, category)),
+    );
   }
 
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['product'] })) {
@@ -56,7 +70,9 @@ export function applyCategoriesUpdate(queryClient: QueryClient, payload: unknown
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['category'] })) {
     const key = String(query.queryKey[1]);
     const current = query.state.data as CategoryView | undefined;
-    const fresh = categories.find((category) => category.slug === key || category.id === key || category.id === current?.id);
+    const fresh = categories.find(
+      (category) => category.slug === key || category.id === key || category.id === current?.id,
+    );
     if (fresh) queryClient.setQueryData(query.queryKey, fresh);
     else if (current) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }

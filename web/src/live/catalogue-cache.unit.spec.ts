@@ -51,7 +51,14 @@ describe('applyProductsUpdate', () => {
   it('updates lists, category lists, open product pages and the cart', () => {
     const client = clientWith();
     const cart = { reprice: vi.fn() };
-    const update = { products: [product(1, 'sports', 2500), product(2, 'movies', 1500), product(3, 'sports', 3100), product(9, 'movies', 1, { active: false })] };
+    const update = {
+      products: [
+        product(1, 'sports', 2500),
+        product(2, 'movies', 1500),
+        product(3, 'sports', 3100),
+        product(9, 'movies', 1, { active: false }),
+      ],
+    };
     applyProductsUpdate(client, update, cart);
 
     expect(client.getQueryData(productsQuery().queryKey)!.map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);

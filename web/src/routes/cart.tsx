@@ -41,7 +41,10 @@ function CartPage() {
 
   return (
     <>
-      <PageHeader title={<FormattedMessage id="cart.title" />} subtitle={<FormattedMessage id="cart.itemCount" values={{ count: itemCount }} />} />
+      <PageHeader
+        title={<FormattedMessage id="cart.title" />}
+        subtitle={<FormattedMessage id="cart.itemCount" values={{ count: itemCount }} />}
+      />
       <div className="container page-body cart-layout">
         <div className="cart-lines-col">
           <ul className="cart-lines" role="list" aria-label={intl.formatMessage({ id: 'cart.linesLabel' })}>

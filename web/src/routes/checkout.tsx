@@ -65,7 +65,10 @@ function CheckoutPage() {
   };
 
   const fail = (message: string, code?: number) => {
-    void navigate({ to: '/payment/failure', search: { error: message, ...(code && code >= 400 ? { code: String(code) } : {}) } });
+    void navigate({
+      to: '/payment/failure',
+      search: { error: message, ...(code && code >= 400 ? { code: String(code) } : {}) },
+    });
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -133,20 +136,37 @@ function CheckoutPage() {
 
   return (
     <>
-      <PageHeader title={<FormattedMessage id="checkout.title" />} subtitle={<FormattedMessage id="checkout.subtitle" />} />
+      <PageHeader
+        title={<FormattedMessage id="checkout.title" />}
+        subtitle={<FormattedMessage id="checkout.subtitle" />}
+      />
       <div className="container page-body checkout-layout">
-        <form className="card checkout-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="checkout-form-title">
+        <form
+          className="card checkout-form"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-labelledby="checkout-form-title"
+        >
           <h2 id="checkout-form-title" className="card-title">
             <FormattedMessage id="checkout.contact" />
           </h2>
           {problem && (
-            <div className="alert alert-warning" role="alert" tabIndex={-1} ref={problemRef} data-testid="checkout-problem">
+            <div
+              className="alert alert-warning"
+              role="alert"
+              tabIndex={-1}
+              ref={problemRef}
+              data-testid="checkout-problem"
+            >
               <AlertIcon size={20} />
               <div>
                 <p>{problem.message}</p>
                 {problem.newTotal !== undefined && (
                   <p className="alert-strong">
-                    <FormattedMessage id="checkout.newTotal" values={{ total: isolate(formatPrice(problem.newTotal)) }} />
+                    <FormattedMessage
+                      id="checkout.newTotal"
+                      values={{ total: isolate(formatPrice(problem.newTotal)) }}
+                    />
                   </p>
                 )}
               </div>

@@ -119,11 +119,27 @@ function Stats() {
   const number = (value: number) => intl.formatNumber(value);
   // Figures are isolated left-to-right runs ("10,000+"); the quality value is text in the page language.
   const stats: { icon: ReactNode; value: ReactNode; label: ReactNode }[] = [
-    { icon: <TvIcon />, value: <bdi dir="ltr">{`${number(10000)}+`}</bdi>, label: <FormattedMessage id="home.stats.channels" /> },
-    { icon: <SignalIcon />, value: <bdi dir="ltr">{formatUptime(intl)}</bdi>, label: <FormattedMessage id="home.stats.uptime" /> },
+    {
+      icon: <TvIcon />,
+      value: <bdi dir="ltr">{`${number(10000)}+`}</bdi>,
+      label: <FormattedMessage id="home.stats.channels" />,
+    },
+    {
+      icon: <SignalIcon />,
+      value: <bdi dir="ltr">{formatUptime(intl)}</bdi>,
+      label: <FormattedMessage id="home.stats.uptime" />,
+    },
     { icon: <HeadsetIcon />, value: <bdi dir="ltr">24/7</bdi>, label: <FormattedMessage id="home.stats.support" /> },
-    { icon: <DevicesIcon />, value: <bdi dir="ltr">{`${number(5)}+`}</bdi>, label: <FormattedMessage id="home.stats.devices" /> },
-    { icon: <FourKIcon />, value: <FormattedMessage id="home.stats.qualityValue" />, label: <FormattedMessage id="home.stats.quality" /> },
+    {
+      icon: <DevicesIcon />,
+      value: <bdi dir="ltr">{`${number(5)}+`}</bdi>,
+      label: <FormattedMessage id="home.stats.devices" />,
+    },
+    {
+      icon: <FourKIcon />,
+      value: <FormattedMessage id="home.stats.qualityValue" />,
+      label: <FormattedMessage id="home.stats.quality" />,
+    },
   ];
   return (
     <section className="container stats-section" aria-label={intl.formatMessage({ id: 'home.stats.label' })}>

@@ -39,7 +39,8 @@ export interface ThemeStore {
  * live, until the shopper picks a theme, which is then saved).
  */
 export function createThemeStore(): ThemeStore {
-  const media = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  const media =
+    typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   let chosen = parseStoredTheme(readStored(THEME_KEY));
   let theme = resolveTheme(chosen, media?.matches ?? false);
   applyThemeToDocument(theme);

@@ -16,7 +16,12 @@ export function CartLine({ item }: { item: CartItem }) {
   const { updateQuantity, removeItem } = useCart();
   const { product } = item;
   return (
-    <li className="cart-line card" data-testid="cart-line" data-product-id={String(product.id)} data-duration={item.selectedDuration}>
+    <li
+      className="cart-line card"
+      data-testid="cart-line"
+      data-product-id={String(product.id)}
+      data-duration={item.selectedDuration}
+    >
       <div className="cart-line-media">
         <ProductImage src={typeof product.featuredImage === 'string' ? product.featuredImage : null} alt="" />
       </div>

@@ -6,10 +6,24 @@ import { useFormatPrice } from '../../i18n/I18nProvider';
  * Subtotal, tax line (SPEC §2: a tax line exists, its rate is not shown; no fees are added) and
  * the total rounded to whole dinars with 'Da'.
  */
-export function OrderSummary({ itemCount, total, children, title = true }: { itemCount: number; total: number; children?: ReactNode; title?: boolean }) {
+export function OrderSummary({
+  itemCount,
+  total,
+  children,
+  title = true,
+}: {
+  itemCount: number;
+  total: number;
+  children?: ReactNode;
+  title?: boolean;
+}) {
   const formatPrice = useFormatPrice();
   return (
-    <section className="card summary-card" aria-labelledby={title ? 'summary-title' : undefined} data-testid="order-summary">
+    <section
+      className="card summary-card"
+      aria-labelledby={title ? 'summary-title' : undefined}
+      data-testid="order-summary"
+    >
       {title && (
         <h2 id="summary-title" className="card-title">
           <FormattedMessage id="cart.summary" />

@@ -2,7 +2,15 @@ import { useIntl } from 'react-intl';
 import { MinusIcon, PlusIcon } from '../ui/icons';
 
 /** − quantity + for one cart line; minus is disabled at 1 (SPEC §4). */
-export function QuantityControl({ name, quantity, onChange }: { name: string; quantity: number; onChange: (quantity: number) => void }) {
+export function QuantityControl({
+  name,
+  quantity,
+  onChange,
+}: {
+  name: string;
+  quantity: number;
+  onChange: (quantity: number) => void;
+}) {
   const intl = useIntl();
   return (
     <div className="quantity" role="group" aria-label={intl.formatMessage({ id: 'cart.quantityFor' }, { name })}>

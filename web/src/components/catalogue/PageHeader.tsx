@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The title band at the top of an inner page (store, cart, checkout…). */
-export function PageHeader({ title, subtitle, before, id }: { title: ReactNode; subtitle?: ReactNode; before?: ReactNode; id?: string }) {
+export function PageHeader({
+  title,
+  subtitle,
+  before,
+  id,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  before?: ReactNode;
+  id?: string;
+}) {
   return (
     <header className="page-header">
       <div className="container">

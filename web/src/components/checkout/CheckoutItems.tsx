@@ -17,7 +17,11 @@ export function CheckoutItems({ items }: { items: readonly CartItem[] }) {
             <small>
               <FormattedMessage
                 id="checkout.itemDetail"
-                values={{ duration: isolate(durationLabel(item.selectedDuration)), quantity: item.quantity, price: isolate(formatPrice(item.selectedPrice)) }}
+                values={{
+                  duration: isolate(durationLabel(item.selectedDuration)),
+                  quantity: item.quantity,
+                  price: isolate(formatPrice(item.selectedPrice)),
+                }}
               />
             </small>
           </span>

@@ -104,7 +104,10 @@ export function Footer() {
           <p className="footer-note">
             <FormattedMessage id="footer.downloadBody" />
           </p>
-          <ExternalLink className="btn btn-secondary btn-sm" href={whatsappLink(intl.formatMessage({ id: 'footer.downloadMessage' }))}>
+          <ExternalLink
+            className="btn btn-secondary btn-sm"
+            href={whatsappLink(intl.formatMessage({ id: 'footer.downloadMessage' }))}
+          >
             <DownloadIcon size={18} />
             <FormattedMessage id="footer.downloadCta" />
           </ExternalLink>
@@ -112,7 +115,10 @@ export function Footer() {
       </div>
       <div className="container footer-bottom">
         <p>
-          <FormattedMessage id="footer.rights" values={{ year: new Date().getFullYear(), brand: intl.formatMessage({ id: 'brand.name' }) }} />
+          <FormattedMessage
+            id="footer.rights"
+            values={{ year: new Date().getFullYear(), brand: intl.formatMessage({ id: 'brand.name' }) }}
+          />
         </p>
       </div>
     </footer>

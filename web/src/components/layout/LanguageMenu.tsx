@@ -116,7 +116,13 @@ export function LanguageMenu() {
         <ChevronDownIcon size={16} />
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label={intl.formatMessage({ id: 'language.label' })} className="menu-list" onKeyDown={onMenuKeyDown}>
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={intl.formatMessage({ id: 'language.label' })}
+          className="menu-list"
+          onKeyDown={onMenuKeyDown}
+        >
           {LOCALES.map((option, index) => (
             <button
               key={option}

@@ -57,7 +57,12 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
               <FormattedMessage id="brand.name" />
             </span>
           </span>
-          <button type="button" className="icon-btn" onClick={close} aria-label={intl.formatMessage({ id: 'sidebar.close' })}>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={close}
+            aria-label={intl.formatMessage({ id: 'sidebar.close' })}
+          >
             <CloseIcon />
           </button>
         </div>

@@ -7,7 +7,14 @@ export function ThemeToggle() {
   const intl = useIntl();
   const label = intl.formatMessage({ id: theme === 'dark' ? 'theme.switchToLight' : 'theme.switchToDark' });
   return (
-    <button type="button" className="icon-btn" onClick={toggleTheme} aria-label={label} title={label} data-testid="theme-toggle">
+    <button
+      type="button"
+      className="icon-btn"
+      onClick={toggleTheme}
+      aria-label={label}
+      title={label}
+      data-testid="theme-toggle"
+    >
       {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
     </button>
   );

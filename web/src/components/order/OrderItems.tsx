@@ -37,7 +37,10 @@ export function OrderItems({ items }: { items: readonly CustomerOrderLineView[] 
               </div>
               <ul className="order-item-meta" role="list">
                 <li>
-                  <FormattedMessage id="success.item.duration" values={{ duration: durationLabel(item.selectedDuration) }} />
+                  <FormattedMessage
+                    id="success.item.duration"
+                    values={{ duration: durationLabel(item.selectedDuration) }}
+                  />
                 </li>
                 {item.product.quality && (
                   <li>

@@ -39,7 +39,12 @@ export function OrderPhoneForm({ orderId, onSaved }: { orderId: string; onSaved:
   };
 
   return (
-    <form className="card phone-form" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="order-phone-form">
+    <form
+      className="card phone-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      data-testid="order-phone-form"
+    >
       <h2 className="card-title">
         <PhoneIcon size={20} />
         <FormattedMessage id="success.phone.title" />

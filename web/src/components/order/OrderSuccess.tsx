@@ -32,12 +32,21 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
       key: 'status',
       label: <FormattedMessage id="success.status" />,
       value: (
-        <span className={`badge ${paid ? 'badge-success' : awaiting ? 'badge-warning' : 'badge-danger'}`} data-testid="order-status">
-          <FormattedMessage id={paid ? 'success.status.completed' : awaiting ? 'success.status.pending' : 'success.status.failed'} />
+        <span
+          className={`badge ${paid ? 'badge-success' : awaiting ? 'badge-warning' : 'badge-danger'}`}
+          data-testid="order-status"
+        >
+          <FormattedMessage
+            id={paid ? 'success.status.completed' : awaiting ? 'success.status.pending' : 'success.status.failed'}
+          />
         </span>
       ),
     },
-    { key: 'method', label: <FormattedMessage id="success.method" />, value: <PaymentMethodName method={order.paymentMethod} /> },
+    {
+      key: 'method',
+      label: <FormattedMessage id="success.method" />,
+      value: <PaymentMethodName method={order.paymentMethod} />,
+    },
     {
       key: 'total',
       label: <FormattedMessage id="success.total" />,
@@ -62,48 +71,63 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
   return (
     <div className="container page-body">
       <div className="success-layout" data-testid="order-success">
-      <section className="card result-card result-success" aria-labelledby="success-title">
-        <span className={`stage-icon ${failed ? 'stage-icon-failure' : awaiting ? 'stage-icon-pending' : 'stage-icon-success'}`}>
-          {failed ? <XCircleIcon size={44} /> : awaiting ? <ClockIcon size={44} /> : <CheckCircleIcon size={44} />}
-        </span>
-        <h1 id="success-title" className="stage-title">
-          <FormattedMessage id={failed ? 'payment.failure.title' : awaiting ? 'success.headingPending' : 'success.heading'} />
-        </h1>
-        <p className="stage-text">
-          <FormattedMessage id={failed ? 'payment.failure.text' : awaiting ? 'success.textPending' : 'success.text'} />
+        <section className="card result-card result-success" aria-labelledby="success-title">
+          <span
+            className={`stage-icon ${failed ? 'stage-icon-failure' : awaiting ? 'stage-icon-pending' : 'stage-icon-success'}`}
+          >
+            {failed ? <XCircleIcon size={44} /> : awaiting ? <ClockIcon size={44} /> : <CheckCircleIcon size={44} />}
+          </span>
+          <h1 id="success-title" className="stage-title">
+            <FormattedMessage
+              id={failed ? 'payment.failure.title' : awaiting ? 'success.headingPending' : 'success.heading'}
+            />
+          </h1>
+          <p className="stage-text">
+            <FormattedMessage
+              id={failed ? 'payment.failure.text' : awaiting ? 'success.textPending' : 'success.text'}
+            />
+          </p>
+          <p className="order-number">
+            <FormattedMessage
+              id="success.orderNumber"
+              values={{
+                id: (
+                  <bdi key="id" dir="ltr">
+                    #{order.dbOrderId}
+                  </bdi>
+                ),
+              }}
+            />
+          </p>
+          <dl className="order-facts" data-testid="order-facts">
+            {rows.map((row) => (
+              <div key={row.key} className="order-fact" data-fact={row.key}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <OrderItems items={order.items} />
+
+        {!order.phone && (
+          <OrderPhoneForm
+            orderId={order.dbOrderId}
+            onSaved={(phone) => queryClient.setQueryData(orderQuery(checkoutId).queryKey, { ...order, phone })}
+          />
+        )}
+
+        <SupportBox contact={order.adminContact} orderId={order.dbOrderId} />
+
+        <p className="email-note">
+          <MailIcon size={18} />
+          <FormattedMessage id="success.emailNote" />
         </p>
-        <p className="order-number">
-          <FormattedMessage id="success.orderNumber" values={{ id: <bdi key="id" dir="ltr">#{order.dbOrderId}</bdi> }} />
-        </p>
-        <dl className="order-facts" data-testid="order-facts">
-          {rows.map((row) => (
-            <div key={row.key} className="order-fact" data-fact={row.key}>
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-
-      <OrderItems items={order.items} />
-
-      {!order.phone && (
-        <OrderPhoneForm
-          orderId={order.dbOrderId}
-          onSaved={(phone) => queryClient.setQueryData(orderQuery(checkoutId).queryKey, { ...order, phone })}
-        />
-      )}
-
-      <SupportBox contact={order.adminContact} orderId={order.dbOrderId} />
-
-      <p className="email-note">
-        <MailIcon size={18} />
-        <FormattedMessage id="success.emailNote" />
-      </p>
-      <Link to="/" className="btn btn-primary btn-lg success-home" data-testid="success-home">
-        <HomeIcon size={18} />
-        <FormattedMessage id="success.home" />
-      </Link>
+        <Link to="/" className="btn btn-primary btn-lg success-home" data-testid="success-home">
+          <HomeIcon size={18} />
+          <FormattedMessage id="success.home" />
+        </Link>
       </div>
     </div>
   );

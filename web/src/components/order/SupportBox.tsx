@@ -64,15 +64,27 @@ export function SupportBox({ contact: given, orderId }: { contact: AdminContact;
         </div>
       </dl>
       <div className="support-actions">
-        <ExternalLink className="btn btn-whatsapp" href={whatsappLink(message, contact.whatsapp)} testId="support-whatsapp">
+        <ExternalLink
+          className="btn btn-whatsapp"
+          href={whatsappLink(message, contact.whatsapp)}
+          testId="support-whatsapp"
+        >
           <WhatsAppIcon />
           <FormattedMessage id="success.support.whatsapp" />
         </ExternalLink>
-        <a className="btn btn-secondary" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} data-testid="support-call">
+        <a
+          className="btn btn-secondary"
+          href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+          data-testid="support-call"
+        >
           <PhoneIcon size={18} />
           <FormattedMessage id="success.support.call" />
         </a>
-        <a className="btn btn-secondary" href={`mailto:${contact.email}?subject=${encodeURIComponent(subject)}`} data-testid="support-email">
+        <a
+          className="btn btn-secondary"
+          href={`mailto:${contact.email}?subject=${encodeURIComponent(subject)}`}
+          data-testid="support-email"
+        >
           <MailIcon size={18} />
           <FormattedMessage id="success.support.email" />
         </a>

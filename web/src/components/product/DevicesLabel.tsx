@@ -7,7 +7,11 @@ export function DevicesLabel({ devices }: { devices: number }) {
   return (
     <>
       <DevicesIcon size={16} />
-      {devices >= UNLIMITED_DEVICES ? <FormattedMessage id="product.devicesUnlimited" /> : <FormattedMessage id="product.devices" values={{ count: devices }} />}
+      {devices >= UNLIMITED_DEVICES ? (
+        <FormattedMessage id="product.devicesUnlimited" />
+      ) : (
+        <FormattedMessage id="product.devices" values={{ count: devices }} />
+      )}
     </>
   );
 }

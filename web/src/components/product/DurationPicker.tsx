@@ -34,7 +34,11 @@ export function DurationPicker({
           const best = isBestValue(entry.duration);
           const checked = entry.duration === selected;
           return (
-            <label key={entry.duration} className={`duration-option${checked ? ' is-selected' : ''}`} data-duration={entry.duration}>
+            <label
+              key={entry.duration}
+              className={`duration-option${checked ? ' is-selected' : ''}`}
+              data-duration={entry.duration}
+            >
               <input
                 type="radio"
                 className="visually-hidden"
@@ -54,7 +58,10 @@ export function DurationPicker({
                 </span>
               ) : saving !== null ? (
                 <span className="badge badge-success duration-flag">
-                  <FormattedMessage id="product.save" values={{ percent: intl.formatNumber(saving / 100, { style: 'percent' }) }} />
+                  <FormattedMessage
+                    id="product.save"
+                    values={{ percent: intl.formatNumber(saving / 100, { style: 'percent' }) }}
+                  />
                 </span>
               ) : null}
             </label>

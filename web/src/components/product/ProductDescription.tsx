@@ -14,7 +14,13 @@ export function ProductDescription({ text }: { text: string }) {
         {expanded || !truncated ? text.trim() : preview}
       </p>
       {truncated && (
-        <button type="button" className="link-button" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((e) => !e)}
+        >
           <FormattedMessage id={expanded ? 'product.readLess' : 'product.readMore'} />
         </button>
       )}

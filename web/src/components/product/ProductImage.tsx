@@ -30,7 +30,11 @@ export function ProductImage({
       );
     }
     return (
-      <div className={`img-placeholder ${className ?? ''}`} role="img" aria-label={`${alt} (${intl.formatMessage({ id: 'product.imageUnavailable' })})`}>
+      <div
+        className={`img-placeholder ${className ?? ''}`}
+        role="img"
+        aria-label={`${alt} (${intl.formatMessage({ id: 'product.imageUnavailable' })})`}
+      >
         <TvIcon size={40} />
       </div>
     );

@@ -39,7 +39,12 @@ export function ProductSpecs({ product }: { product: ProductView }) {
     },
   ];
   if (product.category_name) {
-    rows.push({ key: 'category', icon: <TagIcon size={18} />, label: <FormattedMessage id="product.spec.category" />, value: product.category_name });
+    rows.push({
+      key: 'category',
+      icon: <TagIcon size={18} />,
+      label: <FormattedMessage id="product.spec.category" />,
+      value: product.category_name,
+    });
   }
   return (
     <div className="product-specs-grid">

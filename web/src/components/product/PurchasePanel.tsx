@@ -39,7 +39,13 @@ export function PurchasePanel({ product }: { product: ProductView }) {
 
   return (
     <div className="purchase-panel">
-      {durations.length > 1 && <DurationPicker durations={durations} selected={selected.duration} onChange={(entry) => setChosen(entry.duration)} />}
+      {durations.length > 1 && (
+        <DurationPicker
+          durations={durations}
+          selected={selected.duration}
+          onChange={(entry) => setChosen(entry.duration)}
+        />
+      )}
       <div className="purchase-price" aria-live="polite">
         <p className="price">
           <bdi className="price-amount price-amount-lg" data-testid="product-price">
@@ -53,7 +59,10 @@ export function PurchasePanel({ product }: { product: ProductView }) {
           </span>
         ) : saving !== null ? (
           <span className="badge badge-success">
-            <FormattedMessage id="product.youSave" values={{ percent: intl.formatNumber(saving / 100, { style: 'percent' }) }} />
+            <FormattedMessage
+              id="product.youSave"
+              values={{ percent: intl.formatNumber(saving / 100, { style: 'percent' }) }}
+            />
           </span>
         ) : null}
       </div>
@@ -64,7 +73,12 @@ export function PurchasePanel({ product }: { product: ProductView }) {
           data-testid="add-to-cart"
           onClick={() => {
             add();
-            toast.success(intl.formatMessage({ id: 'product.added' }, { name: isolate(product.name), duration: isolate(durationLabel(selected.duration)) }));
+            toast.success(
+              intl.formatMessage(
+                { id: 'product.added' },
+                { name: isolate(product.name), duration: isolate(durationLabel(selected.duration)) },
+              ),
+            );
           }}
         >
           <CartIcon size={20} />

@@ -23,7 +23,13 @@ export function Disclosure({
   return (
     <section className={`disclosure ${className ?? ''}`} data-testid={testId}>
       <h2 className="disclosure-heading">
-        <button type="button" className="disclosure-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="disclosure-button"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((o) => !o)}
+        >
           <span className="disclosure-summary">{summary}</span>
           <ChevronDownIcon className="icon disclosure-chevron" />
         </button>

@@ -6,7 +6,17 @@ import { Spinner } from './Spinner';
  * confirmed): a spinner unless an icon is given, the page's heading and a line of text. It is a
  * live region, so a new step read into the same card is announced.
  */
-export function StageCard({ icon, title, text, testId }: { icon?: ReactNode; title: ReactNode; text?: ReactNode; testId?: string }) {
+export function StageCard({
+  icon,
+  title,
+  text,
+  testId,
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  text?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="container page-body">
       <div className="card stage-card" role="status" aria-live="polite" data-testid={testId}>

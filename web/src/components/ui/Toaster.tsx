@@ -12,10 +12,21 @@ export function Toaster() {
     list.map((t) => (
       <div key={t.id} className={`toast toast-${t.kind}`}>
         <span className="toast-icon">
-          {t.kind === 'error' ? <AlertIcon size={18} /> : t.kind === 'success' ? <CheckIcon size={18} /> : <StarIcon size={18} />}
+          {t.kind === 'error' ? (
+            <AlertIcon size={18} />
+          ) : t.kind === 'success' ? (
+            <CheckIcon size={18} />
+          ) : (
+            <StarIcon size={18} />
+          )}
         </span>
         <p className="toast-message">{t.message}</p>
-        <button type="button" className="toast-close" onClick={() => dismissToast(t.id)} aria-label={intl.formatMessage({ id: 'common.close' })}>
+        <button
+          type="button"
+          className="toast-close"
+          onClick={() => dismissToast(t.id)}
+          aria-label={intl.formatMessage({ id: 'common.close' })}
+        >
           <CloseIcon size={16} />
         </button>
       </div>

@@ -38,7 +38,10 @@ function show(kind: ToastKind, message: string, durationMs = DURATION_MS[kind]):
     next = next.slice(1);
   }
   emit(next);
-  timers.set(id, setTimeout(() => dismissToast(id), durationMs));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), durationMs),
+  );
   return id;
 }
 
@@ -55,5 +58,9 @@ const subscribe = (listener: () => void) => {
 };
 
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }

@@ -21,7 +21,9 @@ export const Route = createFileRoute('/category/$slug')({
   params: { parse: ({ slug }) => ({ slug: slug.trim() }), stringify: ({ slug }) => ({ slug }) },
   loader: async ({ context: { queryClient }, params: { slug } }) => {
     if (!slug) throw notFound({ data: NO_CATEGORY });
-    await loadOrNotFound(Promise.all([queryClient.ensureQueryData(categoryQuery(slug)), queryClient.ensureQueryData(productsQuery(slug))]));
+    await loadOrNotFound(
+      Promise.all([queryClient.ensureQueryData(categoryQuery(slug)), queryClient.ensureQueryData(productsQuery(slug))]),
+    );
   },
   pendingComponent: CategorySkeleton,
   errorComponent: CategoryError,
@@ -103,7 +105,10 @@ function CategorySkeleton() {
               <FormattedMessage id="common.loading" />
             </h1>
             <div className="skeleton skeleton-line skeleton-title" style={{ inlineSize: '14rem', blockSize: '2rem' }} />
-            <div className="skeleton skeleton-line" style={{ inlineSize: '20rem', maxInlineSize: '100%', marginBlockStart: 'var(--space-3)' }} />
+            <div
+              className="skeleton skeleton-line"
+              style={{ inlineSize: '20rem', maxInlineSize: '100%', marginBlockStart: 'var(--space-3)' }}
+            />
           </div>
         </div>
       </section>

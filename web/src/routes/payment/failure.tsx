@@ -55,7 +55,11 @@ function PaymentFailurePage() {
 
   return (
     <div className="container page-body">
-      <section className="card result-card result-failure" aria-labelledby="failure-title" data-testid="payment-failure">
+      <section
+        className="card result-card result-failure"
+        aria-labelledby="failure-title"
+        data-testid="payment-failure"
+      >
         <span className="stage-icon stage-icon-failure">
           <XCircleIcon size={44} />
         </span>

@@ -41,7 +41,8 @@ function PaymentReturnPage() {
     // Verifies once per visit (the checkout id does not change while on this page).
     if (started.current) return;
     started.current = true;
-    const fail = (error: string, code?: string) => void navigate({ to: '/payment/failure', search: { error, ...(code ? { code } : {}) }, replace: true });
+    const fail = (error: string, code?: string) =>
+      void navigate({ to: '/payment/failure', search: { error, ...(code ? { code } : {}) }, replace: true });
 
     const verify = async () => {
       if (!checkoutId) return fail('No checkout ID found in URL');
@@ -49,9 +50,13 @@ function PaymentReturnPage() {
       try {
         checkout = await getCheckoutStatus(checkoutId);
       } catch (error) {
-        return fail('Payment verification failed', error instanceof ApiError && error.status >= 400 ? String(error.status) : undefined);
+        return fail(
+          'Payment verification failed',
+          error instanceof ApiError && error.status >= 400 ? String(error.status) : undefined,
+        );
       }
-      if (!isAcceptedStatus(checkout.status)) return fail('Payment verification failed or payment is still processing', checkout.status);
+      if (!isAcceptedStatus(checkout.status))
+        return fail('Payment verification failed or payment is still processing', checkout.status);
 
       // SPEC §4: paid or pending — the cart is cleared, the order recorded, then the confirmation.
       // The provider may name the checkout by our order id: the pending order matches either.
@@ -71,7 +76,11 @@ function PaymentReturnPage() {
 
   // One card for both steps, so that the confirmation is announced where the wait was.
   return stage === 'verifying' ? (
-    <StageCard testId="payment-verifying" title={<FormattedMessage id="payment.verifying" />} text={<FormattedMessage id="payment.verifyingText" />} />
+    <StageCard
+      testId="payment-verifying"
+      title={<FormattedMessage id="payment.verifying" />}
+      text={<FormattedMessage id="payment.verifyingText" />}
+    />
   ) : (
     <StageCard
       testId="payment-success"

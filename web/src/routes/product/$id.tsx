@@ -19,7 +19,8 @@ import { loadOrNotFound, useRetryLoad } from '../../lib/loaders';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 export const Route = createFileRoute('/product/$id')({
-  loader: ({ context: { queryClient }, params }) => loadOrNotFound(queryClient.ensureQueryData(productQuery(params.id))),
+  loader: ({ context: { queryClient }, params }) =>
+    loadOrNotFound(queryClient.ensureQueryData(productQuery(params.id))),
   pendingComponent: ProductSkeleton,
   errorComponent: ProductError,
   notFoundComponent: ProductNotFound,
