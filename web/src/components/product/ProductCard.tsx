@@ -4,8 +4,8 @@ import type { ProductView } from '@shared/catalogue/types';
 import { cardPrice } from '../../api/products';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { durationMessageId } from '../../i18n/durations';
-import { ArrowForwardIcon, SignalIcon, StarIcon, TvIcon } from '../ui/icons';
-import { DevicesLabel } from './DevicesLabel';
+import { ArrowForwardIcon } from '../ui/icons';
+import { PopularBadge, ProductChips } from './ProductFacts';
 import { ProductImage } from './ProductImage';
 
 export function ProductCard({ product, headingLevel = 3 }: { product: ProductView; headingLevel?: 2 | 3 }) {
@@ -19,35 +19,16 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductVie
     <article className="card product-card">
       <div className="product-media">
         <ProductImage src={product.thumbnailImage ?? product.featuredImage} alt={product.name} />
-        {product.popular && (
-          <span className="badge badge-accent product-badge">
-            <StarIcon size={14} />
-            <FormattedMessage id="product.popular" />
-          </span>
-        )}
+        {product.popular && <PopularBadge />}
       </div>
       <div className="product-body">
         {product.category_name && <p className="product-category">{product.category_name}</p>}
         <Heading className="product-name">
-          <Link to="/product/$id" params={{ id: String(product.id) }} className="stretched-link">
+          <Link to="/product/$id" params={{ id: product.id }} className="stretched-link">
             {product.name}
           </Link>
         </Heading>
-        <ul className="product-specs" role="list">
-          <li>
-            <TvIcon size={16} />
-            <FormattedMessage id="product.channels" values={{ count: product.channels }} />
-          </li>
-          {product.quality && (
-            <li>
-              <SignalIcon size={16} />
-              <bdi>{product.quality}</bdi>
-            </li>
-          )}
-          <li>
-            <DevicesLabel devices={product.devices} />
-          </li>
-        </ul>
+        <ProductChips product={product} qualityIcon />
         <div className="product-footer">
           <p className="price">
             <bdi className="price-amount">{formatPrice(shown.price)}</bdi>

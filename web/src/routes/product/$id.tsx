@@ -5,16 +5,16 @@ import { SIMILAR_PRODUCTS } from '@shared/catalogue/constants';
 import type { ProductDetailView } from '@shared/catalogue/types';
 import { isNotFound } from '../../api/http';
 import { productQuery } from '../../api/products';
-import { DevicesLabel } from '../../components/product/DevicesLabel';
 import { ProductCard } from '../../components/product/ProductCard';
 import { ProductDescription } from '../../components/product/ProductDescription';
+import { PopularBadge, ProductChips } from '../../components/product/ProductFacts';
 import { ProductImage } from '../../components/product/ProductImage';
 import { ProductSpecs } from '../../components/product/ProductSpecs';
 import { PurchasePanel } from '../../components/product/PurchasePanel';
 import { Breadcrumbs } from '../../components/ui/Breadcrumbs';
 import { HomeButton, RetryButton } from '../../components/ui/StateActions';
 import { PageState } from '../../components/ui/StatePanel';
-import { AlertIcon, InboxIcon, StarIcon, TvIcon } from '../../components/ui/icons';
+import { AlertIcon, InboxIcon } from '../../components/ui/icons';
 import { loadOrNotFound, useRetryLoad } from '../../lib/loaders';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -111,31 +111,13 @@ function ProductView({ product }: { product: ProductDetailView }) {
         <div className="product-gallery">
           <div className="product-hero-media">
             <ProductImage src={product.featuredImage} alt={product.name} priority />
-            {product.popular && (
-              <span className="badge badge-accent product-badge">
-                <StarIcon size={14} />
-                <FormattedMessage id="product.popular" />
-              </span>
-            )}
+            {product.popular && <PopularBadge />}
           </div>
         </div>
         <div className="product-info">
           {product.category_name && <p className="product-category">{product.category_name}</p>}
           <h1 className="product-title">{product.name}</h1>
-          <ul className="product-specs" role="list">
-            <li>
-              <TvIcon size={16} />
-              <FormattedMessage id="product.channels" values={{ count: product.channels }} />
-            </li>
-            {product.quality && (
-              <li>
-                <bdi>{product.quality}</bdi>
-              </li>
-            )}
-            <li>
-              <DevicesLabel devices={product.devices} />
-            </li>
-          </ul>
+          <ProductChips product={product} />
           <ProductDescription text={product.description} />
           <PurchasePanel product={product} />
         </div>
