@@ -17,10 +17,20 @@ await database.pool.query(`
     id bigserial PRIMARY KEY, stream_id text NOT NULL, stream_revision bigint NOT NULL, event_id uuid NOT NULL,
     type text NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL)`);
 
-const data = { userId: randomUUID(), username: 'amina', name: 'Amina B.', role: 'admin', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$abc$def', createdAt: new Date().toISOString() };
+const data = {
+  userId: randomUUID(),
+  username: 'amina',
+  name: 'Amina B.',
+  role: 'admin',
+  passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$abc$def',
+  createdAt: new Date().toISOString(),
+};
 const metadata = { actor: 'system', correlationId: randomUUID(), causationId: randomUUID() };
 
-async function measure(seconds: number, write: (writer: number, i: number, revision: bigint | 'no_stream') => Promise<bigint | 'no_stream'>) {
+async function measure(
+  seconds: number,
+  write: (writer: number, i: number, revision: bigint | 'no_stream') => Promise<bigint | 'no_stream'>,
+) {
   const deadline = Date.now() + seconds * 1000;
   const started = Date.now();
   const counts = await Promise.all(
@@ -42,7 +52,14 @@ const rawInsert = () => {
     await database.pool.query(
       'INSERT INTO raw_events (stream_id, stream_revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
       // The same row the store writes: its metadata carries a command id and the time, too.
-      [`${prefix}-${writer}`, i, randomUUID(), 'AdminUserCreated', JSON.stringify(data), JSON.stringify({ ...metadata, commandId: randomUUID(), occurredAt: new Date().toISOString() })],
+      [
+        `${prefix}-${writer}`,
+        i,
+        randomUUID(),
+        'AdminUserCreated',
+        JSON.stringify(data),
+        JSON.stringify({ ...metadata, commandId: randomUUID(), occurredAt: new Date().toISOString() }),
+      ],
     );
     return BigInt(i);
   });
@@ -50,7 +67,10 @@ const rawInsert = () => {
 const portAppend = () => {
   const prefix = `user-${round}`;
   return measure(SECONDS, async (writer, _i, revision) => {
-    const result = await store.append(`${prefix}-${writer}`, [{ type: 'AdminUserCreated', data }], { expectedRevision: revision, metadata });
+    const result = await store.append(`${prefix}-${writer}`, [{ type: 'AdminUserCreated', data }], {
+      expectedRevision: revision,
+      metadata,
+    });
     return result.nextRevision;
   });
 };

@@ -54,7 +54,10 @@ function bufferSenders(dir: string): Record<string, Send> {
     return (req, res) => {
       const compressed = /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
       const body = compressed ? brotli : plain;
-      const headers: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length };
+      const headers: Record<string, string | number> = {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': body.length,
+      };
       if (compressed) headers['Content-Encoding'] = 'br';
       res.writeHead(200, headers).end(body);
     };
@@ -83,16 +86,26 @@ async function expressSelect(databaseUrl: string): Promise<string> {
   const send = async (req: Request, res: Response, value: unknown) => {
     const json = Buffer.from(JSON.stringify(value));
     if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return void res.type('json').send(json);
-    res.set('Content-Encoding', 'gzip').type('json').send(await gzip(json));
+    res
+      .set('Content-Encoding', 'gzip')
+      .type('json')
+      .send(await gzip(json));
   };
   server.get('/products', async (req, res) => {
     const { rows } = await pool.query<ProductRow & { category_slug: string; category_name: string }>(PRODUCTS_SQL);
-    await send(req, res, rows.map((row) => productView(row, { slug: row.category_slug, name: row.category_name })));
+    await send(
+      req,
+      res,
+      rows.map((row) => productView(row, { slug: row.category_slug, name: row.category_name })),
+    );
   });
   server.get('/categories', async (req, res) => {
     const { rows } = await pool.query<CategoryRow & { products_count: number }>(CATEGORIES_SQL);
     const total = rows.length;
-    await send(req, res, { data: rows.map((row) => categoryView(row, row.products_count)), pagination: { page: 1, limit: Math.max(total, 1), total, totalPages: 1 } });
+    await send(req, res, {
+      data: rows.map((row) => categoryView(row, row.products_count)),
+      pagination: { page: 1, limit: Math.max(total, 1), total, totalPages: 1 },
+    });
   });
   return listen(createServer(server));
 }

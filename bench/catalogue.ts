@@ -60,18 +60,31 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function seed(url: string): Promise<void> {
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) });
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
+  });
   const { token } = (await login.json()) as { token: string };
-  const picture = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#1e3a8a' } })
+    .png()
+    .toBuffer();
   const post = async (route: string, fields: Record<string, string>) => {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'card.png');
-    const res = await fetch(`${url}/api/admin/${route}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${url}/api/admin/${route}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     if (res.status !== 201) throw new Error(`seeding ${route}: ${res.status} ${await res.text()}`);
   };
   for (let c = 1; c <= 12; c++) {
-    await post('categories', { name: `Bouquet ${c}`, description: `Les chaînes du bouquet ${c}, en direct et à la demande.` });
+    await post('categories', {
+      name: `Bouquet ${c}`,
+      description: `Les chaînes du bouquet ${c}, en direct et à la demande.`,
+    });
     for (let p = 1; p <= 5; p++) {
       const monthly = 500 + 100 * ((c * 5 + p) % 30);
       await post('products', {
@@ -85,7 +98,9 @@ async function seed(url: string): Promise<void> {
         vod: String(p % 2),
         active: '1',
         features: JSON.stringify(['Replay 7 jours', 'Guide des programmes (EPG)', 'Anti-coupure', 'Support 24/7']),
-        price_durations: JSON.stringify(DURATIONS.map((duration) => ({ duration, price: defaultPrice(duration, monthly), active: true }))),
+        price_durations: JSON.stringify(
+          DURATIONS.map((duration) => ({ duration, price: defaultPrice(duration, monthly), active: true })),
+        ),
       });
     }
   }
@@ -101,18 +116,33 @@ const LOAD = fileURLToPath(new URL('./autocannon-process.ts', import.meta.url));
 
 /** autocannon in its own process, so that this one's heap and pipes do not slow the client down. */
 async function load(url: string, route: string, encoding: Encoding, seconds: number): Promise<Figures> {
-  const options = { url: `${url}${route}`, connections: CONNECTIONS, duration: seconds, headers: { ...ENCODINGS[encoding] } };
-  const child = spawn(process.execPath, ['--import', 'tsx', LOAD, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const options = {
+    url: `${url}${route}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { ...ENCODINGS[encoding] },
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', LOAD, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`autocannon exited with ${code}`);
-  const result = JSON.parse(output) as { requests: { average: number }; latency: { p99: number }; errors: number; non2xx: number };
+  const result = JSON.parse(output) as {
+    requests: { average: number };
+    latency: { p99: number };
+    errors: number;
+    non2xx: number;
+  };
   return { requests: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 /** The bytes as sent (fetch would decompress them), with their Content-Encoding. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ body: Buffer; encoding: string | undefined }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ body: Buffer; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -132,23 +162,34 @@ function decoded(answer: { body: Buffer; encoding: string | undefined }): Buffer
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Every server on one route, round after round; each server's median round. */
-async function measure(servers: Record<string, Running>, route: string, encoding: Encoding): Promise<Record<string, Figures>> {
+async function measure(
+  servers: Record<string, Running>,
+  route: string,
+  encoding: Encoding,
+): Promise<Record<string, Figures>> {
   const rounds: Record<string, Figures[]> = {};
   for (const server of Object.values(servers)) await load(server.url, route, encoding, 2); // warm-up: JIT, pools, caches
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [mode, server] of Object.entries(servers)) (rounds[mode] ??= []).push(await load(server.url, route, encoding, SECONDS));
+    for (const [mode, server] of Object.entries(servers))
+      (rounds[mode] ??= []).push(await load(server.url, route, encoding, SECONDS));
   }
   return Object.fromEntries(
     Object.entries(rounds).map(([mode, figures]) => [
       mode,
-      { requests: median(figures.map((f) => f.requests)), p99: median(figures.map((f) => f.p99)), errors: figures.reduce((n, f) => n + f.errors, 0) },
+      {
+        requests: median(figures.map((f) => f.requests)),
+        p99: median(figures.map((f) => f.p99)),
+        errors: figures.reduce((n, f) => n + f.errors, 0),
+      },
     ]),
   );
 }
 
 const database = await benchDatabase('catalogue', 4);
 const tmp = mkdtempSync(path.join(tmpdir(), 'bench-catalogue-'));
-console.log(`bench/catalogue: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per server and route, each server in its own process`);
+console.log(
+  `bench/catalogue: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per server and route, each server in its own process`,
+);
 
 const app = await startServer('app', [database.url]);
 await seed(app.url);
@@ -173,7 +214,12 @@ for (const [mode, server] of Object.entries(servers)) {
   for (const route of PATHS) {
     const plain = await rawGet(`${server.url}${route}`);
     const compressed = await rawGet(`${server.url}${route}`, ENCODINGS.browser);
-    if (plain.encoding || !plain.body.equals(bodies[route]!) || !compressed.encoding || !decoded(compressed).equals(bodies[route]!)) {
+    if (
+      plain.encoding ||
+      !plain.body.equals(bodies[route]!) ||
+      !compressed.encoding ||
+      !decoded(compressed).equals(bodies[route]!)
+    ) {
       throw new Error(`${mode} ${route} does not answer the same JSON as the app`);
     }
   }
@@ -192,10 +238,13 @@ const labels: Record<string, string> = {
 };
 for (const [measured, figures] of Object.entries(results)) {
   const [route, encoding] = measured.split(' ') as [string, Encoding];
-  const asked = encoding === 'identity' ? 'no Accept-Encoding' : `Accept-Encoding: ${ENCODINGS.browser['accept-encoding']}`;
+  const asked =
+    encoding === 'identity' ? 'no Accept-Encoding' : `Accept-Encoding: ${ENCODINGS.browser['accept-encoding']}`;
   console.log(`\n  GET ${route}, ${asked} (same JSON from every server; medians)`);
   for (const [mode, f] of Object.entries(figures)) {
-    console.log(`    ${labels[mode]!.padEnd(34)} ${fmt(Math.round(f.requests)).padStart(8)} req/s   p99 ${String(f.p99).padStart(4)} ms${f.errors ? `   ${f.errors} errors` : ''}`);
+    console.log(
+      `    ${labels[mode]!.padEnd(34)} ${fmt(Math.round(f.requests)).padStart(8)} req/s   p99 ${String(f.p99).padStart(4)} ms${f.errors ? `   ${f.errors} errors` : ''}`,
+    );
   }
   const [ours, minimal, select] = [figures.app!, figures['express-buffer']!, figures['express-select']!];
   const share = (ours.requests / minimal.requests) * 100;

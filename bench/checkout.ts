@@ -19,10 +19,19 @@ const CONNECTIONS = 50;
 const database = await benchDatabase('checkout', 10);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-checkout-'));
 const start = (seed: boolean) =>
-  startStoreProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url, ADMIN_PASSWORD: 'bench-password', SEED_DEMO: String(seed), CHECKOUTS_PER_MINUTE: '1000000000' });
+  startStoreProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    ADMIN_PASSWORD: 'bench-password',
+    SEED_DEMO: String(seed),
+    CHECKOUTS_PER_MINUTE: '1000000000',
+  });
 
 let app = await start(true);
-const products = (await (await fetch(`${app.url}/products`)).json()) as { id: string; priceDurations: { duration: string; price: number }[] }[];
+const products = (await (await fetch(`${app.url}/products`)).json()) as {
+  id: string;
+  priceDurations: { duration: string; price: number }[];
+}[];
 const product = products.find((p) => p.priceDurations.some((d) => d.duration === '1 month' && d.price > 0))!;
 const price = product.priceDurations.find((d) => d.duration === '1 month')!.price;
 const body = JSON.stringify({
@@ -39,17 +48,28 @@ const TARGET_RATE = 500;
 /** One checkout over the shopper's own keep-alive connection: its status. */
 function checkout(agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`${app.url}/api/payment/create-checkout`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${app.url}/api/payment/create-checkout`,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
 /** CONNECTIONS shoppers, each with one checkout due every CONNECTIONS / rate seconds, staggered. */
-async function pacedShoppers(total: number, perSecond: number): Promise<{ ok: number; other: number; rate: number; p99: number }> {
+async function pacedShoppers(
+  total: number,
+  perSecond: number,
+): Promise<{ ok: number; other: number; rate: number; p99: number }> {
   const interval = (CONNECTIONS * 1000) / perSecond;
   const latencies: number[] = [];
   let other = 0;
@@ -69,12 +89,17 @@ async function pacedShoppers(total: number, perSecond: number): Promise<{ ok: nu
   );
   const elapsed = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  return { ok: latencies.length - other, other, rate: rate(latencies.length, elapsed), p99: Math.round(latencies[Math.floor(latencies.length * 0.99)]!) };
+  return {
+    ok: latencies.length - other,
+    other,
+    rate: rate(latencies.length, elapsed),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)]!),
+  };
 }
 
 /** Waits until the orders read model shows every order placed and no autovacuum runs here. */
 async function settle(): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 60_000; ) {
+  for (const started = Date.now(); Date.now() - started < 60_000;) {
     const { rows } = await database.pool.query<{ behind: number; vacuuming: number }>(`
       SELECT (SELECT count(*) FROM events WHERE type = 'OrderPlaced') - (SELECT count(*) FROM orders) AS behind,
              (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'autovacuum:%') AS vacuuming`);
@@ -84,8 +109,17 @@ async function settle(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 
-console.log(`bench/checkout: ${fmt(CHECKOUTS)} checkouts by ${CONNECTIONS} concurrent shoppers as fast as they are answered, then ${fmt(CHECKOUTS / 2)} paced at ${TARGET_RATE}/s…`);
-const result = await autocannon({ url: `${app.url}/api/payment/create-checkout`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: CONNECTIONS, amount: CHECKOUTS });
+console.log(
+  `bench/checkout: ${fmt(CHECKOUTS)} checkouts by ${CONNECTIONS} concurrent shoppers as fast as they are answered, then ${fmt(CHECKOUTS / 2)} paced at ${TARGET_RATE}/s…`,
+);
+const result = await autocannon({
+  url: `${app.url}/api/payment/create-checkout`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body,
+  connections: CONNECTIONS,
+  amount: CHECKOUTS,
+});
 // The paced run measures a steady 500/s, not the tail of the burst: first the read models and
 // PostgreSQL's autovacuum finish what the burst left them.
 await settle();
@@ -95,25 +129,39 @@ const answered = result['2xx'] + paced.ok;
 // Restart without the jobs (an in-process queue dies with its process, as a flushed Redis would):
 // the pending checkouts are paid at the provider meanwhile, and the new process must settle them.
 await app.stop();
-await database.pool.query(`UPDATE sandbox_checkouts SET status = 'paid', payment_method = 'baridi_mob', completed_at = now()`);
+await database.pool.query(
+  `UPDATE sandbox_checkouts SET status = 'paid', payment_method = 'baridi_mob', completed_at = now()`,
+);
 const restarted = Date.now();
 app = await start(false);
-const pendingCount = async () => Number((await database.pool.query(`SELECT count(*) AS n FROM orders WHERE status = 'pending'`)).rows[0].n);
-while ((await pendingCount()) > 0 && Date.now() - restarted < 600_000) await new Promise((resolve) => setTimeout(resolve, 100));
+const pendingCount = async () =>
+  Number((await database.pool.query(`SELECT count(*) AS n FROM orders WHERE status = 'pending'`)).rows[0].n);
+while ((await pendingCount()) > 0 && Date.now() - restarted < 600_000)
+  await new Promise((resolve) => setTimeout(resolve, 100));
 const settledMs = Date.now() - restarted;
 
-const counts = (await database.pool.query(`
+const counts = (
+  await database.pool.query(`
   SELECT (SELECT count(*) FROM events WHERE type = 'OrderPlaced')::int AS placed,
          (SELECT count(*) FROM events WHERE type = 'OrderPaid')::int AS paid,
          (SELECT count(DISTINCT stream_id) FROM events WHERE type = 'OrderPaid')::int AS paid_orders,
          (SELECT count(*) FROM orders WHERE status = 'completed')::int AS completed,
-         (SELECT count(*) FROM sandbox_checkouts)::int AS checkouts`)).rows[0];
+         (SELECT count(*) FROM sandbox_checkouts)::int AS checkouts`)
+).rows[0];
 
-console.log(`  create-checkout, flat out: ${fmt(Math.round(result.requests.average))} requests/s (target >= ${TARGET_RATE}), p99 ${result.latency.p99} ms`);
-console.log(`  create-checkout paced at ${TARGET_RATE}/s: ${fmt(paced.rate)} requests/s, p99 ${paced.p99} ms from when each was due (target <= 100 ms)`);
+console.log(
+  `  create-checkout, flat out: ${fmt(Math.round(result.requests.average))} requests/s (target >= ${TARGET_RATE}), p99 ${result.latency.p99} ms`,
+);
+console.log(
+  `  create-checkout paced at ${TARGET_RATE}/s: ${fmt(paced.rate)} requests/s, p99 ${paced.p99} ms from when each was due (target <= 100 ms)`,
+);
 console.log(`  answered                : ${fmt(answered)} 2xx, ${fmt(result.non2xx + paced.other)} other`);
-console.log(`  reconciliation          : ${fmt(counts.completed)} checkouts settled in ${(settledMs / 1000).toFixed(1)} s after restart (${fmt(rate(counts.completed, settledMs))}/s)`);
-console.log(`  orders placed / answered: ${fmt(counts.placed)} / ${fmt(answered)}; provider checkouts ${fmt(counts.checkouts)}`);
+console.log(
+  `  reconciliation          : ${fmt(counts.completed)} checkouts settled in ${(settledMs / 1000).toFixed(1)} s after restart (${fmt(rate(counts.completed, settledMs))}/s)`,
+);
+console.log(
+  `  orders placed / answered: ${fmt(counts.placed)} / ${fmt(answered)}; provider checkouts ${fmt(counts.checkouts)}`,
+);
 console.log(`  payments recorded       : ${fmt(counts.paid)} events for ${fmt(counts.paid_orders)} orders`);
 const ok = counts.placed === answered && counts.paid === counts.paid_orders && counts.completed === counts.placed;
 console.log(`  lost or duplicated      : ${ok ? 'none' : 'MISMATCH'}`);

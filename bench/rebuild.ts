@@ -144,7 +144,9 @@ for (let round = 1; round <= ROUNDS; round++) {
   const result = await rebuild();
   rebuilds.push(result.rate);
   applied = result.applied;
-  console.log(`  round ${round}: keyset read ${fmt(reads.at(-1)!)} rows/s, rebuild ${fmt(result.rate)} events/s (${((result.rate / reads.at(-1)!) * 100).toFixed(1)}%)`);
+  console.log(
+    `  round ${round}: keyset read ${fmt(reads.at(-1)!)} rows/s, rebuild ${fmt(result.rate)} events/s (${((result.rate / reads.at(-1)!) * 100).toFixed(1)}%)`,
+  );
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 // Each round's rebuild against the read measured just before it: the machine's drift between
@@ -153,7 +155,11 @@ const ratio = median(rebuilds.map((r, i) => r / reads[i]!));
 
 console.log(`  events in the log        : ${fmt(count)}`);
 console.log(`  plain keyset read        : ${fmt(median(reads))} rows/s (median of ${ROUNDS})`);
-console.log(`  rebuild of ${projections.map((p) => p.name).join(', ')}: ${fmt(median(rebuilds))} events/s of the log (median of ${ROUNDS}; ${fmt(applied)} events applied)`);
-console.log(`  ratio                    : ${(ratio * 100).toFixed(1)}% of the keyset read (median of the rounds' ratios; target >= 40%) ${ratio >= 0.4 ? 'ok' : 'MISSED'}`);
+console.log(
+  `  rebuild of ${projections.map((p) => p.name).join(', ')}: ${fmt(median(rebuilds))} events/s of the log (median of ${ROUNDS}; ${fmt(applied)} events applied)`,
+);
+console.log(
+  `  ratio                    : ${(ratio * 100).toFixed(1)}% of the keyset read (median of the rounds' ratios; target >= 40%) ${ratio >= 0.4 ? 'ok' : 'MISSED'}`,
+);
 await store.close();
 await database.drop();

@@ -4,7 +4,10 @@ import { migrateToLatest } from '../src/platform/db/migrate';
 import { findPostgres, freePort } from '../test/support/services';
 
 /** A fresh, migrated database for one benchmark run (DATABASE_URL, local 5432, or embedded). */
-export async function benchDatabase(name: string, poolSize = 20): Promise<DatabaseHandle<any> & { drop(): Promise<void> }> {
+export async function benchDatabase(
+  name: string,
+  poolSize = 20,
+): Promise<DatabaseHandle<any> & { drop(): Promise<void> }> {
   const server = await findPostgres();
   const database = `bench_${name}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: server.adminUrl });
@@ -40,13 +43,36 @@ export async function startStoreProcess(env: Record<string, string>): Promise<{ 
   const port = String(await freePort());
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname],
-    { env: { ...process.env, PORT: port, HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      new URL('../src/main.ts', import.meta.url).pathname,
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: port,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
   );
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the store exited (${code}) before answering`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the store exited (${code}) before answering`))),
+  );
   for (;;) {
-    const ready = await Promise.race([fetch(`${url}/healthz`).then((r) => r.ok, () => false), exited]);
+    const ready = await Promise.race([
+      fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+      exited,
+    ]);
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -79,11 +79,17 @@ async function lcpOnce(browser: Browser, path: string): Promise<{ ms: number; el
     const w = window as unknown as { __lcp: { ms: number; element: string } };
     w.__lcp = { ms: 0, element: '' };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null; renderTime: number; loadTime: number })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        element?: Element | null;
+        renderTime: number;
+        loadTime: number;
+      })[]) {
         const element = entry.element;
         w.__lcp = {
           ms: entry.startTime,
-          element: element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}` : '?',
+          element: element
+            ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`
+            : '?',
         };
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -100,7 +106,9 @@ async function lcpOnce(browser: Browser, path: string): Promise<{ ms: number; el
 
 async function main(): Promise<void> {
   if (!(await reachable())) {
-    console.error(`No store answers at ${baseUrl}. Build and start it first: npm run build && npm start (or pass another base URL).`);
+    console.error(
+      `No store answers at ${baseUrl}. Build and start it first: npm run build && npm start (or pass another base URL).`,
+    );
     process.exit(1);
   }
   const products = (await (await fetch(`${baseUrl}/products`)).json()) as { id: string | number; name: string }[];
@@ -111,20 +119,27 @@ async function main(): Promise<void> {
     // Warm the server's caches (catalogue answers, images) so the figures are the browser's.
     await firstVisitAssets(browser);
     const assets = await firstVisitAssets(browser);
-    const sum = (filter: (a: Asset) => boolean, field: 'raw' | 'gzip') => assets.filter(filter).reduce((s, a) => s + a[field], 0);
+    const sum = (filter: (a: Asset) => boolean, field: 'raw' | 'gzip') =>
+      assets.filter(filter).reduce((s, a) => s + a[field], 0);
     console.log(`\nFirst visit to ${baseUrl}/ (gzip -9 of each file):`);
     for (const asset of [...assets].sort((a, b) => b.gzip - a.gzip)) {
-      console.log(`  ${asset.kind.padEnd(3)} ${kb(asset.gzip).padStart(6)} KB gzip  ${kb(asset.raw).padStart(6)} KB raw  ${asset.afterLoad ? '(after the load event) ' : ''}${asset.url}`);
+      console.log(
+        `  ${asset.kind.padEnd(3)} ${kb(asset.gzip).padStart(6)} KB gzip  ${kb(asset.raw).padStart(6)} KB raw  ${asset.afterLoad ? '(after the load event) ' : ''}${asset.url}`,
+      );
     }
     const jsBeforeLoad = sum((a) => a.kind === 'js' && !a.afterLoad, 'gzip');
     const jsAll = sum((a) => a.kind === 'js', 'gzip');
     const css = sum((a) => a.kind === 'css', 'gzip');
-    console.log(`  JavaScript: ${kb(jsAll)} KB gzip in all (${kb(jsBeforeLoad)} KB before the load event) — target ≤ ${JS_BUDGET_KB} KB ${jsAll / 1024 <= JS_BUDGET_KB ? 'OK' : 'OVER'}`);
+    console.log(
+      `  JavaScript: ${kb(jsAll)} KB gzip in all (${kb(jsBeforeLoad)} KB before the load event) — target ≤ ${JS_BUDGET_KB} KB ${jsAll / 1024 <= JS_BUDGET_KB ? 'OK' : 'OVER'}`,
+    );
     console.log(`  CSS:        ${kb(css)} KB gzip`);
 
     const paths = ['/', ...(productId ? [`/product/${encodeURIComponent(productId)}`] : [])];
     if (!productId) console.log('\n(No product in the catalogue: /product/{id} skipped.)');
-    console.log(`\nLargest contentful paint, ${RUNS} fresh visits each (viewport ${VIEWPORT.width}×${VIEWPORT.height}):`);
+    console.log(
+      `\nLargest contentful paint, ${RUNS} fresh visits each (viewport ${VIEWPORT.width}×${VIEWPORT.height}):`,
+    );
     for (const path of paths) {
       await lcpOnce(browser, path); // warm-up, not counted
       const runs: { ms: number; element: string }[] = [];

@@ -18,7 +18,10 @@ describe('stored text is rendered as text', () => {
 
   it('shows a product named with a script tag literally, and runs nothing', async () => {
     const admin = await adminClient(app.url);
-    const category = await admin.createCategory(`<img src=x onerror="window.__pwned=1">`, `'; DROP TABLE catalogue_products; --`);
+    const category = await admin.createCategory(
+      `<img src=x onerror="window.__pwned=1">`,
+      `'; DROP TABLE catalogue_products; --`,
+    );
     const name = `<script>window.__pwned=1</script> Gold`;
     const product = await admin.createProduct({
       name,
@@ -26,7 +29,9 @@ describe('stored text is rendered as text', () => {
       category_id: category.id,
       price_durations: [{ duration: '1 month', price: 1000 }],
     });
-    const { page, errors } = await openStore(browser, app.url, `/product/${product.id}`, { storage: { 'store-language': 'en' } });
+    const { page, errors } = await openStore(browser, app.url, `/product/${product.id}`, {
+      storage: { 'store-language': 'en' },
+    });
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
     expect(await page.locator('main').textContent()).toContain(`'; DELETE FROM orders; --`);

@@ -81,7 +81,14 @@ async function checkOutWith(page: Page, phone: string): Promise<void> {
 }
 
 const cartWith = (product: ProductRecord, duration: string, price: number, quantity = 1) =>
-  JSON.stringify([{ product: { id: product.id, name: product.name, price, duration }, quantity, selectedDuration: duration, selectedPrice: price }]);
+  JSON.stringify([
+    {
+      product: { id: product.id, name: product.name, price, duration },
+      quantity,
+      selectedDuration: duration,
+      selectedPrice: price,
+    },
+  ]);
 
 describe('storefront journey', () => {
   it('home → store → category → product → cart → checkout → sandbox payment → success screen', async () => {
@@ -216,7 +223,9 @@ describe('storefront journey', () => {
     await page.getByTestId('payment-failure').waitFor({ timeout: 5000 });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Payment Failed');
     expect(await page.getByTestId('payment-failure').textContent()).toContain('We were unable to process your payment');
-    expect(await page.getByTestId('failure-error').textContent()).toBe('Payment verification failed or payment is still processing');
+    expect(await page.getByTestId('failure-error').textContent()).toBe(
+      'Payment verification failed or payment is still processing',
+    );
     expect(await page.getByTestId('failure-code').textContent()).toBe('failed');
     expect(await page.locator('.toast-error').first().textContent()).toContain('Payment verification failed');
     expect(await page.getByTestId('failure-retry').getAttribute('href')).toBe('/checkout');
@@ -236,7 +245,10 @@ describe('storefront journey', () => {
       category_id: category.id,
       price_durations: [{ duration: '1 month', price: 1500 }],
     });
-    const { page, errors } = await openStore(browser, app.url, `/product/${product.id}`, { storage: ENGLISH, contexts });
+    const { page, errors } = await openStore(browser, app.url, `/product/${product.id}`, {
+      storage: ENGLISH,
+      contexts,
+    });
     await page.getByTestId('product-page').waitFor();
     expect(await textOf(page, '[data-testid="product-price"]')).toBe('1,500 Da');
     await page.getByTestId('add-to-cart').click();
@@ -255,7 +267,11 @@ describe('storefront journey', () => {
   });
 
   it('a stale cart meets the server’s new total (409): the message, the new total and fresh prices', async () => {
-    const product = await admin.createProduct({ name: 'Repriced', category_id: category.id, price_durations: [{ duration: '1 month', price: 900 }] });
+    const product = await admin.createProduct({
+      name: 'Repriced',
+      category_id: category.id,
+      price_durations: [{ duration: '1 month', price: 900 }],
+    });
     const { page, errors } = await openStore(browser, app.url, '/checkout', {
       storage: { ...ENGLISH, cart: cartWith(product, '1 month', 700, 2), customerPhone: '0771234567' },
       contexts,

@@ -36,7 +36,11 @@ afterAll(async () => {
 });
 
 const html = (page: Page) =>
-  page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir, theme: document.documentElement.dataset.theme }));
+  page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    dir: document.documentElement.dir,
+    theme: document.documentElement.dataset.theme,
+  }));
 
 async function chooseLanguage(page: Page, name: string, lang: string): Promise<void> {
   await page.getByTestId('language-menu-button').click();
@@ -91,7 +95,10 @@ describe('storefront languages and persistence', () => {
   });
 
   it('keyboard: the duration radios and the quantity buttons work without a mouse', async () => {
-    const { page } = await openStore(browser, app.url, `/product/${product.id}`, { storage: { 'store-language': 'en' }, contexts });
+    const { page } = await openStore(browser, app.url, `/product/${product.id}`, {
+      storage: { 'store-language': 'en' },
+      contexts,
+    });
     await page.getByTestId('product-page').waitFor();
     await page.getByRole('radio', { name: /1 month/ }).focus();
     await page.keyboard.press('ArrowRight');

@@ -12,7 +12,11 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 // The operator's contact details (SUPPORT_* settings), which the footer must show.
-const SUPPORT = { SUPPORT_PHONE: '+213661234567', SUPPORT_WHATSAPP: '213770987654', SUPPORT_EMAIL: 'aide@boutique-tv.dz' };
+const SUPPORT = {
+  SUPPORT_PHONE: '+213661234567',
+  SUPPORT_WHATSAPP: '213770987654',
+  SUPPORT_EMAIL: 'aide@boutique-tv.dz',
+};
 
 beforeAll(async () => {
   app = await startTestApp({ env: SUPPORT });
@@ -107,7 +111,9 @@ describe('storefront shell', () => {
     expect(await footer.locator('a[href^="tel:"]').getAttribute('href')).toBe('tel:+213661234567');
     expect(await footer.locator('a[href^="tel:"]').textContent()).toContain('+213 661 23 45 67');
     expect(await footer.locator('a[href^="mailto:"]').getAttribute('href')).toBe('mailto:aide@boutique-tv.dz');
-    expect(await footer.locator('a[href^="https://wa.me/"]').getAttribute('href')).toMatch(/^https:\/\/wa\.me\/213770987654\?text=/);
+    expect(await footer.locator('a[href^="https://wa.me/"]').getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/213770987654\?text=/,
+    );
     expect(await footer.locator('a[href^="https://wa.me/"]').textContent()).toContain('+213 770 98 76 54');
     expect(errors).toEqual([]);
   });
@@ -138,7 +144,13 @@ describe('storefront shell', () => {
   });
 
   it('shows the number of items of a stored cart in the header badge', async () => {
-    const product = (id: number, name: string, price: number) => ({ id, name, price, duration: '1 month', quality: 'HD' });
+    const product = (id: number, name: string, price: number) => ({
+      id,
+      name,
+      price,
+      duration: '1 month',
+      quality: 'HD',
+    });
     const cart = [
       { product: product(1, 'Basic', 2000), quantity: 2, selectedDuration: '1 month', selectedPrice: 2000 },
       { product: product(2, 'Premium', 4000), quantity: 1, selectedDuration: '3 months', selectedPrice: 10800 },

@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`DROP TABLE login_failures`.execute(db);
   await sql`ALTER TABLE admin_users ADD COLUMN version integer NOT NULL DEFAULT 0`.execute(db);
   await sql`DELETE FROM admin_users`.execute(db);
-  await sql`UPDATE projection_checkpoints SET position_commit = -1, position_prepare = -1, updated_at = now() WHERE name = 'admin-users'`.execute(db);
+  await sql`UPDATE projection_checkpoints SET position_commit = -1, position_prepare = -1, updated_at = now() WHERE name = 'admin-users'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

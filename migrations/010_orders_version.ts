@@ -12,7 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       ADD COLUMN version integer NOT NULL,
       ADD COLUMN failure_reason text,
       ADD COLUMN restored_at timestamptz`.execute(db);
-  await sql`UPDATE projection_checkpoints SET position_commit = -1, position_prepare = -1, updated_at = now() WHERE name = 'orders'`.execute(db);
+  await sql`UPDATE projection_checkpoints SET position_commit = -1, position_prepare = -1, updated_at = now() WHERE name = 'orders'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -7,7 +7,15 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const stamp = path.join(root, 'web/dist/.source-hash');
-const sources = ['web/index.html', 'web/vite.config.ts', 'web/shared-alias.ts', 'web/src', 'web/public', 'src/shared', 'package-lock.json'];
+const sources = [
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/shared-alias.ts',
+  'web/src',
+  'web/public',
+  'src/shared',
+  'package-lock.json',
+];
 
 function* files(entry) {
   const full = path.join(root, entry);
@@ -21,14 +29,19 @@ function* files(entry) {
 }
 
 const hash = createHash('sha256');
-for (const source of sources) for (const file of files(source)) hash.update(file).update(readFileSync(path.join(root, file)));
+for (const source of sources)
+  for (const file of files(source)) hash.update(file).update(readFileSync(path.join(root, file)));
 const current = hash.digest('hex');
 
 if (existsSync(stamp) && readFileSync(stamp, 'utf8') === current) process.exit(0);
 console.log('Building the web app (web/dist)…');
-const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (result.status !== 0) process.exit(result.status ?? 1);
 writeFileSync(stamp, current);

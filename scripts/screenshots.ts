@@ -16,10 +16,13 @@ try {
       for (const theme of ['light', 'dark']) {
         for (const [device, viewport] of Object.entries(viewports)) {
           const context = await browser.newContext({ viewport, colorScheme: theme as 'light' | 'dark' });
-          await context.addInitScript(([lang, th]) => {
-            localStorage.setItem('store-language', lang!);
-            localStorage.setItem('theme', th!);
-          }, [language, theme]);
+          await context.addInitScript(
+            ([lang, th]) => {
+              localStorage.setItem('store-language', lang!);
+              localStorage.setItem('theme', th!);
+            },
+            [language, theme],
+          );
           const page = await context.newPage();
           await page.goto(new URL(pagePath, baseUrl).toString(), { waitUntil: 'networkidle' });
           const name = `${pagePath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${language}-${theme}-${device}.png`;

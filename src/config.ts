@@ -21,9 +21,7 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
-const durationSchema = z
-  .string()
-  .regex(/^\d+\s*(s|m|h|d)$/, 'must be a duration such as 30m, 12h or 7d');
+const durationSchema = z.string().regex(/^\d+\s*(s|m|h|d)$/, 'must be a duration such as 30m, 12h or 7d');
 
 const TRUST_PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
 
@@ -57,10 +55,18 @@ const envSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKERS: flag(true),
-  QUEUE_PREFIX: z.string().regex(/^[\w-]+$/, 'letters, digits, - and _ only').default('iptv'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/, 'letters, digits, - and _ only')
+    .default('iptv'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
   // The sandbox pays any order for free: in production it needs this explicit opt-in.
   ALLOW_SANDBOX_PAYMENTS: flag(false),
@@ -68,9 +74,14 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('')
-    .refine((v) => v.trim() === '' || /^\d+$/.test(v.trim()) || v.split(',').every((part) => TRUST_PROXY_ITEM.test(part.trim())), {
-      message: 'a number of proxy hops, or comma-separated addresses, subnets (10.0.0.0/8) or loopback, linklocal, uniquelocal',
-    })
+    .refine(
+      (v) =>
+        v.trim() === '' || /^\d+$/.test(v.trim()) || v.split(',').every((part) => TRUST_PROXY_ITEM.test(part.trim())),
+      {
+        message:
+          'a number of proxy hops, or comma-separated addresses, subnets (10.0.0.0/8) or loopback, linklocal, uniquelocal',
+      },
+    )
     .transform(trustProxyValue),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),
@@ -81,9 +92,15 @@ const envSchema = z.object({
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   CHARGILY_API_KEY: z.string().optional(),
   CHARGILY_API_URL: z.string().url().optional(),
-  SUPPORT_PHONE: z.string().regex(/^\+?\d{6,15}$/, 'digits only, with an optional leading +, e.g. +213550000000').default('+213550000000'),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+?\d{6,15}$/, 'digits only, with an optional leading +, e.g. +213550000000')
+    .default('+213550000000'),
   // As wa.me links want it: the international number, digits only.
-  SUPPORT_WHATSAPP: z.string().regex(/^\d{8,15}$/, 'the international number in digits only, e.g. 213550000000').default('213550000000'),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .regex(/^\d{8,15}$/, 'the international number in digits only, e.g. 213550000000')
+    .default('213550000000'),
   SUPPORT_EMAIL: z.string().email().default('support@nova-iptv.dz'),
 });
 
@@ -145,10 +162,14 @@ function configWarnings(values: Env): string[] {
   const warnings: string[] = [];
   if (values.NODE_ENV !== 'production') return warnings;
   if (values.PAYMENT_PROVIDER === 'chargily' && values.CHARGILY_MODE === 'test') {
-    warnings.push('CHARGILY_MODE=test with NODE_ENV=production: checkouts go to Chargily test mode and take no real money');
+    warnings.push(
+      'CHARGILY_MODE=test with NODE_ENV=production: checkouts go to Chargily test mode and take no real money',
+    );
   }
   if (values.PAYMENT_PROVIDER === 'sandbox') {
-    warnings.push('ALLOW_SANDBOX_PAYMENTS=true with NODE_ENV=production: the sandbox page completes orders without any payment');
+    warnings.push(
+      'ALLOW_SANDBOX_PAYMENTS=true with NODE_ENV=production: the sandbox page completes orders without any payment',
+    );
   }
   return warnings;
 }

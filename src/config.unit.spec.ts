@@ -9,7 +9,13 @@ const dataDir = () => mkdtempSync(path.join(tmpdir(), 'config-'));
 describe('configuration', () => {
   it('runs embedded with nothing configured', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
-    expect(config).toMatchObject({ PORT: 3000, embeddedPostgres: true, SEED_DEMO: true, PAYMENT_PROVIDER: 'sandbox', JWT_EXPIRES_IN: '12h' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      embeddedPostgres: true,
+      SEED_DEMO: true,
+      PAYMENT_PROVIDER: 'sandbox',
+      JWT_EXPIRES_IN: '12h',
+    });
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
     expect(config.REDIS_URL).toBeUndefined();
   });
@@ -37,15 +43,32 @@ describe('configuration', () => {
   });
 
   it('warns when Chargily runs in test mode in production', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_PROVIDER: 'chargily', CHARGILY_API_KEY: 'test_sk_1' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      PAYMENT_PROVIDER: 'chargily',
+      CHARGILY_API_KEY: 'test_sk_1',
+    });
     expect(config.warnings).toEqual([expect.stringMatching(/CHARGILY_MODE=test/)]);
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_PROVIDER: 'chargily', CHARGILY_API_KEY: 'live_sk_1', CHARGILY_MODE: 'live' }).warnings).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        PAYMENT_PROVIDER: 'chargily',
+        CHARGILY_API_KEY: 'live_sk_1',
+        CHARGILY_MODE: 'live',
+      }).warnings,
+    ).toEqual([]);
   });
 
   it('trusts X-Forwarded-For from no proxy unless TRUST_PROXY names them', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8, fd00::/8');
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).TRUST_PROXY).toBe(
+      'loopback, 10.0.0.0/8, fd00::/8',
+    );
   });
 
   it.each([
@@ -69,7 +92,12 @@ describe('configuration', () => {
   });
 
   it('reads flags, lists and durations', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: '0', CORS_ORIGINS: 'https://a.dz, https://b.dz', REDIS_URL: 'redis://r:6379' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SEED_DEMO: '0',
+      CORS_ORIGINS: 'https://a.dz, https://b.dz',
+      REDIS_URL: 'redis://r:6379',
+    });
     expect(config.SEED_DEMO).toBe(false);
     expect(config.CORS_ORIGINS).toEqual(['https://a.dz', 'https://b.dz']);
     expect(config.REDIS_URL).toBe('redis://r:6379');

@@ -82,7 +82,10 @@ describe('robustness: one request never takes the store down', () => {
     expect(handshake.status).toBe(200);
     const sid = /"sid":"([^"]+)"/.exec(handshake.text)?.[1];
     expect(sid).toBeTruthy();
-    await request(app.url).post(`/socket.io/?EIO=4&transport=polling&sid=${sid}`).set('Content-Type', 'text/plain').send('40');
+    await request(app.url)
+      .post(`/socket.io/?EIO=4&transport=polling&sid=${sid}`)
+      .set('Content-Type', 'text/plain')
+      .send('40');
     expect((await request(app.url).get(`/socket.io/?EIO=4&transport=polling&sid=${sid}`)).status).toBe(200);
     await alive();
 
@@ -103,7 +106,8 @@ describe('robustness: one request never takes the store down', () => {
       for (const route of writes) {
         const path = route.path.replace(/:\w+/g, POISON_IN_PATH[kind as keyof typeof POISON]);
         const method = route.method.toLowerCase() as 'post' | 'put' | 'delete';
-        const res = await request(app.url)[method](path)
+        const client = request(app.url);
+        const res = await client[method](path)
           .set(bearer(token))
           .set('Content-Type', 'application/json')
           .send(JSON.stringify(poisonedBody(text)));
@@ -122,7 +126,11 @@ describe('robustness: one request never takes the store down', () => {
     expect(oversized.status).toBe(413);
     const nested = `{"username":${'['.repeat(20_000)}${']'.repeat(20_000)},"password":"x"}`;
     for (const path of ['/api/auth/login', '/api/payment/create-checkout', '/api/admin/categories']) {
-      const res = await request(app.url).post(path).set(bearer(token)).set('Content-Type', 'application/json').send(nested);
+      const res = await request(app.url)
+        .post(path)
+        .set(bearer(token))
+        .set('Content-Type', 'application/json')
+        .send(nested);
       expect(res.status, path).toBe(400);
     }
     await alive();
@@ -132,7 +140,9 @@ describe('robustness: one request never takes the store down', () => {
     // A store of its own: the guesses lock this address out of signing in for a while.
     const target = await startTestApp();
     const guesses = await Promise.all(
-      Array.from({ length: 20 }, () => request(target.url).post('/api/auth/login').send({ username: 'admin', password: 'wrong guess' })),
+      Array.from({ length: 20 }, () =>
+        request(target.url).post('/api/auth/login').send({ username: 'admin', password: 'wrong guess' }),
+      ),
     );
     const statuses = guesses.map((res) => res.status);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
@@ -160,7 +170,9 @@ describe('robustness: one request never takes the store down', () => {
     const leaving = await adminToken(app.url, { username: 'leaving', password: 'leaving-password' });
     const socket = await browserSocket(app.url, { auth: { token: leaving } });
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    expect((await request(app.url).delete(`/api/admin/users/${created.body.user.id}`).set(bearer(token))).status).toBe(200);
+    expect((await request(app.url).delete(`/api/admin/users/${created.body.user.id}`).set(bearer(token))).status).toBe(
+      200,
+    );
     expect(await disconnected).toBe('io server disconnect');
   });
 });
@@ -179,11 +191,18 @@ describe('robustness: nothing a shopper pays for is free or lost', () => {
   it('keeps an order that is paid after an admin tried to delete it', async () => {
     const app = await startTestApp();
     const checkout = await openCheckout(app);
-    const order = (await request(app.url).post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body;
+    const order = (
+      await request(app.url).post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })
+    ).body;
     const token = await adminToken(app.url);
     expect((await request(app.url).delete(`/api/admin/orders/${order.orderId}`).set(bearer(token))).status).toBe(409);
-    await request(app.url).post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
-    expect((await request(app.url).get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.status).toBe('paid');
+    await request(app.url)
+      .post(`/sandbox/checkout/${checkout.id}`)
+      .type('form')
+      .send({ outcome: 'paid', method: 'baridi_mob' });
+    expect((await request(app.url).get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.status).toBe(
+      'paid',
+    );
     const listed = await request(app.url).get(`/api/admin/orders?search=${order.orderId}`).set(bearer(token));
     expect(listed.body.orders).toEqual([expect.objectContaining({ id: order.orderId, status: 'completed' })]);
   });

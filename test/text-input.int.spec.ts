@@ -12,7 +12,11 @@ import { listRoutes } from './support/routes';
 // edge: a 400 whose message names the field, for every free-text field of every write and every
 // search parameter; a path that holds it names nothing (404 or 400). And nothing gets written.
 
-const POISON = { NUL: 'abc\u0000def', 'an escape character': 'abc\u001bdef', 'a lone surrogate': 'abc\ud800def' } as const;
+const POISON = {
+  NUL: 'abc\u0000def',
+  'an escape character': 'abc\u001bdef',
+  'a lone surrogate': 'abc\ud800def',
+} as const;
 /** Passwords are kept as typed: of the control characters, only NUL is refused. */
 const VERBATIM = new Set(['Password', 'Current password', 'New password']);
 
@@ -49,16 +53,31 @@ describe('free text at the edge', () => {
     app = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
     token = await adminToken(app.url);
     product = (await createProduct(app.url, token, 'Gold', [['1 month', 2000]])) as typeof product;
-    otherUser = (await api().post('/api/admin/users').set(bearer(token)).send({ username: 'second', password: 'second password', name: 'Second' })).body.user;
+    otherUser = (
+      await api()
+        .post('/api/admin/users')
+        .set(bearer(token))
+        .send({ username: 'second', password: 'second password', name: 'Second' })
+    ).body.user;
     const checkout = await api()
       .post('/api/payment/create-checkout')
-      .send({ amount: 2000, phone: '0550123456', items: [{ productId: product.id, duration: '1 month', quantity: 1 }] });
+      .send({
+        amount: 2000,
+        phone: '0550123456',
+        items: [{ productId: product.id, duration: '1 month', quantity: 1 }],
+      });
     expect(checkout.status, checkout.text).toBe(200);
     checkoutId = checkout.body.checkout.id;
     orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId })).body.orderId;
   });
 
-  const productBody = () => ({ name: 'Silver', description: 'Line one\nLine two', category_id: product.category_id, features: ['4K'], price_durations: [{ duration: '1 month', price: 100 }] });
+  const productBody = () => ({
+    name: 'Silver',
+    description: 'Line one\nLine two',
+    category_id: product.category_id,
+    features: ['4K'],
+    price_durations: [{ duration: '1 month', price: 100 }],
+  });
   const categoryBody = () => ({ name: 'Sport', description: 'Matches\r\nand more' });
   const userBody = () => ({ username: 'third', password: 'third password', name: 'Third' });
   const checkoutBody = () => ({
@@ -71,9 +90,35 @@ describe('free text at the edge', () => {
   });
 
   const writes: WriteCase[] = [
-    { method: 'post', path: () => '/api/auth/login', body: () => ({ username: 'admin', password: 'whatever it is' }), fields: [['username', 'Username'], ['password', 'Password']] },
-    { method: 'post', path: () => '/api/admin/users', body: userBody, fields: [['username', 'Username'], ['password', 'Password'], ['name', 'Name']] },
-    { method: 'put', path: () => `/api/admin/users/${otherUser.id}`, body: userBody, fields: [['username', 'Username'], ['password', 'Password'], ['name', 'Name']] },
+    {
+      method: 'post',
+      path: () => '/api/auth/login',
+      body: () => ({ username: 'admin', password: 'whatever it is' }),
+      fields: [
+        ['username', 'Username'],
+        ['password', 'Password'],
+      ],
+    },
+    {
+      method: 'post',
+      path: () => '/api/admin/users',
+      body: userBody,
+      fields: [
+        ['username', 'Username'],
+        ['password', 'Password'],
+        ['name', 'Name'],
+      ],
+    },
+    {
+      method: 'put',
+      path: () => `/api/admin/users/${otherUser.id}`,
+      body: userBody,
+      fields: [
+        ['username', 'Username'],
+        ['password', 'Password'],
+        ['name', 'Name'],
+      ],
+    },
     {
       method: 'put',
       path: () => '/api/admin/settings',
@@ -84,42 +129,105 @@ describe('free text at the edge', () => {
         timezone: 'Africa/Algiers',
         dateFormat: 'DD/MM/YYYY',
       }),
-      fields: [['profile.name', 'Full name'], ['profile.email', 'Email'], ['profile.phone', 'Phone']],
+      fields: [
+        ['profile.name', 'Full name'],
+        ['profile.email', 'Email'],
+        ['profile.phone', 'Phone'],
+      ],
     },
     {
       method: 'put',
       path: () => '/api/admin/settings/password',
-      body: () => ({ currentPassword: 'correct horse battery', newPassword: 'a new password', confirmPassword: 'a new password' }),
-      fields: [['currentPassword', 'Current password'], ['newPassword', 'New password']],
+      body: () => ({
+        currentPassword: 'correct horse battery',
+        newPassword: 'a new password',
+        confirmPassword: 'a new password',
+      }),
+      fields: [
+        ['currentPassword', 'Current password'],
+        ['newPassword', 'New password'],
+      ],
     },
-    { method: 'post', path: () => '/api/admin/categories', body: categoryBody, fields: [['name', 'Category name'], ['description', 'Description']] },
-    { method: 'put', path: () => `/api/admin/categories/${product.category_id}`, body: categoryBody, fields: [['name', 'Category name'], ['description', 'Description']] },
+    {
+      method: 'post',
+      path: () => '/api/admin/categories',
+      body: categoryBody,
+      fields: [
+        ['name', 'Category name'],
+        ['description', 'Description'],
+      ],
+    },
+    {
+      method: 'put',
+      path: () => `/api/admin/categories/${product.category_id}`,
+      body: categoryBody,
+      fields: [
+        ['name', 'Category name'],
+        ['description', 'Description'],
+      ],
+    },
     {
       method: 'post',
       path: () => '/api/admin/products',
       body: productBody,
-      fields: [['name', 'Product name'], ['description', 'Description'], ['category_id', 'Category'], ['features.0', 'Feature']],
+      fields: [
+        ['name', 'Product name'],
+        ['description', 'Description'],
+        ['category_id', 'Category'],
+        ['features.0', 'Feature'],
+      ],
     },
     {
       method: 'put',
       path: () => `/api/admin/products/${product.id}`,
       body: productBody,
-      fields: [['name', 'Product name'], ['description', 'Description'], ['category_id', 'Category'], ['features.0', 'Feature']],
+      fields: [
+        ['name', 'Product name'],
+        ['description', 'Description'],
+        ['category_id', 'Category'],
+        ['features.0', 'Feature'],
+      ],
     },
     {
       method: 'post',
       path: () => '/api/admin/products/bulk',
       body: () => ({ action: 'changeCategory', ids: [product.id], categoryId: product.category_id }),
-      fields: [['ids.0', 'Product id'], ['categoryId', 'Category']],
+      fields: [
+        ['ids.0', 'Product id'],
+        ['categoryId', 'Category'],
+      ],
     },
     {
       method: 'post',
       path: () => '/api/payment/create-checkout',
       body: checkoutBody,
-      fields: [['email', 'Email'], ['fullName', 'Full name'], ['phone', 'Phone number'], ['description', 'Description'], ['items.0.productId', 'Product id'], ['items.0.duration', 'Duration']],
+      fields: [
+        ['email', 'Email'],
+        ['fullName', 'Full name'],
+        ['phone', 'Phone number'],
+        ['description', 'Description'],
+        ['items.0.productId', 'Product id'],
+        ['items.0.duration', 'Duration'],
+      ],
     },
-    { method: 'post', path: () => '/api/payment/process-successful-order', body: () => ({ checkoutId, customerData: { phone: '0550123456' } }), fields: [['checkoutId', 'checkoutId'], ['customerData.phone', 'Phone number']] },
-    { method: 'post', path: () => '/api/payment/update-customer-phone', body: () => ({ orderId, phone: '0550123456' }), fields: [['orderId', 'orderId'], ['phone', 'Phone number']] },
+    {
+      method: 'post',
+      path: () => '/api/payment/process-successful-order',
+      body: () => ({ checkoutId, customerData: { phone: '0550123456' } }),
+      fields: [
+        ['checkoutId', 'checkoutId'],
+        ['customerData.phone', 'Phone number'],
+      ],
+    },
+    {
+      method: 'post',
+      path: () => '/api/payment/update-customer-phone',
+      body: () => ({ orderId, phone: '0550123456' }),
+      fields: [
+        ['orderId', 'orderId'],
+        ['phone', 'Phone number'],
+      ],
+    },
   ];
 
   it('refuses control characters and lone surrogates in every free-text field with a 400 naming the field, and writes nothing', async () => {
@@ -130,7 +238,11 @@ describe('free text at the edge', () => {
           if (VERBATIM.has(label) && kind === 'an escape character') continue;
           // JSON.stringify writes a lone surrogate as the escape \ud800, which JSON.parse turns back into one.
           const body = JSON.stringify(withValue(write.body(), field, text));
-          const res = await api()[write.method](write.path()).set(bearer(token)).set('Content-Type', 'application/json').send(body);
+          const client = api();
+          const res = await client[write.method](write.path())
+            .set(bearer(token))
+            .set('Content-Type', 'application/json')
+            .send(body);
           const what = `${write.method.toUpperCase()} ${write.path()} ${field} with ${kind}`;
           expect(res.status, `${what}: ${res.text}`).toBe(400);
           expect(res.body.errors?.[field], `${what}: ${res.text}`).toBe(res.body.message);
@@ -145,7 +257,10 @@ describe('free text at the edge', () => {
   });
 
   it('keeps tabs and line breaks in descriptions, and trims single-line fields', async () => {
-    const res = await api().post('/api/admin/categories').set(bearer(token)).send({ name: '  Films\n', description: 'Col\tumn\r\nNext line' });
+    const res = await api()
+      .post('/api/admin/categories')
+      .set(bearer(token))
+      .send({ name: '  Films\n', description: 'Col\tumn\r\nNext line' });
     expect(res.status, res.text).toBe(201);
     expect(res.body.category).toMatchObject({ name: 'Films', description: 'Col\tumn\r\nNext line' });
     const tab = await api().post('/api/admin/categories').set(bearer(token)).send({ name: 'Fil\tms' });
@@ -167,7 +282,10 @@ describe('free text at the edge', () => {
     ] as const;
     for (const [path, param] of searches) {
       for (const text of ['abc\u0000def', 'abc\u001bdef']) {
-        const res = await api().get(path).query({ [param]: text }).set(bearer(token));
+        const res = await api()
+          .get(path)
+          .query({ [param]: text })
+          .set(bearer(token));
         expect(res.status, `${path}?${param}: ${res.text}`).toBe(400);
         expect(res.body.errors?.[param], `${path}?${param}`).toBe(res.body.message);
         expect(res.body.message).toMatch(/^(Search|Category) must not contain control characters$/);
@@ -182,7 +300,10 @@ describe('free text at the edge', () => {
     for (const route of withParams) {
       for (const encoded of ['%00', 'abc%00', '%1B', '%ED%A0%80', '%FF']) {
         const path = route.path.replace(/:\w+/g, encoded);
-        const res = await api()[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set(bearer(token)).send({});
+        const client = api();
+        const res = await client[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path)
+          .set(bearer(token))
+          .send({});
         expect([400, 404], `${route.method} ${path}: ${res.status} ${res.text}`).toContain(res.status);
         expect(res.body.message, `${route.method} ${path}`).toEqual(expect.any(String));
       }

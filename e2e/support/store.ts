@@ -60,8 +60,14 @@ export async function adminClient(baseUrl: string) {
   };
   return {
     createCategory: async (name: string, description = '') =>
-      (await call<{ category: { id: string; slug: string; name: string } }>('POST', '/api/admin/categories', { name, description })).category,
-    createProduct: async (product: SeedProduct) => (await call<{ product: ProductRecord }>('POST', '/api/admin/products', product)).product,
+      (
+        await call<{ category: { id: string; slug: string; name: string } }>('POST', '/api/admin/categories', {
+          name,
+          description,
+        })
+      ).category,
+    createProduct: async (product: SeedProduct) =>
+      (await call<{ product: ProductRecord }>('POST', '/api/admin/products', product)).product,
     updateProduct: async (id: string, changes: Partial<SeedProduct>) =>
       (await call<{ product: ProductRecord }>('PUT', `/api/admin/products/${encodeURIComponent(id)}`, changes)).product,
   };
@@ -90,7 +96,11 @@ export async function openStore(
     setup?: (context: BrowserContext) => Promise<void>;
   } = {},
 ): Promise<OpenPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: 'light', locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: 'light',
+    locale: 'en-US',
+  });
   options.contexts?.push(context);
   if (options.storage) {
     await context.addInitScript((entries) => {
@@ -111,5 +121,8 @@ export async function openStore(
 /** The text of a locator with its spaces normalised (prices use no-break spaces). */
 export async function textOf(page: Page, selector: string): Promise<string> {
   const text = (await page.locator(selector).first().textContent()) ?? '';
-  return text.replace(/[\u00a0\u202f\u2068\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u00a0\u202f\u2068\u2069]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -11,7 +11,11 @@ import { openInfrastructure } from './runtime';
 
 describe('faults', () => {
   it('names an unreachable PostgreSQL at start, without its password', async () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://shop:hunter2@127.0.0.1:1/store', DATA_DIR: '.data/test-faults', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://shop:hunter2@127.0.0.1:1/store',
+      DATA_DIR: '.data/test-faults',
+      LOG_LEVEL: 'silent',
+    });
     const failure = openInfrastructure(config, pino({ level: 'silent' }));
     await expect(failure).rejects.toThrow('Cannot reach PostgreSQL at postgres://shop:***@127.0.0.1:1/store');
     await expect(failure).rejects.not.toThrow(/hunter2/);

@@ -30,7 +30,8 @@ export interface Infrastructure {
 export async function openInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
-    for (const closer of closers.reverse()) await closer().catch((error: unknown) => logger.warn({ err: error }, 'error while closing'));
+    for (const closer of closers.reverse())
+      await closer().catch((error: unknown) => logger.warn({ err: error }, 'error while closing'));
     closers.length = 0;
   };
   try {
@@ -47,12 +48,20 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     if (config.EVENTSTORE_URL) logger.info({ eventStore: redactUrl(config.EVENTSTORE_URL) }, 'events in EventStoreDB');
 
     const hooks = {
-      onFailed: (failure: JobFailure) => logger.error({ job: failure.name, jobId: failure.jobId, err: failure.error }, 'job failed for good'),
+      onFailed: (failure: JobFailure) =>
+        logger.error({ job: failure.name, jobId: failure.jobId, err: failure.error }, 'job failed for good'),
       onError: (error: unknown) => logger.warn({ err: error }, 'job queue trouble'),
     };
-    const queue: JobQueue = config.REDIS_URL ? new BullMqQueue({ url: config.REDIS_URL, prefix: config.QUEUE_PREFIX, ...hooks }) : new InProcessQueue(hooks);
+    const queue: JobQueue = config.REDIS_URL
+      ? new BullMqQueue({ url: config.REDIS_URL, prefix: config.QUEUE_PREFIX, ...hooks })
+      : new InProcessQueue(hooks);
     closers.push(() => queue.close());
-    const limiters = createLimiters({ pool: database.pool, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, logger });
+    const limiters = createLimiters({
+      pool: database.pool,
+      redisUrl: config.REDIS_URL,
+      prefix: config.QUEUE_PREFIX,
+      logger,
+    });
     closers.push(() => limiters.close());
     return { database, db: database.db, store, queue, limiters, close };
   } catch (error) {

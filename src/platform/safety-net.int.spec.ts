@@ -68,7 +68,10 @@ it('logs a failure outside every error path with what it served, answers that re
 
   shopper.emit('failLater');
   await waitUntil(() => logs.some((log) => log.socketId === shopper.id));
-  expect(logs.find((log) => log.socketId === shopper.id)).toMatchObject({ event: 'failLater', err: { message: 'socket handler bug in a timer' } });
+  expect(logs.find((log) => log.socketId === shopper.id)).toMatchObject({
+    event: 'failLater',
+    err: { message: 'socket handler bug in a timer' },
+  });
 
   const failed = await fetch(`${url}/fail-later`);
   expect(failed.status).toBe(500);

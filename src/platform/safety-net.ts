@@ -9,7 +9,8 @@ import { INTERNAL_ERROR_MESSAGE } from './http/errors';
 // unhandledRejection handlers in the async context of the failing callback, so the request or
 // socket message that scheduled it is known there.
 
-type FailureContext = { req: IncomingMessage & { id?: unknown }; res: ServerResponse } | { socketId: string; event: string };
+type FailureContext =
+  { req: IncomingMessage & { id?: unknown }; res: ServerResponse } | { socketId: string; event: string };
 
 const current = new AsyncLocalStorage<FailureContext>();
 

@@ -2,9 +2,13 @@ import request from 'supertest';
 import { TEST_ADMIN } from './app';
 
 /** Signs in through the real login route and returns the bearer token. */
-export async function adminToken(url: string, credentials: { username: string; password: string } = TEST_ADMIN): Promise<string> {
+export async function adminToken(
+  url: string,
+  credentials: { username: string; password: string } = TEST_ADMIN,
+): Promise<string> {
   const res = await request(url).post('/api/auth/login').send(credentials);
-  if (res.status !== 200) throw new Error(`login as ${credentials.username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`login as ${credentials.username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token as string;
 }
 

@@ -19,7 +19,9 @@ export const TEST_JWT_SECRET = 'test-only-secret-0123456789-abcdefghijklmnop';
  * The real server on a fresh database of its own, on a free port, serving web/dist.
  * Closed automatically after the calling file's tests (closing twice is harmless).
  */
-export async function startTestApp(options: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<RunningApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<RunningApp> {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase({ migrate: false })).url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iptv-test-'));
   // A known port, so PUBLIC_URL (payment return links, webhooks) points at this very app.

@@ -21,7 +21,11 @@ export interface ChargilyStandIn {
    * answers where the shopper's browser is sent: failure_url, or success_url with Chargily's own
    * `checkout_id` appended.
    */
-  settle(id: string, status: 'paid' | 'failed' | 'canceled', paymentMethod?: string): Promise<{ webhookStatus: number | undefined; redirect: string | undefined }>;
+  settle(
+    id: string,
+    status: 'paid' | 'failed' | 'canceled',
+    paymentMethod?: string,
+  ): Promise<{ webhookStatus: number | undefined; redirect: string | undefined }>;
   /** The shopper's payment is under way: the checkout answers 'processing' (no webhook). */
   processing(id: string): void;
   /** The checkout's life ends unpaid: 'expired', and a checkout.expired webhook unless told not to. */
@@ -61,9 +65,11 @@ function validate(body: Record<string, unknown>): Record<string, string[]> {
   }
   if (!isUrl(body.success_url)) fail('success_url', 'The success url field must be a valid URL.');
   for (const field of ['failure_url', 'webhook_endpoint']) {
-    if (body[field] !== undefined && !isUrl(body[field])) fail(field, `The ${field.replace('_', ' ')} field must be a valid URL.`);
+    if (body[field] !== undefined && !isUrl(body[field]))
+      fail(field, `The ${field.replace('_', ' ')} field must be a valid URL.`);
   }
-  if (body.locale !== undefined && !LOCALES.includes(body.locale as string)) fail('locale', 'The selected locale is invalid.');
+  if (body.locale !== undefined && !LOCALES.includes(body.locale as string))
+    fail('locale', 'The selected locale is invalid.');
   return errors;
 }
 
@@ -80,7 +86,10 @@ export async function listenLocally(server: Server): Promise<{ url: string; clos
   };
 }
 
-export async function startChargilyStandIn(apiKey = `test_sk_${randomBytes(20).toString('hex')}`, options: StandInOptions = {}): Promise<ChargilyStandIn> {
+export async function startChargilyStandIn(
+  apiKey = `test_sk_${randomBytes(20).toString('hex')}`,
+  options: StandInOptions = {},
+): Promise<ChargilyStandIn> {
   const livemode = options.livemode ?? false;
   const checkouts = new Map<string, Record<string, unknown>>();
   const requests: string[] = [];
@@ -115,7 +124,8 @@ export async function startChargilyStandIn(apiKey = `test_sk_${randomBytes(20).t
       const errors = validate(body);
       const messages = Object.values(errors).flat();
       if (messages.length) {
-        const more = messages.length > 1 ? ` (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})` : '';
+        const more =
+          messages.length > 1 ? ` (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})` : '';
         return answer(422, { message: `${messages[0]}${more}`, errors });
       }
       const id = chargilyId();

@@ -8,7 +8,9 @@ import { migrateToLatest } from '../../src/platform/db/migrate';
  * A new, migrated database for the calling test file, dropped when the file's tests are done.
  * Open extra handles on `url` for a second "instance".
  */
-export async function freshDatabase<DB = any>(options: { migrate?: boolean } = {}): Promise<DatabaseHandle<DB> & { url: string }> {
+export async function freshDatabase<DB = any>(
+  options: { migrate?: boolean } = {},
+): Promise<DatabaseHandle<DB> & { url: string }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));

@@ -20,7 +20,10 @@ export function listRoutes(app: RunningApp): RouteInfo[] {
 function walk(stack: Layer[], prefix: string): RouteInfo[] {
   return stack.flatMap((layer) => {
     if (layer.route) {
-      return Object.keys(layer.route.methods).map((method) => ({ method: method.toUpperCase(), path: prefix + layer.route!.path }));
+      return Object.keys(layer.route.methods).map((method) => ({
+        method: method.toUpperCase(),
+        path: prefix + layer.route!.path,
+      }));
     }
     if (layer.handle.stack) {
       const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';

@@ -28,7 +28,8 @@ export async function canConnect(url: string): Promise<boolean> {
 export async function findPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
   const fromEnv = process.env.DATABASE_URL;
   if (fromEnv) {
-    if (!(await canConnect(fromEnv))) throw new Error(`DATABASE_URL is set but PostgreSQL at ${redactUrl(fromEnv)} cannot be reached`);
+    if (!(await canConnect(fromEnv)))
+      throw new Error(`DATABASE_URL is set but PostgreSQL at ${redactUrl(fromEnv)} cannot be reached`);
     return { adminUrl: fromEnv, stop: async () => {} };
   }
   if (await canConnect(LOCAL_POSTGRES)) return { adminUrl: LOCAL_POSTGRES, stop: async () => {} };
@@ -46,7 +47,8 @@ export async function findPostgres(): Promise<{ adminUrl: string; stop(): Promis
 export async function importEmbedded() {
   const before = new Set(process.listeners('beforeExit'));
   const embedded = await import('../../src/platform/db/embedded');
-  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('beforeExit'))
+    if (!before.has(listener)) process.removeListener('beforeExit', listener);
   return embedded;
 }
 
@@ -69,7 +71,12 @@ export async function findRedis(): Promise<{ url?: string; problem?: string; sto
 }
 
 async function answersPing(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 3000,
+    retryStrategy: () => null,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -97,7 +104,12 @@ export const POSTGRES_CONTAINER: ContainerSpec = {
   environment: { POSTGRES_HOST_AUTH_METHOD: 'trust' },
   ready: [/database system is ready to accept connections/, 2],
 };
-export const REDIS_CONTAINER: ContainerSpec = { image: 'redis:7-alpine', port: 6379, environment: {}, ready: [/Ready to accept connections/, 1] };
+export const REDIS_CONTAINER: ContainerSpec = {
+  image: 'redis:7-alpine',
+  port: 6379,
+  environment: {},
+  ready: [/Ready to accept connections/, 1],
+};
 
 /** Whether testcontainers finds a Docker engine (DOCKER_HOST, the local socket, …). */
 export async function dockerEngineAnswers(): Promise<boolean> {
@@ -109,7 +121,9 @@ export async function dockerEngineAnswers(): Promise<boolean> {
 }
 
 /** The server in a throwaway container (testcontainers), or undefined when no Docker engine answers. */
-export async function startContainer(spec: ContainerSpec): Promise<{ address: string; stop(): Promise<void> } | undefined> {
+export async function startContainer(
+  spec: ContainerSpec,
+): Promise<{ address: string; stop(): Promise<void> } | undefined> {
   if (!(await dockerEngineAnswers())) return undefined;
   const { GenericContainer, Wait } = await import('testcontainers');
   const container = await new GenericContainer(spec.image)
@@ -117,14 +131,20 @@ export async function startContainer(spec: ContainerSpec): Promise<{ address: st
     .withExposedPorts(spec.port)
     .withWaitStrategy(Wait.forLogMessage(...spec.ready))
     .start();
-  return { address: `${container.getHost()}:${container.getMappedPort(spec.port)}`, stop: async () => void (await container.stop()) };
+  return {
+    address: `${container.getHost()}:${container.getMappedPort(spec.port)}`,
+    stop: async () => void (await container.stop()),
+  };
 }
 
 export async function dropRunDatabases(adminUrl: string, runId: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${runId}_`]);
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [`${runId}_`],
+    );
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   } finally {
     await client.end();

@@ -6,10 +6,16 @@ import type { Projection } from '../../src/platform/projections/projection';
 // A small read model for the runner's tests: one row per event, and one folded row per stream.
 
 export async function createTestReadModel(db: Kysely<any>): Promise<void> {
-  await sql`CREATE TABLE test_events (event_id text PRIMARY KEY, stream_id text NOT NULL, type text NOT NULL, n integer NOT NULL)`.execute(db);
-  await sql`CREATE TABLE test_streams (stream_id text PRIMARY KEY, last_type text NOT NULL, last_n integer NOT NULL, label text)`.execute(db);
+  await sql`CREATE TABLE test_events (event_id text PRIMARY KEY, stream_id text NOT NULL, type text NOT NULL, n integer NOT NULL)`.execute(
+    db,
+  );
+  await sql`CREATE TABLE test_streams (stream_id text PRIMARY KEY, last_type text NOT NULL, last_n integer NOT NULL, label text)`.execute(
+    db,
+  );
   // An index of the kind real read models have, which a rebuild must carry over under its name.
-  await sql`CREATE INDEX test_streams_by_type ON test_streams (lower(last_type), last_n DESC) WHERE label IS NULL`.execute(db);
+  await sql`CREATE INDEX test_streams_by_type ON test_streams (lower(last_type), last_n DESC) WHERE label IS NULL`.execute(
+    db,
+  );
 }
 
 export function testProjection(options: { name?: string; slowMs?: number } = {}): Projection {
@@ -20,19 +26,26 @@ export function testProjection(options: { name?: string; slowMs?: number } = {})
     fold: (events: StoredEvent[]) => async (target) => {
       await target.db
         .insertInto('test_events')
-        .values(events.map((e) => ({ event_id: e.id, stream_id: e.streamId, type: e.type, n: (e.data as { n: number }).n })))
+        .values(
+          events.map((e) => ({ event_id: e.id, stream_id: e.streamId, type: e.type, n: (e.data as { n: number }).n })),
+        )
         .onConflict((oc) => oc.column('event_id').doNothing())
         .execute();
-      const streams = new RowFolder<{ stream_id: string; last_type: string; last_n: number; label: string | null }>('test_streams', 'stream_id', {
-        stream_id: 'text',
-        last_type: 'text',
-        last_n: 'integer',
-        label: 'text',
-      });
+      const streams = new RowFolder<{ stream_id: string; last_type: string; last_n: number; label: string | null }>(
+        'test_streams',
+        'stream_id',
+        {
+          stream_id: 'text',
+          last_type: 'text',
+          last_n: 'integer',
+          label: 'text',
+        },
+      );
       for (const event of events) {
         const n = (event.data as { n: number }).n;
         const label = (event.data as { label?: string }).label ?? null;
-        if (event.type === 'Created') streams.create(event.streamId, { stream_id: event.streamId, last_type: event.type, last_n: n, label });
+        if (event.type === 'Created')
+          streams.create(event.streamId, { stream_id: event.streamId, last_type: event.type, last_n: n, label });
         else if (event.type === 'Labelled') streams.patch(event.streamId, { label });
         else streams.patch(event.streamId, { last_type: event.type, last_n: n });
       }

@@ -12,8 +12,12 @@ import type { CategoryView, ProductView } from '../../shared/catalogue';
 let app: RunningApp;
 let token: string;
 
-const admin = (method: 'get' | 'post' | 'put' | 'delete', path: string) => request(app.url)[method](path).set('Authorization', `Bearer ${token}`);
-const png = (width = 1600, height = 900, background = '#3366cc') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const admin = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
+  request(app.url)[method](path).set('Authorization', `Bearer ${token}`);
+const png = (width = 1600, height = 900, background = '#3366cc') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 async function newCategory(name: string, description = `${name} channels`): Promise<CategoryView> {
   const res = await admin('post', '/api/admin/categories').send({ name, description });
@@ -22,7 +26,10 @@ async function newCategory(name: string, description = `${name} channels`): Prom
 }
 
 async function newProduct(fields: Record<string, unknown>): Promise<ProductView> {
-  const res = await admin('post', '/api/admin/products').send({ price_durations: [{ duration: '1 month', price: 1000 }], ...fields });
+  const res = await admin('post', '/api/admin/products').send({
+    price_durations: [{ duration: '1 month', price: 1000 }],
+    ...fields,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.product as ProductView;
 }
@@ -34,7 +41,7 @@ beforeAll(async () => {
 
 describe('admin routes', () => {
   it('answer 401 without a token', async () => {
-    const routes: [('get' | 'post' | 'put' | 'delete'), string][] = [
+    const routes: ['get' | 'post' | 'put' | 'delete', string][] = [
       ['get', '/api/admin/products'],
       ['get', '/api/admin/products/x'],
       ['post', '/api/admin/products'],
@@ -64,7 +71,13 @@ describe('categories', () => {
     expect(res.headers.etag).toBe('"0"');
     expect(res.body.message).toBe('Category "Cinéma & Séries" has been created successfully');
     const category = res.body.category as CategoryView;
-    expect(category).toMatchObject({ name: 'Cinéma & Séries', slug: 'cinema-series', description: 'Films et séries', productsCount: 0, version: 0 });
+    expect(category).toMatchObject({
+      name: 'Cinéma & Séries',
+      slug: 'cinema-series',
+      description: 'Films et séries',
+      productsCount: 0,
+      version: 0,
+    });
     expect(category.featuredImage).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);
     expect(category.thumbnailImage).toMatch(/-card\.webp$/);
     expect(category.image_file).toBe(category.featuredImage!.slice('/media/'.length));
@@ -78,8 +91,11 @@ describe('categories', () => {
   });
 
   it('serve their images from the database with year-long cache headers', async () => {
-    const category = (await admin('post', '/api/admin/categories').field('name', 'With picture').attach('image', await png(800, 600, '#aa0000'), 'x.png')).body
-      .category as CategoryView;
+    const category = (
+      await admin('post', '/api/admin/categories')
+        .field('name', 'With picture')
+        .attach('image', await png(800, 600, '#aa0000'), 'x.png')
+    ).body.category as CategoryView;
     const image = await request(app.url).get(category.featuredImage!).buffer(true);
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
@@ -98,7 +114,12 @@ describe('categories', () => {
 
     const renamed = await admin('put', `/api/admin/categories/${first.id}`).send({ name: 'Football' });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.category).toMatchObject({ name: 'Football', slug: 'football', description: 'Sport channels', version: 1 });
+    expect(renamed.body.category).toMatchObject({
+      name: 'Football',
+      slug: 'football',
+      description: 'Sport channels',
+      version: 1,
+    });
     expect(renamed.headers.etag).toBe('"1"');
     // The old slug is free again.
     expect((await newCategory('Sport')).slug).toBe('sport');
@@ -107,8 +128,13 @@ describe('categories', () => {
 
   it('carry their version: a stale If-Match is a conflict', async () => {
     const category = await newCategory('Versioned category');
-    expect((await admin('put', `/api/admin/categories/${category.id}`).set('If-Match', '"0"').send({ description: 'v1' })).headers.etag).toBe('"1"');
-    const stale = await admin('put', `/api/admin/categories/${category.id}`).set('If-Match', '"0"').send({ description: 'v2' });
+    expect(
+      (await admin('put', `/api/admin/categories/${category.id}`).set('If-Match', '"0"').send({ description: 'v1' }))
+        .headers.etag,
+    ).toBe('"1"');
+    const stale = await admin('put', `/api/admin/categories/${category.id}`)
+      .set('If-Match', '"0"')
+      .send({ description: 'v2' });
     expect(stale.status).toBe(409);
     expect((await admin('delete', `/api/admin/categories/${category.id}`).set('If-Match', '"0"')).status).toBe(409);
     expect((await admin('delete', `/api/admin/categories/${category.id}`).set('If-Match', '"1"')).status).toBe(200);
@@ -117,7 +143,11 @@ describe('categories', () => {
   it('need a name', async () => {
     const res = await admin('post', '/api/admin/categories').field('name', '  ');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 400, message: 'Category name is required', errors: { name: 'Category name is required' } });
+    expect(res.body).toEqual({
+      status: 400,
+      message: 'Category name is required',
+      errors: { name: 'Category name is required' },
+    });
   });
 
   it('are listed with search, paging and active-product counts', async () => {
@@ -133,7 +163,12 @@ describe('categories', () => {
     expect(found.body.data.map((c: CategoryView) => c.id)).toEqual([news.id]);
     const paged = await request(app.url).get('/categories').query({ page: 2, limit: 2 });
     expect(paged.body.data).toHaveLength(2);
-    expect(paged.body.pagination).toEqual({ page: 2, limit: 2, total: all.body.data.length, totalPages: Math.ceil(all.body.data.length / 2) });
+    expect(paged.body.pagination).toEqual({
+      page: 2,
+      limit: 2,
+      total: all.body.data.length,
+      totalPages: Math.ceil(all.body.data.length / 2),
+    });
     const bad = await request(app.url).get('/categories').query({ page: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Page must be a whole number of at least 1');
@@ -150,13 +185,20 @@ describe('categories', () => {
       message: 'This category still holds 2 products. Move or delete them before deleting the category.',
       productsCount: 2,
     });
-    const others = (await admin('get', '/api/admin/products').query({ category: kids.id })).body.products as ProductView[];
-    const bulk = await admin('post', '/api/admin/products/bulk').send({ action: 'delete', ids: others.map((p) => p.id) });
+    const others = (await admin('get', '/api/admin/products').query({ category: kids.id })).body
+      .products as ProductView[];
+    const bulk = await admin('post', '/api/admin/products/bulk').send({
+      action: 'delete',
+      ids: others.map((p) => p.id),
+    });
     expect(bulk.body).toMatchObject({ succeeded: expect.arrayContaining([product.id]), failed: [] });
     const deleted = await admin('delete', `/api/admin/categories/${kids.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('Category "Enfants" has been deleted successfully');
-    expect((await request(app.url).get(`/categories/show/${kids.id}`)).body).toEqual({ status: 404, message: 'Category not found' });
+    expect((await request(app.url).get(`/categories/show/${kids.id}`)).body).toEqual({
+      status: 404,
+      message: 'Category not found',
+    });
     expect((await newCategory('Enfants')).slug).toBe('enfants');
   });
 });
@@ -172,22 +214,44 @@ describe('images', () => {
   it('are judged by their bytes, not their name or declared type', async () => {
     const fakes = [
       { bytes: Buffer.from('GIF89a not really'), filename: 'photo.jpg', contentType: 'image/jpeg' },
-      { bytes: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer(), filename: 'a.png', contentType: 'image/png' },
-      { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), filename: 'a.webp', contentType: 'image/webp' },
+      {
+        bytes: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+        filename: 'a.png',
+        contentType: 'image/png',
+      },
+      {
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        filename: 'a.webp',
+        contentType: 'image/webp',
+      },
     ];
     for (const fake of fakes) {
-      const res = await admin('post', '/api/admin/products').field('name', 'Fake').field('category_id', 'football').field('price_durations', '[{"duration":"1 month","price":1}]').attach('image', fake.bytes, fake);
+      const res = await admin('post', '/api/admin/products')
+        .field('name', 'Fake')
+        .field('category_id', 'football')
+        .field('price_durations', '[{"duration":"1 month","price":1}]')
+        .attach('image', fake.bytes, fake);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ status: 400, message: 'The image must be a JPG, PNG or WebP file' });
     }
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
-    const accepted = await admin('post', '/api/admin/products').field('name', 'Real').field('category_id', 'football').field('price_durations', '[{"duration":"1 month","price":1}]').attach('image', jpeg, { filename: 'noextension', contentType: 'application/octet-stream' });
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .toBuffer();
+    const accepted = await admin('post', '/api/admin/products')
+      .field('name', 'Real')
+      .field('category_id', 'football')
+      .field('price_durations', '[{"duration":"1 month","price":1}]')
+      .attach('image', jpeg, { filename: 'noextension', contentType: 'application/octet-stream' });
     expect(accepted.status).toBe(201);
     expect(accepted.body.product.featuredImage).toMatch(/^\/media\/.+-full\.webp$/);
   });
 
   it('come in the image field only', async () => {
-    const res = await admin('post', '/api/admin/categories').field('name', 'X').attach('picture', await png(10, 10), 'a.png');
+    const res = await admin('post', '/api/admin/categories')
+      .field('name', 'X')
+      .attach('picture', await png(10, 10), 'a.png');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Send one image, in the "image" field');
   });
@@ -211,7 +275,15 @@ describe('products', () => {
       .field('vod', '1')
       .field('active', '1')
       .field('features', JSON.stringify(['Vidéothèque', ' ', 'Sous-titres']))
-      .field('price_durations', JSON.stringify([{ duration: '3 months', price: 2700 }, { duration: '', price: '' }, { duration: 'free trial', price: 0, active: false }, { duration: '1 month', price: 1000 }]))
+      .field(
+        'price_durations',
+        JSON.stringify([
+          { duration: '3 months', price: 2700 },
+          { duration: '', price: '' },
+          { duration: 'free trial', price: 0, active: false },
+          { duration: '1 month', price: 1000 },
+        ]),
+      )
       .attach('image', await png(), 'cine.png');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('Product "Ciné Club" has been created successfully');
@@ -239,7 +311,10 @@ describe('products', () => {
       price: 1000,
       duration: '1 month',
     });
-    expect((await request(app.url).get(`/products/show/${product.id}`)).body).toMatchObject({ ...product, similarProducts: [] });
+    expect((await request(app.url).get(`/products/show/${product.id}`)).body).toMatchObject({
+      ...product,
+      similarProducts: [],
+    });
     expect((await request(app.url).get('/products')).body.map((p: ProductView) => p.id)).toContain(product.id);
   });
 
@@ -248,12 +323,25 @@ describe('products', () => {
     [{ quality: '8K' }, 'quality', 'Quality must be one of SD, HD, Full HD, 4K'],
     [{ channels: '-5' }, 'channels', 'Channels must be a whole number of at least 0'],
     [{ devices: '11' }, 'devices', 'Devices must be a whole number from 1 to 10'],
-    [{ price_durations: '[{"duration":"1 month","price":"9.5"}]' }, 'price_durations.0.price', 'Prices must be whole numbers of at least 0'],
-    [{ price_durations: '[{"duration":"1 month","price":1},{"duration":"1 month","price":2}]' }, 'price_durations', 'The duration "1 month" appears more than once'],
+    [
+      { price_durations: '[{"duration":"1 month","price":"9.5"}]' },
+      'price_durations.0.price',
+      'Prices must be whole numbers of at least 0',
+    ],
+    [
+      { price_durations: '[{"duration":"1 month","price":1},{"duration":"1 month","price":2}]' },
+      'price_durations',
+      'The duration "1 month" appears more than once',
+    ],
     [{ price_durations: '[]' }, 'price_durations', 'Add at least one duration with its price'],
     [{ popular: 'maybe' }, 'popular', 'popular must be true or false (or 1 / 0)'],
   ])('refuses %o with its message', async (change, field, message) => {
-    const form = { name: 'Valid', category_id: 'films', price_durations: '[{"duration":"1 month","price":1}]', ...change };
+    const form = {
+      name: 'Valid',
+      category_id: 'films',
+      price_durations: '[{"duration":"1 month","price":1}]',
+      ...change,
+    };
     let req = admin('post', '/api/admin/products');
     for (const [key, value] of Object.entries(form)) req = req.field(key, value);
     const res = await req;
@@ -262,9 +350,16 @@ describe('products', () => {
   });
 
   it('need a category that exists', async () => {
-    const unknown = await admin('post', '/api/admin/products').send({ name: 'X', category_id: 'nowhere', price_durations: [{ duration: '1 month', price: 1 }] });
+    const unknown = await admin('post', '/api/admin/products').send({
+      name: 'X',
+      category_id: 'nowhere',
+      price_durations: [{ duration: '1 month', price: 1 }],
+    });
     expect(unknown.body).toEqual({ status: 400, message: 'Category not found' });
-    const missing = await admin('post', '/api/admin/products').send({ name: 'X', price_durations: [{ duration: '1 month', price: 1 }] });
+    const missing = await admin('post', '/api/admin/products').send({
+      name: 'X',
+      price_durations: [{ duration: '1 month', price: 1 }],
+    });
     expect(missing.body).toEqual({ status: 400, message: 'Please choose a category' });
     expect((await newProduct({ name: 'By name', category_id: 'FILMS' })).category_id).toBe(movies.id);
   });
@@ -274,10 +369,21 @@ describe('products', () => {
     const res = await admin('put', `/api/admin/products/${product.id}`).field('active', '0');
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Product "Séries Plus" has been updated successfully');
-    expect(res.body.product).toMatchObject({ name: 'Séries Plus', channels: 150, features: ['VOD'], active: false, version: 1 });
-    expect((await request(app.url).get(`/products/show/${product.id}`)).body).toEqual({ status: 404, message: 'Product not found' });
+    expect(res.body.product).toMatchObject({
+      name: 'Séries Plus',
+      channels: 150,
+      features: ['VOD'],
+      active: false,
+      version: 1,
+    });
+    expect((await request(app.url).get(`/products/show/${product.id}`)).body).toEqual({
+      status: 404,
+      message: 'Product not found',
+    });
     expect((await request(app.url).get('/products')).body.map((p: ProductView) => p.id)).not.toContain(product.id);
-    expect((await admin('get', '/api/admin/products')).body.products.map((p: ProductView) => p.id)).toContain(product.id);
+    expect((await admin('get', '/api/admin/products')).body.products.map((p: ProductView) => p.id)).toContain(
+      product.id,
+    );
     const searched = await admin('get', '/api/admin/products').query({ q: 'series plus', category: 'films' });
     expect(searched.body.products.map((p: ProductView) => p.id)).toEqual([product.id]);
     expect((await admin('get', `/api/admin/products/${product.id}`)).body.product.active).toBe(false);
@@ -287,17 +393,27 @@ describe('products', () => {
     const product = await newProduct({ name: 'Versioned', category_id: movies.id });
     const read = await admin('get', `/api/admin/products/${product.id}`);
     expect(read.headers.etag).toBe('"0"');
-    const first = await admin('put', `/api/admin/products/${product.id}`).set('If-Match', read.headers.etag!).send({ channels: 10 });
+    const first = await admin('put', `/api/admin/products/${product.id}`)
+      .set('If-Match', read.headers.etag!)
+      .send({ channels: 10 });
     expect(first.status).toBe(200);
     expect(first.headers.etag).toBe('"1"');
     const stale = await admin('put', `/api/admin/products/${product.id}`).set('If-Match', '"0"').send({ channels: 20 });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ status: 409, version: 1, change: 'ProductDetailsUpdated', changedBy: 'Administrator', changedAt: expect.any(String) });
-    expect(stale.body.message).toBe(`This item was changed by Administrator at ${stale.body.changedAt} (ProductDetailsUpdated), after you opened it. Reload it and try again.`);
-    expect((await admin('delete', `/api/admin/products/${product.id}`).set('If-Match', 'W/"0"')).status).toBe(409);
-    expect((await admin('put', `/api/admin/products/${product.id}`).set('If-Match', 'yesterday').send({})).body.message).toBe(
-      'If-Match must be the ETag of the item, such as "3"',
+    expect(stale.body).toMatchObject({
+      status: 409,
+      version: 1,
+      change: 'ProductDetailsUpdated',
+      changedBy: 'Administrator',
+      changedAt: expect.any(String),
+    });
+    expect(stale.body.message).toBe(
+      `This item was changed by Administrator at ${stale.body.changedAt} (ProductDetailsUpdated), after you opened it. Reload it and try again.`,
     );
+    expect((await admin('delete', `/api/admin/products/${product.id}`).set('If-Match', 'W/"0"')).status).toBe(409);
+    expect(
+      (await admin('put', `/api/admin/products/${product.id}`).set('If-Match', 'yesterday').send({})).body.message,
+    ).toBe('If-Match must be the ETag of the item, such as "3"');
     const deleted = await admin('delete', `/api/admin/products/${product.id}`).set('If-Match', '"1"');
     expect(deleted.body).toEqual({ message: 'Product "Versioned" has been deleted successfully', id: product.id });
     expect((await admin('get', `/api/admin/products/${product.id}`)).status).toBe(404);
@@ -306,19 +422,27 @@ describe('products', () => {
 
   it('concurrent edits of one version: one wins, the other gets 409', async () => {
     const product = await newProduct({ name: 'Race', category_id: movies.id });
-    const edits = await Promise.all([1, 2, 3].map((n) => admin('put', `/api/admin/products/${product.id}`).set('If-Match', '"0"').send({ channels: n })));
+    const edits = await Promise.all(
+      [1, 2, 3].map((n) =>
+        admin('put', `/api/admin/products/${product.id}`).set('If-Match', '"0"').send({ channels: n }),
+      ),
+    );
     expect(edits.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   });
 
   it('show up to 4 similar active products of the same category', async () => {
     const sport = await newCategory('Sport Pack');
     const products = [];
-    for (const n of [1, 2, 3, 4, 5, 6]) products.push(await newProduct({ name: `Sport ${n}`, category_id: sport.id, popular: n === 6, active: n !== 2 }));
+    for (const n of [1, 2, 3, 4, 5, 6])
+      products.push(await newProduct({ name: `Sport ${n}`, category_id: sport.id, popular: n === 6, active: n !== 2 }));
     const shown = (await request(app.url).get(`/products/show/${products[0]!.id}`)).body;
     const similar = shown.similarProducts.map((p: ProductView) => p.name);
     expect(similar).toEqual(['Sport 6', 'Sport 3', 'Sport 4', 'Sport 5']);
     expect((await request(app.url).get('/products').query({ category: sport.slug })).body).toHaveLength(5);
-    expect((await request(app.url).get('/products').query({ category: 'nowhere' })).body).toEqual({ status: 404, message: 'Category not found' });
+    expect((await request(app.url).get('/products').query({ category: 'nowhere' })).body).toEqual({
+      status: 404,
+      message: 'Category not found',
+    });
   });
 
   it('move and delete in bulk, reporting the ones that failed', async () => {
@@ -326,7 +450,11 @@ describe('products', () => {
     const to = await newCategory('Bulk To');
     const a = await newProduct({ name: 'Bulk A', category_id: from.id });
     const b = await newProduct({ name: 'Bulk B', category_id: from.id });
-    const moved = await admin('post', '/api/admin/products/bulk').send({ action: 'changeCategory', ids: [a.id, b.id, 'missing'], categoryId: to.slug });
+    const moved = await admin('post', '/api/admin/products/bulk').send({
+      action: 'changeCategory',
+      ids: [a.id, b.id, 'missing'],
+      categoryId: to.slug,
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({
       message: '2 of 3 products moved',
@@ -334,7 +462,11 @@ describe('products', () => {
       failed: [{ id: 'missing', status: 404, message: 'Product not found' }],
     });
     expect((await request(app.url).get(`/products/count/${to.id}`)).body).toEqual({ count: 2 });
-    const badTarget = await admin('post', '/api/admin/products/bulk').send({ action: 'changeCategory', ids: [a.id], categoryId: 'nowhere' });
+    const badTarget = await admin('post', '/api/admin/products/bulk').send({
+      action: 'changeCategory',
+      ids: [a.id],
+      categoryId: 'nowhere',
+    });
     expect(badTarget.body).toEqual({ status: 400, message: 'Category not found' });
     const invalid = await admin('post', '/api/admin/products/bulk').send({ action: 'changeCategory', ids: [a.id] });
     expect(invalid.body.errors).toEqual({ categoryId: 'Choose the category to move the products to' });
@@ -345,9 +477,15 @@ describe('products', () => {
 
   it('are found by name, description or category name, whatever the case, accents or Arabic vowel marks', async () => {
     const arabic = await newCategory('قنوات عربية');
-    const product = await newProduct({ name: 'Télé Maghreb', description: 'باقة رِيَاضِيَّة كاملة', category_id: arabic.id });
-    const search = async (q: string) => ((await request(app.url).get('/products/search').query({ q })).body as ProductView[]).map((p) => p.id);
-    for (const q of ['tele maghreb', 'TÉLÉ', 'رياضية', 'باقة كاملة', 'قنوات']) expect(await search(q), q).toContain(product.id);
+    const product = await newProduct({
+      name: 'Télé Maghreb',
+      description: 'باقة رِيَاضِيَّة كاملة',
+      category_id: arabic.id,
+    });
+    const search = async (q: string) =>
+      ((await request(app.url).get('/products/search').query({ q })).body as ProductView[]).map((p) => p.id);
+    for (const q of ['tele maghreb', 'TÉLÉ', 'رياضية', 'باقة كاملة', 'قنوات'])
+      expect(await search(q), q).toContain(product.id);
     expect(await search('')).toEqual([]);
     expect(await search('maghreb nowhere')).toEqual([]);
   });
@@ -361,7 +499,11 @@ describe('storefront reads', () => {
     expect(again.status).toBe(304);
     // Compressed in the background once asked for again; sent as it is until then.
     const encoded = async (encoding: string) => {
-      await waitUntil(async () => (await request(app.url).get('/products').set('Accept-Encoding', encoding)).headers['content-encoding'] === encoding);
+      await waitUntil(
+        async () =>
+          (await request(app.url).get('/products').set('Accept-Encoding', encoding)).headers['content-encoding'] ===
+          encoding,
+      );
       return request(app.url).get('/products').set('Accept-Encoding', encoding);
     };
     expect((await encoded('br')).body).toEqual(first.body);
@@ -377,16 +519,29 @@ describe('storefront reads', () => {
   });
 
   it('answer 404 for unknown items with the messages the pages show', async () => {
-    expect((await request(app.url).get('/products/show/nope')).body).toEqual({ status: 404, message: 'Product not found' });
-    expect((await request(app.url).get('/categories/show/nope')).body).toEqual({ status: 404, message: 'Category not found' });
-    expect((await request(app.url).get('/products/count/nope')).body).toEqual({ status: 404, message: 'Category not found' });
+    expect((await request(app.url).get('/products/show/nope')).body).toEqual({
+      status: 404,
+      message: 'Product not found',
+    });
+    expect((await request(app.url).get('/categories/show/nope')).body).toEqual({
+      status: 404,
+      message: 'Category not found',
+    });
+    expect((await request(app.url).get('/products/count/nope')).body).toEqual({
+      status: 404,
+      message: 'Category not found',
+    });
   });
 });
 
 describe('audit trail', () => {
   it('records the acting admin on every catalogue event', async () => {
     const me = (await admin('get', '/api/admin/me')).body.user.id as string;
-    const events = await app.infra.store.readAll({ after: START, limit: 10_000, types: ['CategoryCreated', 'ProductCreated', 'ProductDeleted'] });
+    const events = await app.infra.store.readAll({
+      after: START,
+      limit: 10_000,
+      types: ['CategoryCreated', 'ProductCreated', 'ProductDeleted'],
+    });
     expect(events.length).toBeGreaterThan(10);
     expect(new Set(events.map((e) => e.metadata.actor))).toEqual(new Set([me]));
   });

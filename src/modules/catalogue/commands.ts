@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { handleCommand, type CommandOptions, type CommandResult, type Decider } from '../../platform/eventstore/command-handler';
+import {
+  handleCommand,
+  type CommandOptions,
+  type CommandResult,
+  type Decider,
+} from '../../platform/eventstore/command-handler';
 import type { CommandMetadata } from '../../platform/eventstore/metadata';
 import { ConcurrencyError, type EventStore, type NewEvent, type Position } from '../../platform/eventstore/port';
 import { claimUnique, releaseUnique, type UniqueValue } from '../../platform/eventstore/unique-claim';
@@ -9,7 +14,14 @@ import { saveMedia } from '../../platform/media/library';
 import type { ProjectionRunner } from '../../platform/projections/runner';
 import { CATALOGUE_PROJECTION, type CatalogueSnapshot, type LiveCatalogue } from '../../projections/catalogue';
 import type { Database } from '../../projections/database';
-import { catalogueMessages, type BulkProductsInput, type CategoryChanges, type CategoryFields, type ProductChanges, type ProductFields } from '../../shared/catalogue';
+import {
+  catalogueMessages,
+  type BulkProductsInput,
+  type CategoryChanges,
+  type CategoryFields,
+  type ProductChanges,
+  type ProductFields,
+} from '../../shared/catalogue';
 import {
   CatalogueRuleError,
   categoryDecider,
@@ -61,10 +73,17 @@ export async function createCategory(
   options: WriteOptions,
   categoryId: string = randomUUID(),
 ): Promise<Outcome<CategoryState>> {
-  const result = await withImage(deps, categoryStream(categoryId), categoryDecider, imageBytes, options, async (_state, image): Promise<CategoryCommand> => {
-    const slug = await claimSlug(deps.store, slugify(fields.name), categoryId, options.metadata);
-    return { type: 'CreateCategory', data: { categoryId, fields, slug, image: image ?? null, now: now() } };
-  });
+  const result = await withImage(
+    deps,
+    categoryStream(categoryId),
+    categoryDecider,
+    imageBytes,
+    options,
+    async (_state, image): Promise<CategoryCommand> => {
+      const slug = await claimSlug(deps.store, slugify(fields.name), categoryId, options.metadata);
+      return { type: 'CreateCategory', data: { categoryId, fields, slug, image: image ?? null, now: now() } };
+    },
+  );
   return { ...result, id: categoryId };
 }
 
@@ -76,12 +95,22 @@ export async function updateCategory(
   options: WriteOptions,
 ): Promise<Outcome<CategoryState>> {
   let previousSlug = '';
-  const result = await withImage(deps, categoryStream(categoryId), categoryDecider, imageBytes, options, async (state, image): Promise<CategoryCommand> => {
-    previousSlug = state.slug;
-    const renamed = changes.name !== undefined && state.exists && !state.deleted && !slugFits(state.slug, slugify(changes.name));
-    const slug = renamed ? await claimSlug(deps.store, slugify(changes.name!), categoryId, options.metadata) : state.slug;
-    return { type: 'UpdateCategory', data: { categoryId, changes, slug, image, now: now() } };
-  });
+  const result = await withImage(
+    deps,
+    categoryStream(categoryId),
+    categoryDecider,
+    imageBytes,
+    options,
+    async (state, image): Promise<CategoryCommand> => {
+      previousSlug = state.slug;
+      const renamed =
+        changes.name !== undefined && state.exists && !state.deleted && !slugFits(state.slug, slugify(changes.name));
+      const slug = renamed
+        ? await claimSlug(deps.store, slugify(changes.name!), categoryId, options.metadata)
+        : state.slug;
+      return { type: 'UpdateCategory', data: { categoryId, changes, slug, image, now: now() } };
+    },
+  );
   if (result.events.length && result.state.slug !== previousSlug) {
     await releaseUnique(deps.store, CATEGORY_SLUG, previousSlug, categoryId, options.metadata);
   }
@@ -93,7 +122,11 @@ export async function updateCategory(
  * Products live on streams of their own, so one created in the category at the very same moment
  * can still slip in; it then shows without a category name until an admin moves it.
  */
-export async function deleteCategory(deps: CatalogueDeps, categoryId: string, options: WriteOptions): Promise<Outcome<CategoryState>> {
+export async function deleteCategory(
+  deps: CatalogueDeps,
+  categoryId: string,
+  options: WriteOptions,
+): Promise<Outcome<CategoryState>> {
   const productsCount = (await caughtUp(deps, await deps.store.headPosition())).countAllIn(categoryId);
   const result = await handleCommand(
     deps.store,
@@ -122,10 +155,17 @@ export async function createProduct(
   options: WriteOptions,
   productId: string = randomUUID(),
 ): Promise<Outcome<ProductState>> {
-  const result = await withImage(deps, productStream(productId), productDecider, imageBytes, options, async (_state, image): Promise<ProductCommand> => {
-    const categories = await categoriesOf(deps);
-    return { type: 'CreateProduct', data: { productId, fields, image: image ?? null, categories, now: now() } };
-  });
+  const result = await withImage(
+    deps,
+    productStream(productId),
+    productDecider,
+    imageBytes,
+    options,
+    async (_state, image): Promise<ProductCommand> => {
+      const categories = await categoriesOf(deps);
+      return { type: 'CreateProduct', data: { productId, fields, image: image ?? null, categories, now: now() } };
+    },
+  );
   return { ...result, id: productId };
 }
 
@@ -136,15 +176,32 @@ export async function updateProduct(
   imageBytes: Buffer | undefined,
   options: WriteOptions,
 ): Promise<Outcome<ProductState>> {
-  const result = await withImage(deps, productStream(productId), productDecider, imageBytes, options, async (_state, image): Promise<ProductCommand> => {
-    const categories = await categoriesOf(deps);
-    return { type: 'UpdateProduct', data: { productId, changes, image, categories, now: now() } };
-  });
+  const result = await withImage(
+    deps,
+    productStream(productId),
+    productDecider,
+    imageBytes,
+    options,
+    async (_state, image): Promise<ProductCommand> => {
+      const categories = await categoriesOf(deps);
+      return { type: 'UpdateProduct', data: { productId, changes, image, categories, now: now() } };
+    },
+  );
   return { ...result, id: productId };
 }
 
-export async function deleteProduct(deps: CatalogueDeps, productId: string, options: WriteOptions): Promise<Outcome<ProductState>> {
-  const result = await handleCommand(deps.store, productStream(productId), productDecider, (): ProductCommand => ({ type: 'DeleteProduct', data: { productId, now: now() } }), options);
+export async function deleteProduct(
+  deps: CatalogueDeps,
+  productId: string,
+  options: WriteOptions,
+): Promise<Outcome<ProductState>> {
+  const result = await handleCommand(
+    deps.store,
+    productStream(productId),
+    productDecider,
+    (): ProductCommand => ({ type: 'DeleteProduct', data: { productId, now: now() } }),
+    options,
+  );
   return { ...result, id: productId };
 }
 
@@ -159,7 +216,11 @@ export interface BulkResult {
  * Applies one action to many products, each on its own stream: one that fails (deleted meanwhile,
  * changed by someone else) is reported and does not stop the others.
  */
-export async function bulkProducts(deps: CatalogueDeps, input: BulkProductsInput, metadata: CommandMetadata): Promise<BulkResult> {
+export async function bulkProducts(
+  deps: CatalogueDeps,
+  input: BulkProductsInput,
+  metadata: CommandMetadata,
+): Promise<BulkResult> {
   const categories = await categoriesOf(deps);
   // An unknown target category fails the whole request, before anything is written.
   const categoryId = input.action === 'changeCategory' ? resolveCategory(input.categoryId ?? '', categories) : '';
@@ -217,7 +278,12 @@ async function withImage<Command, Event extends NewEvent, State>(
 }
 
 /** Claims the first free slug among base, base-2, base-3… for the category (its own, if it already has it). */
-async function claimSlug(store: EventStore, base: string, categoryId: string, metadata: CommandMetadata): Promise<string> {
+async function claimSlug(
+  store: EventStore,
+  base: string,
+  categoryId: string,
+  metadata: CommandMetadata,
+): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const slug = slugCandidate(base, attempt);
     if (await claimUnique(store, CATEGORY_SLUG, slug, categoryId, metadata)) return slug;

@@ -31,11 +31,24 @@ export interface CategoryState {
   image: ImageRef | null;
 }
 
-const initialCategoryState: CategoryState = { exists: false, deleted: false, name: '', slug: '', description: '', image: null };
+const initialCategoryState: CategoryState = {
+  exists: false,
+  deleted: false,
+  name: '',
+  slug: '',
+  description: '',
+  image: null,
+};
 
 export type CategoryCommand =
-  | { type: 'CreateCategory'; data: { categoryId: string; fields: CategoryFields; slug: string; image: ImageRef | null; now: string } }
-  | { type: 'UpdateCategory'; data: { categoryId: string; changes: CategoryChanges; slug: string; image?: ImageRef; now: string } }
+  | {
+      type: 'CreateCategory';
+      data: { categoryId: string; fields: CategoryFields; slug: string; image: ImageRef | null; now: string };
+    }
+  | {
+      type: 'UpdateCategory';
+      data: { categoryId: string; changes: CategoryChanges; slug: string; image?: ImageRef; now: string };
+    }
   | { type: 'DeleteCategory'; data: { categoryId: string; productsCount: number; now: string } };
 
 function decideCategory(command: CategoryCommand, state: CategoryState): CategoryEvent[] {
@@ -43,7 +56,12 @@ function decideCategory(command: CategoryCommand, state: CategoryState): Categor
     case 'CreateCategory': {
       if (state.exists) throw new CatalogueRuleError(409, 'This category already exists');
       const { categoryId, fields, slug, image, now } = command.data;
-      return [{ type: 'CategoryCreated', data: { categoryId, name: fields.name, slug, description: fields.description, image, at: now } }];
+      return [
+        {
+          type: 'CategoryCreated',
+          data: { categoryId, name: fields.name, slug, description: fields.description, image, at: now },
+        },
+      ];
     }
     case 'UpdateCategory': {
       requireLivingCategory(state);
@@ -59,7 +77,8 @@ function decideCategory(command: CategoryCommand, state: CategoryState): Categor
     case 'DeleteCategory': {
       requireLivingCategory(state);
       const { categoryId, productsCount, now } = command.data;
-      if (productsCount > 0) throw new CatalogueRuleError(409, catalogueMessages.categoryHasProducts(productsCount), { productsCount });
+      if (productsCount > 0)
+        throw new CatalogueRuleError(409, catalogueMessages.categoryHasProducts(productsCount), { productsCount });
       return [{ type: 'CategoryDeleted', data: { categoryId, name: state.name, at: now } }];
     }
     default:
@@ -132,9 +151,24 @@ export interface CategoryRef {
 }
 
 export type ProductCommand =
-  | { type: 'CreateProduct'; data: { productId: string; fields: ProductFields; image: ImageRef | null; categories: CategoryRef[]; now: string } }
-  | { type: 'UpdateProduct'; data: { productId: string; changes: ProductChanges; image?: ImageRef; categories: CategoryRef[]; now: string } }
-  | { type: 'ChangeProductCategory'; data: { productId: string; category: string; categories: CategoryRef[]; now: string } }
+  | {
+      type: 'CreateProduct';
+      data: {
+        productId: string;
+        fields: ProductFields;
+        image: ImageRef | null;
+        categories: CategoryRef[];
+        now: string;
+      };
+    }
+  | {
+      type: 'UpdateProduct';
+      data: { productId: string; changes: ProductChanges; image?: ImageRef; categories: CategoryRef[]; now: string };
+    }
+  | {
+      type: 'ChangeProductCategory';
+      data: { productId: string; category: string; categories: CategoryRef[]; now: string };
+    }
   | { type: 'DeleteProduct'; data: { productId: string; now: string } };
 
 function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
@@ -144,7 +178,12 @@ function decideProduct(command: ProductCommand, state: ProductState): ProductEve
       const { productId, fields, image, categories, now } = command.data;
       const categoryId = resolveCategory(fields.category_id, categories);
       const { active, price_durations: priceDurations } = fields;
-      return [{ type: 'ProductCreated', data: { productId, ...detailsOf(fields), categoryId, active, priceDurations, image, at: now } }];
+      return [
+        {
+          type: 'ProductCreated',
+          data: { productId, ...detailsOf(fields), categoryId, active, priceDurations, image, at: now },
+        },
+      ];
     }
     case 'UpdateProduct': {
       requireLivingProduct(state);
@@ -154,7 +193,9 @@ function decideProduct(command: ProductCommand, state: ProductState): ProductEve
       requireLivingProduct(state);
       const { productId, category, categories, now } = command.data;
       const categoryId = resolveCategory(category, categories);
-      return categoryId === state.categoryId ? [] : [{ type: 'ProductCategoryChanged', data: { productId, categoryId, at: now } }];
+      return categoryId === state.categoryId
+        ? []
+        : [{ type: 'ProductCategoryChanged', data: { productId, categoryId, at: now } }];
     }
     case 'DeleteProduct': {
       requireLivingProduct(state);
@@ -208,14 +249,19 @@ export function resolveCategory(reference: string, categories: CategoryRef[]): s
 }
 
 /** An edit makes one event per aspect that really changed, none when nothing did. */
-function productEdits(data: Extract<ProductCommand, { type: 'UpdateProduct' }>['data'], state: ProductState): ProductEvent[] {
+function productEdits(
+  data: Extract<ProductCommand, { type: 'UpdateProduct' }>['data'],
+  state: ProductState,
+): ProductEvent[] {
   const { productId, changes, image, categories, now } = data;
   const events: ProductEvent[] = [];
   const details = detailsOf({ ...state, ...changes });
-  if (!isDeepStrictEqual(details, detailsOf(state))) events.push({ type: 'ProductDetailsUpdated', data: { productId, ...details, at: now } });
+  if (!isDeepStrictEqual(details, detailsOf(state)))
+    events.push({ type: 'ProductDetailsUpdated', data: { productId, ...details, at: now } });
   if (changes.category_id !== undefined) {
     const categoryId = resolveCategory(changes.category_id, categories);
-    if (categoryId !== state.categoryId) events.push({ type: 'ProductCategoryChanged', data: { productId, categoryId, at: now } });
+    if (categoryId !== state.categoryId)
+      events.push({ type: 'ProductCategoryChanged', data: { productId, categoryId, at: now } });
   }
   const prices = changes.price_durations;
   if (prices && !isDeepStrictEqual(prices, state.priceDurations)) {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { productCreateSchema, productUpdateSchema } from '../../shared/catalogue';
-import { categoryDecider, productDecider, resolveCategory, type CategoryCommand, type CategoryRef, type ProductCommand } from './decider';
+import {
+  categoryDecider,
+  productDecider,
+  resolveCategory,
+  type CategoryCommand,
+  type CategoryRef,
+  type ProductCommand,
+} from './decider';
 import type { CategoryEvent, ImageRef, ProductEvent } from './events';
 
 const now = '2026-11-21T10:00:00.000Z';
@@ -22,41 +29,73 @@ describe('category decider', () => {
     type: 'UpdateCategory',
     data: { categoryId: 'c1', changes: {}, slug: 'sport', now, ...data },
   });
-  const remove = (productsCount: number): CategoryCommand => ({ type: 'DeleteCategory', data: { categoryId: 'c1', productsCount, now } });
+  const remove = (productsCount: number): CategoryCommand => ({
+    type: 'DeleteCategory',
+    data: { categoryId: 'c1', productsCount, now },
+  });
 
   it('creates a category with its claimed slug and image, once', () => {
-    category.given([]).when(create).then([{ ...created, data: { ...created.data, image } }]);
+    category
+      .given([])
+      .when(create)
+      .then([{ ...created, data: { ...created.data, image } }]);
     category.given([created]).when(create).thenThrows('This category already exists', { status: 409 });
   });
 
   it('records an edit only when something changed', () => {
-    category.given([created]).when(update({ changes: { name: 'Sport', description: 'Live matches' } })).then([]);
+    category
+      .given([created])
+      .when(update({ changes: { name: 'Sport', description: 'Live matches' } }))
+      .then([]);
     category
       .given([created])
       .when(update({ changes: { name: 'Sports' }, slug: 'sports' }))
-      .then([{ type: 'CategoryUpdated', data: { categoryId: 'c1', name: 'Sports', slug: 'sports', description: 'Live matches', at: now } }]);
+      .then([
+        {
+          type: 'CategoryUpdated',
+          data: { categoryId: 'c1', name: 'Sports', slug: 'sports', description: 'Live matches', at: now },
+        },
+      ]);
   });
 
   it('keeps the fields not sent and changes the image on its own', () => {
-    const described: CategoryEvent = { type: 'CategoryUpdated', data: { categoryId: 'c1', name: 'Sport', slug: 'sport', description: 'Football', at: now } };
+    const described: CategoryEvent = {
+      type: 'CategoryUpdated',
+      data: { categoryId: 'c1', name: 'Sport', slug: 'sport', description: 'Football', at: now },
+    };
     const pictured: CategoryEvent = { type: 'CategoryImageChanged', data: { categoryId: 'c1', image, at: now } };
-    category.given([created]).when(update({ changes: { description: 'Football' }, image })).then([described, pictured]);
+    category
+      .given([created])
+      .when(update({ changes: { description: 'Football' }, image }))
+      .then([described, pictured]);
     // Once applied, the same edit changes nothing.
-    category.given([created, described, pictured]).when(update({ changes: { name: 'Sport', description: 'Football' } })).then([]);
+    category
+      .given([created, described, pictured])
+      .when(update({ changes: { name: 'Sport', description: 'Football' } }))
+      .then([]);
   });
 
   it('refuses to delete a category that still holds products, saying how many', () => {
     category
       .given([created])
       .when(remove(3))
-      .thenThrows('This category still holds 3 products. Move or delete them before deleting the category.', { status: 409, details: { productsCount: 3 } });
-    category.given([created]).when(remove(1)).thenThrows('This category still holds 1 product. Move or delete it before deleting the category.');
+      .thenThrows('This category still holds 3 products. Move or delete them before deleting the category.', {
+        status: 409,
+        details: { productsCount: 3 },
+      });
+    category
+      .given([created])
+      .when(remove(1))
+      .thenThrows('This category still holds 1 product. Move or delete it before deleting the category.');
     category.given([created]).when(remove(0)).then([deleted]);
   });
 
   it('answers 404 for a category that does not exist or was deleted', () => {
     for (const history of [[], [created, deleted]]) {
-      category.given(history).when(update({ changes: { name: 'x' } })).thenThrows('Category not found', { status: 404 });
+      category
+        .given(history)
+        .when(update({ changes: { name: 'x' } }))
+        .thenThrows('Category not found', { status: 404 });
       category.given(history).when(remove(0)).thenThrows('Category not found', { status: 404 });
     }
   });
@@ -81,7 +120,8 @@ describe('product decider', () => {
     vod: '0',
     active: '1',
     features: '["Multi-screen", "  ", "", "Replay"]',
-    price_durations: '[{"duration":"3 months","price":"5400"},{"duration":"1 month","price":2000},{"duration":"","price":""}]',
+    price_durations:
+      '[{"duration":"3 months","price":"5400"},{"duration":"1 month","price":2000},{"duration":"","price":""}]',
   };
   const create = (fields: Record<string, unknown> = form): ProductCommand => ({
     type: 'CreateProduct',
@@ -157,7 +197,10 @@ describe('product decider', () => {
     expect(() => resolveCategory('news', categories)).toThrow('Category not found');
     expect(() => resolveCategory('  ', categories)).toThrow('Please choose a category');
     expect(() => resolveCategory('sport', [])).toThrow('No categories available');
-    product.given([]).when(create({ ...form, category_id: 'news' })).thenThrows('Category not found', { status: 400 });
+    product
+      .given([])
+      .when(create({ ...form, category_id: 'news' }))
+      .thenThrows('Category not found', { status: 400 });
   });
 
   it('refuses to create the same product twice', () => {
@@ -166,24 +209,50 @@ describe('product decider', () => {
 
   it('makes one event per aspect an edit really changes, none when nothing changed', () => {
     const image: ImageRef = { featured: '/media/x-full.webp', thumbnail: '/media/x-card.webp' };
-    const edit = { channels: '320', category_id: 'cinema-series', price_durations: '[{"duration":"6 months","price":9000}]', active: 'false' };
+    const edit = {
+      channels: '320',
+      category_id: 'cinema-series',
+      price_durations: '[{"duration":"6 months","price":9000}]',
+      active: 'false',
+    };
     const edited: ProductEvent[] = [
-      { type: 'ProductDetailsUpdated', data: { productId: 'p1', ...details, features: [...details.features], channels: 320, at: now } },
+      {
+        type: 'ProductDetailsUpdated',
+        data: { productId: 'p1', ...details, features: [...details.features], channels: 320, at: now },
+      },
       { type: 'ProductCategoryChanged', data: { productId: 'p1', categoryId: 'c-cinema', at: now } },
-      { type: 'ProductPricesChanged', data: { productId: 'p1', priceDurations: [{ duration: '6 months', price: 9000, active: true }], at: now } },
+      {
+        type: 'ProductPricesChanged',
+        data: { productId: 'p1', priceDurations: [{ duration: '6 months', price: 9000, active: true }], at: now },
+      },
       { type: 'ProductImageChanged', data: { productId: 'p1', image, at: now } },
       { type: 'ProductDeactivated', data: { productId: 'p1', at: now } },
     ];
-    product.given([created]).when(update({ name: 'Sport Max', channels: '300' })).then([]);
+    product
+      .given([created])
+      .when(update({ name: 'Sport Max', channels: '300' }))
+      .then([]);
     product.given([created]).when(update(edit, image)).then(edited);
     // Once applied, the same edit (without a new image) changes nothing; reactivating is one event.
-    product.given([created, ...edited]).when(update(edit)).then([]);
-    product.given([created, ...edited]).when(update({ active: 'true' })).then([{ type: 'ProductActivated', data: { productId: 'p1', at: now } }]);
+    product
+      .given([created, ...edited])
+      .when(update(edit))
+      .then([]);
+    product
+      .given([created, ...edited])
+      .when(update({ active: 'true' }))
+      .then([{ type: 'ProductActivated', data: { productId: 'p1', at: now } }]);
   });
 
   it('moves a product to another category, and does nothing when it is there already', () => {
-    const move = (category: string): ProductCommand => ({ type: 'ChangeProductCategory', data: { productId: 'p1', category, categories, now } });
-    product.given([created]).when(move('cinema-series')).then([{ type: 'ProductCategoryChanged', data: { productId: 'p1', categoryId: 'c-cinema', at: now } }]);
+    const move = (category: string): ProductCommand => ({
+      type: 'ChangeProductCategory',
+      data: { productId: 'p1', category, categories, now },
+    });
+    product
+      .given([created])
+      .when(move('cinema-series'))
+      .then([{ type: 'ProductCategoryChanged', data: { productId: 'p1', categoryId: 'c-cinema', at: now } }]);
     product.given([created]).when(move('c-sport')).then([]);
   });
 
@@ -192,7 +261,10 @@ describe('product decider', () => {
     product.given([created]).when(remove).then([deleted]);
     for (const history of [[], [created, deleted]]) {
       product.given(history).when(remove).thenThrows('Product not found', { status: 404 });
-      product.given(history).when(update({ name: 'x' })).thenThrows('Product not found', { status: 404 });
+      product
+        .given(history)
+        .when(update({ name: 'x' }))
+        .thenThrows('Product not found', { status: 404 });
     }
   });
 });

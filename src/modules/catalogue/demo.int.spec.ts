@@ -26,10 +26,21 @@ describe('demo catalogue', () => {
     expect(categories.reduce((sum, c) => sum + c.productsCount, 0)).toBe(products.length);
     const image = await request(app.url).get(products[0]!.featuredImage!).buffer(true);
     expect(await sharp(image.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 720 });
-    const events = await app.infra.store.readAll({ after: START, limit: 1000, types: ['CategoryCreated', 'ProductCreated'] });
+    const events = await app.infra.store.readAll({
+      after: START,
+      limit: 1000,
+      types: ['CategoryCreated', 'ProductCreated'],
+    });
     expect(events).toHaveLength(DEMO_CATEGORIES.length + DEMO_PRODUCTS.length);
     expect(new Set(events.map((e) => e.metadata.actor))).toEqual(new Set(['system']));
-    expect(await seedDemoCatalogue({ store: app.infra.store, db: app.infra.db, runner: app.runner, catalogue: createLiveCatalogue(app.infra.db) })).toBe('exists');
+    expect(
+      await seedDemoCatalogue({
+        store: app.infra.store,
+        db: app.infra.db,
+        runner: app.runner,
+        catalogue: createLiveCatalogue(app.infra.db),
+      }),
+    ).toBe('exists');
   });
 
   it('is created once when several instances start together, and never into a store that has a catalogue', async () => {
@@ -41,11 +52,27 @@ describe('demo catalogue', () => {
 
     const other = await startTestApp();
     const token = (await request(other.url).post('/api/auth/login').send(TEST_ADMIN)).body.token as string;
-    expect((await request(other.url).post('/api/admin/categories').set('Authorization', `Bearer ${token}`).send({ name: 'Ours' })).status).toBe(201);
+    expect(
+      (
+        await request(other.url)
+          .post('/api/admin/categories')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ name: 'Ours' })
+      ).status,
+    ).toBe(201);
     // Readers see an event once no older transaction runs anywhere on the server: other test
     // files' transactions can hold that back for a moment after the commit.
-    await waitUntil(async () => (await other.infra.store.readAll({ after: START, limit: 1, types: ['CategoryCreated'] })).length > 0);
-    expect(await seedDemoCatalogue({ store: other.infra.store, db: other.infra.db, runner: other.runner, catalogue: createLiveCatalogue(other.infra.db) })).toBe('skipped');
+    await waitUntil(
+      async () => (await other.infra.store.readAll({ after: START, limit: 1, types: ['CategoryCreated'] })).length > 0,
+    );
+    expect(
+      await seedDemoCatalogue({
+        store: other.infra.store,
+        db: other.infra.db,
+        runner: other.runner,
+        catalogue: createLiveCatalogue(other.infra.db),
+      }),
+    ).toBe('skipped');
     expect((await request(other.url).get('/categories')).body.data.map((c: CategoryView) => c.name)).toEqual(['Ours']);
   });
 });

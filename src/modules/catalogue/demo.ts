@@ -15,7 +15,9 @@ import { CATEGORY_EVENT_TYPES, DEMO_CATALOGUE_STREAM, PRODUCT_EVENT_TYPES, type 
  * start together; ids are derived from the demo's keys, so a start that crashed half-way is
  * finished by the next one without creating anything twice.
  */
-export async function seedDemoCatalogue(ctx: Pick<AppContext, 'store' | 'db' | 'runner' | 'catalogue'>): Promise<'created' | 'exists' | 'skipped'> {
+export async function seedDemoCatalogue(
+  ctx: Pick<AppContext, 'store' | 'db' | 'runner' | 'catalogue'>,
+): Promise<'created' | 'exists' | 'skipped'> {
   const deps: CatalogueDeps = { store: ctx.store, db: ctx.db, live: ctx.catalogue, runner: ctx.runner };
   const marks = (await ctx.store.readStream<DemoCatalogueEvent>(DEMO_CATALOGUE_STREAM)).map((e) => e.type);
   if (marks.includes('DemoCatalogueCompleted')) return 'exists';
@@ -23,15 +25,31 @@ export async function seedDemoCatalogue(ctx: Pick<AppContext, 'store' | 'db' | '
   const options: WriteOptions = { metadata: commandMetadata(SYSTEM) };
   for (const category of DEMO_CATEGORIES) {
     const image = await card(category, category.name, 'IPTV Store');
-    const outcome = await once(createCategory(deps, { name: category.name, description: category.description }, image, options, demoId('category', category.key)));
+    const outcome = await once(
+      createCategory(
+        deps,
+        { name: category.name, description: category.description },
+        image,
+        options,
+        demoId('category', category.key),
+      ),
+    );
     // Products resolve their category through the read model.
     await caughtUp(deps, outcome?.position);
   }
   let last: Position | undefined;
   for (const product of DEMO_PRODUCTS) {
     const category = DEMO_CATEGORIES.find((c) => c.key === product.category)!;
-    const fields = productCreateSchema.parse({ ...product, category_id: demoId('category', category.key), price_durations: demoPrices(product.monthly) });
-    const image = await card(category, product.name, `${product.channels.toLocaleString('fr-FR')}+ chaînes · ${product.quality}`);
+    const fields = productCreateSchema.parse({
+      ...product,
+      category_id: demoId('category', category.key),
+      price_durations: demoPrices(product.monthly),
+    });
+    const image = await card(
+      category,
+      product.name,
+      `${product.channels.toLocaleString('fr-FR')}+ chaînes · ${product.quality}`,
+    );
     last = (await once(createProduct(deps, fields, image, options, demoId('product', product.key))))?.position ?? last;
   }
   // The store opens with the whole demo on its shelves.
@@ -43,11 +61,18 @@ export async function seedDemoCatalogue(ctx: Pick<AppContext, 'store' | 'db' | '
 
 /** Claims the demo for this instance, unless the catalogue already has anything in it. */
 async function claimEmptyCatalogue(store: EventStore): Promise<boolean> {
-  const existing = await store.readAll({ after: START, limit: 1, types: [...CATEGORY_EVENT_TYPES, ...PRODUCT_EVENT_TYPES] });
+  const existing = await store.readAll({
+    after: START,
+    limit: 1,
+    types: [...CATEGORY_EVENT_TYPES, ...PRODUCT_EVENT_TYPES],
+  });
   if (existing.length) return false;
   const started: DemoCatalogueEvent = { type: 'DemoCatalogueStarted', data: { at: new Date().toISOString() } };
   try {
-    await store.append(DEMO_CATALOGUE_STREAM, [started], { expectedRevision: 'no_stream', metadata: commandMetadata(SYSTEM) });
+    await store.append(DEMO_CATALOGUE_STREAM, [started], {
+      expectedRevision: 'no_stream',
+      metadata: commandMetadata(SYSTEM),
+    });
     return true;
   } catch (error) {
     if (error instanceof ConcurrencyError) return false;
@@ -60,7 +85,8 @@ async function once<T>(create: Promise<T>): Promise<T | undefined> {
   try {
     return await create;
   } catch (error) {
-    if (error instanceof ConcurrencyError || (error instanceof CatalogueRuleError && error.status === 409)) return undefined;
+    if (error instanceof ConcurrencyError || (error instanceof CatalogueRuleError && error.status === 409))
+      return undefined;
     throw error;
   }
 }

@@ -21,8 +21,14 @@ export interface ProductDetails {
 }
 
 export type CategoryEvent =
-  | { type: 'CategoryCreated'; data: { categoryId: string; name: string; slug: string; description: string; image: ImageRef | null; at: string } }
-  | { type: 'CategoryUpdated'; data: { categoryId: string; name: string; slug: string; description: string; at: string } }
+  | {
+      type: 'CategoryCreated';
+      data: { categoryId: string; name: string; slug: string; description: string; image: ImageRef | null; at: string };
+    }
+  | {
+      type: 'CategoryUpdated';
+      data: { categoryId: string; name: string; slug: string; description: string; at: string };
+    }
   | { type: 'CategoryImageChanged'; data: { categoryId: string; image: ImageRef; at: string } }
   | { type: 'CategoryDeleted'; data: { categoryId: string; name: string; at: string } };
 
@@ -54,9 +60,15 @@ export type SlugEvent =
   | { type: 'CategorySlugReleased'; data: { slug: string; categoryId: string } };
 
 /** Marks the one-time demo catalogue (SEED_DEMO), so that only one instance, once, creates it. */
-export type DemoCatalogueEvent = { type: 'DemoCatalogueStarted'; data: { at: string } } | { type: 'DemoCatalogueCompleted'; data: { at: string } };
+export type DemoCatalogueEvent =
+  { type: 'DemoCatalogueStarted'; data: { at: string } } | { type: 'DemoCatalogueCompleted'; data: { at: string } };
 
-export const CATEGORY_EVENT_TYPES: readonly CategoryEvent['type'][] = ['CategoryCreated', 'CategoryUpdated', 'CategoryImageChanged', 'CategoryDeleted'];
+export const CATEGORY_EVENT_TYPES: readonly CategoryEvent['type'][] = [
+  'CategoryCreated',
+  'CategoryUpdated',
+  'CategoryImageChanged',
+  'CategoryDeleted',
+];
 export const PRODUCT_EVENT_TYPES: readonly ProductEvent['type'][] = [
   'ProductCreated',
   'ProductDetailsUpdated',

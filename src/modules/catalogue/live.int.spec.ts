@@ -41,30 +41,48 @@ function recorder(socket: Socket) {
   };
 }
 
-const admin = (method: 'post' | 'put' | 'delete', path: string) => request(app.url)[method](path).set('Authorization', `Bearer ${token}`);
+const admin = (method: 'post' | 'put' | 'delete', path: string) =>
+  request(app.url)[method](path).set('Authorization', `Bearer ${token}`);
 
 describe('live catalogue', () => {
   it('pushes item changes to admins and fresh lists to everyone; shoppers see active products only', async () => {
     const adminSocket = recorder(await client({ token }));
     const shopperSocket = recorder(await client());
 
-    const category = (await admin('post', '/api/admin/categories').send({ name: 'Live' })).body.category as CategoryView;
-    await waitUntil(() => shopperSocket.last('categoriesUpdate')?.categories.some((c: CategoryView) => c.id === category.id));
+    const category = (await admin('post', '/api/admin/categories').send({ name: 'Live' })).body
+      .category as CategoryView;
+    await waitUntil(() =>
+      shopperSocket.last('categoriesUpdate')?.categories.some((c: CategoryView) => c.id === category.id),
+    );
     await waitUntil(() => adminSocket.events().includes('category_created'));
     const me = (await request(app.url).get('/api/admin/me').set('Authorization', `Bearer ${token}`)).body.user.id;
     expect(adminSocket.last('category_created')).toEqual({ category, actor: me });
 
     const durations = [{ duration: '1 month', price: 900 }];
-    const visible = (await admin('post', '/api/admin/products').send({ name: 'On air', category_id: category.id, price_durations: durations })).body.product as ProductView;
-    const hidden = (await admin('post', '/api/admin/products').send({ name: 'Off air', category_id: category.id, active: false, price_durations: durations })).body
-      .product as ProductView;
+    const visible = (
+      await admin('post', '/api/admin/products').send({
+        name: 'On air',
+        category_id: category.id,
+        price_durations: durations,
+      })
+    ).body.product as ProductView;
+    const hidden = (
+      await admin('post', '/api/admin/products').send({
+        name: 'Off air',
+        category_id: category.id,
+        active: false,
+        price_durations: durations,
+      })
+    ).body.product as ProductView;
     await waitUntil(() => adminSocket.last('productsUpdate')?.products.length === 2);
     await waitUntil(() => adminSocket.seen.filter((s) => s.event === 'product:created').length === 2);
     expect(adminSocket.last('product:created')).toEqual({ product: hidden, actor: me });
     await waitUntil(() => shopperSocket.last('productsUpdate')?.products.length === 1);
     expect(shopperSocket.last('productsUpdate').products.map((p: ProductView) => p.id)).toEqual([visible.id]);
     // The category's count follows its active products.
-    expect(shopperSocket.last('categoriesUpdate').categories.find((c: CategoryView) => c.id === category.id).productsCount).toBe(1);
+    expect(
+      shopperSocket.last('categoriesUpdate').categories.find((c: CategoryView) => c.id === category.id).productsCount,
+    ).toBe(1);
 
     await admin('put', `/api/admin/products/${visible.id}`).send({ channels: 12 });
     await waitUntil(() => adminSocket.events().includes('product:updated'));
@@ -87,8 +105,14 @@ describe('live catalogue', () => {
     const ask = (socket: Socket) =>
       new Promise<{ categories: CategoryView[]; products: ProductView[] }>((resolve) => {
         const answer: { categories?: CategoryView[]; products?: ProductView[] } = {};
-        const done = () => answer.categories && answer.products && resolve(answer as { categories: CategoryView[]; products: ProductView[] });
-        socket.once('categoriesUpdate', (p: { categories: CategoryView[] }) => ((answer.categories = p.categories), done()));
+        const done = () =>
+          answer.categories &&
+          answer.products &&
+          resolve(answer as { categories: CategoryView[]; products: ProductView[] });
+        socket.once(
+          'categoriesUpdate',
+          (p: { categories: CategoryView[] }) => ((answer.categories = p.categories), done()),
+        );
         socket.once('productsUpdate', (p: { products: ProductView[] }) => ((answer.products = p.products), done()));
         socket.emit('requestInitialData');
       });
@@ -98,7 +122,12 @@ describe('live catalogue', () => {
     expect(forShopper.products.every((p) => p.active)).toBe(true);
     expect(forShopper.products.map((p) => p.name)).toEqual(['On air']);
 
-    await admin('post', '/api/admin/products').send({ name: 'Draft', category_id: 'live', active: '0', price_durations: [{ duration: '1 month', price: 1 }] });
+    await admin('post', '/api/admin/products').send({
+      name: 'Draft',
+      category_id: 'live',
+      active: '0',
+      price_durations: [{ duration: '1 month', price: 1 }],
+    });
     const [adminAgain, shopperAgain] = await Promise.all([ask(adminSocket), ask(shopperSocket)]);
     expect(adminAgain.products.map((p) => p.name)).toEqual(['On air', 'Draft']);
     expect(shopperAgain.products.map((p) => p.name)).toEqual(['On air']);

@@ -51,7 +51,10 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
       // The hot path stays synchronous; only once a second does a request wait for the version check.
       const recent = live.peek();
       if (recent) return handler(recent, req, res);
-      live.current().then((catalogue) => handler(catalogue, req, res)).catch(next);
+      live
+        .current()
+        .then((catalogue) => handler(catalogue, req, res))
+        .catch(next);
     };
   };
 
@@ -79,7 +82,9 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     read((catalogue, req, res) => {
       const product = catalogue.product(String(req.params.id), PUBLIC);
       if (!product) throw notFound(catalogueMessages.productNotFound);
-      catalogue.answer(`product ${product.id}`, () => ({ ...product, similarProducts: catalogue.similarTo(product) })).send(req, res);
+      catalogue
+        .answer(`product ${product.id}`, () => ({ ...product, similarProducts: catalogue.similarTo(product) }))
+        .send(req, res);
     }),
   );
 
@@ -138,7 +143,11 @@ function fastStorefrontReads(live: LiveCatalogue): Record<string, FastRead> {
 function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
   const router = Router();
   const deps: CatalogueDeps = { store: ctx.store, db: ctx.db, live, runner: ctx.runner };
-  const upload = imageUpload({ field: 'image', maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: catalogueMessages.imageTooLarge });
+  const upload = imageUpload({
+    field: 'image',
+    maxBytes: IMAGE_MAX_BYTES,
+    tooLargeMessage: catalogueMessages.imageTooLarge,
+  });
   // Each write answers once the read model shows it (caughtUp), so the admin's next read sees it.
   const write = (req: Request): WriteOptions => ({
     metadata: commandMetadata(req.admin!.id, req.get('x-request-id') ?? randomUUID()),
@@ -163,14 +172,19 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     const fields = parseInput(productCreateSchema, req.body ?? {});
     const outcome = await createProduct(deps, fields, req.file?.buffer, write(req));
     const product = (await caughtUp(deps, outcome.position)).product(outcome.id, ALL);
-    res.status(201).set('ETag', versionTag(outcome.revision)).json({ message: `Product "${fields.name}" has been created successfully`, product });
+    res
+      .status(201)
+      .set('ETag', versionTag(outcome.revision))
+      .json({ message: `Product "${fields.name}" has been created successfully`, product });
   });
 
   router.put('/products/:id', upload, async (req, res) => {
     const changes = parseInput(productUpdateSchema, req.body ?? {});
     const outcome = await updateProduct(deps, String(req.params.id), changes, req.file?.buffer, write(req));
     const product = (await caughtUp(deps, outcome.position)).product(outcome.id, ALL);
-    res.set('ETag', versionTag(outcome.revision)).json({ message: `Product "${outcome.state.name}" has been updated successfully`, product });
+    res
+      .set('ETag', versionTag(outcome.revision))
+      .json({ message: `Product "${outcome.state.name}" has been updated successfully`, product });
   });
 
   router.delete('/products/:id', async (req, res) => {
@@ -197,14 +211,19 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     const fields = parseInput(categoryCreateSchema, req.body ?? {});
     const outcome = await createCategory(deps, fields, req.file?.buffer, write(req));
     const category = (await caughtUp(deps, outcome.position)).category(outcome.id);
-    res.status(201).set('ETag', versionTag(outcome.revision)).json({ message: `Category "${fields.name}" has been created successfully`, category });
+    res
+      .status(201)
+      .set('ETag', versionTag(outcome.revision))
+      .json({ message: `Category "${fields.name}" has been created successfully`, category });
   });
 
   router.put('/categories/:id', upload, async (req, res) => {
     const changes = parseInput(categoryUpdateSchema, req.body ?? {});
     const outcome = await updateCategory(deps, String(req.params.id), changes, req.file?.buffer, write(req));
     const category = (await caughtUp(deps, outcome.position)).category(outcome.id);
-    res.set('ETag', versionTag(outcome.revision)).json({ message: `Category "${outcome.state.name}" has been updated successfully`, category });
+    res
+      .set('ETag', versionTag(outcome.revision))
+      .json({ message: `Category "${outcome.state.name}" has been updated successfully`, category });
   });
 
   router.delete('/categories/:id', async (req, res) => {

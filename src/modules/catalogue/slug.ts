@@ -5,10 +5,50 @@ import { createHash } from 'node:crypto';
 // leaves nothing readable gets a stable fallback derived from the name, never an empty slug.
 
 const ARABIC: Record<string, string> = {
-  ا: 'a', أ: 'a', إ: 'i', آ: 'a', ٱ: 'a', ء: '', ؤ: 'u', ئ: 'i', ب: 'b', ت: 't', ث: 'th', ج: 'j', ح: 'h', خ: 'kh',
-  د: 'd', ذ: 'dh', ر: 'r', ز: 'z', س: 's', ش: 'sh', ص: 's', ض: 'd', ط: 't', ظ: 'z', ع: 'a', غ: 'gh', ف: 'f',
-  ق: 'q', ك: 'k', ل: 'l', م: 'm', ن: 'n', ه: 'h', ة: 'a', و: 'w', ي: 'y', ى: 'a', پ: 'p', چ: 'ch', ژ: 'zh',
-  ڤ: 'v', گ: 'g', ک: 'k', ی: 'y',
+  ا: 'a',
+  أ: 'a',
+  إ: 'i',
+  آ: 'a',
+  ٱ: 'a',
+  ء: '',
+  ؤ: 'u',
+  ئ: 'i',
+  ب: 'b',
+  ت: 't',
+  ث: 'th',
+  ج: 'j',
+  ح: 'h',
+  خ: 'kh',
+  د: 'd',
+  ذ: 'dh',
+  ر: 'r',
+  ز: 'z',
+  س: 's',
+  ش: 'sh',
+  ص: 's',
+  ض: 'd',
+  ط: 't',
+  ظ: 'z',
+  ع: 'a',
+  غ: 'gh',
+  ف: 'f',
+  ق: 'q',
+  ك: 'k',
+  ل: 'l',
+  م: 'm',
+  ن: 'n',
+  ه: 'h',
+  ة: 'a',
+  و: 'w',
+  ي: 'y',
+  ى: 'a',
+  پ: 'p',
+  چ: 'ch',
+  ژ: 'zh',
+  ڤ: 'v',
+  گ: 'g',
+  ک: 'k',
+  ی: 'y',
 };
 
 const SLUG_MAX = 60;
@@ -31,7 +71,8 @@ export function slugify(name: string): string {
 export const slugCandidate = (base: string, attempt: number): string => (attempt === 1 ? base : `${base}-${attempt}`);
 
 /** Whether a slug already stands for a name whose slug base is `base` (kept on a rename to the same words). */
-export const slugFits = (slug: string, base: string): boolean => slug === base || new RegExp(`^${base}-\\d+$`).test(slug);
+export const slugFits = (slug: string, base: string): boolean =>
+  slug === base || new RegExp(`^${base}-\\d+$`).test(slug);
 
 function arabicDigit(char: string): string | undefined {
   const code = char.charCodeAt(0);

@@ -453,14 +453,11 @@ describe('identity over HTTP', () => {
         .send({ currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'third-password' });
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.message).toBe('New password and confirmation do not match');
-      const ok = await api()
-        .put('/api/admin/settings/password')
-        .set(asAdmin(pwToken))
-        .send({
-          currentPassword: 'first-password',
-          newPassword: 'second-password',
-          confirmPassword: 'second-password',
-        });
+      const ok = await api().put('/api/admin/settings/password').set(asAdmin(pwToken)).send({
+        currentPassword: 'first-password',
+        newPassword: 'second-password',
+        confirmPassword: 'second-password',
+      });
       expect(ok.body.message).toBe('Password changed successfully');
       expect((await api().get('/api/admin/me').set(asAdmin(pwToken))).status).toBe(401);
       expect((await api().get('/api/admin/me').set(asAdmin(ok.body.token))).status).toBe(200);

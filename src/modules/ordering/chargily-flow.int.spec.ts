@@ -12,7 +12,8 @@ import { paymentReturnSearch } from '../../../web/src/lib/search';
 import { signWebhook } from './payment/chargily';
 
 /** The order a checkout was opened for, as its metadata tells Chargily. */
-const orderOf = (chargily: ChargilyStandIn, checkoutId: string) => (chargily.checkouts.get(checkoutId)?.metadata as { orderId: string }).orderId;
+const orderOf = (chargily: ChargilyStandIn, checkoutId: string) =>
+  (chargily.checkouts.get(checkoutId)?.metadata as { orderId: string }).orderId;
 
 // The whole payment flow with PAYMENT_PROVIDER=chargily, against a stand-in that follows Chargily
 // Pay V2's documented API and signs its webhooks as Chargily does.
@@ -23,14 +24,23 @@ describe('checkout through Chargily Pay (stand-in)', () => {
   let productId: string;
   beforeAll(async () => {
     chargily = await startChargilyStandIn();
-    app = await startTestApp({ env: { PAYMENT_PROVIDER: 'chargily', CHARGILY_API_KEY: chargily.apiKey, CHARGILY_API_URL: chargily.url } });
+    app = await startTestApp({
+      env: { PAYMENT_PROVIDER: 'chargily', CHARGILY_API_KEY: chargily.apiKey, CHARGILY_API_URL: chargily.url },
+    });
     token = await adminToken(app.url);
     productId = (await createProduct(app.url, token, 'Chargily Gold', [['1 month', 3000]])).id;
   });
   afterAll(() => chargily.close());
 
   const checkout = async (target = app) => {
-    const res = await request(target.url).post('/api/payment/create-checkout').send({ amount: 3000, phone: '0661234567', paymentMethod: 'card', items: [{ productId, duration: '1 month', quantity: 1 }] });
+    const res = await request(target.url)
+      .post('/api/payment/create-checkout')
+      .send({
+        amount: 3000,
+        phone: '0661234567',
+        paymentMethod: 'card',
+        items: [{ productId, duration: '1 month', quantity: 1 }],
+      });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.checkout as { id: string; checkoutUrl: string };
   };
@@ -60,13 +70,23 @@ describe('checkout through Chargily Pay (stand-in)', () => {
   it('fails the order when the shopper cancels at Chargily', async () => {
     const { id } = await checkout();
     await chargily.settle(id, 'canceled');
-    await waitUntil(async () => (await request(app.url).get(`/api/payment/checkout-status/${id}`)).body.checkout.status === 'canceled');
-    const orderId = (await request(app.url).post('/api/payment/process-successful-order').send({ checkoutId: id })).body.orderId;
-    expect((await app.infra.store.readStream(`order-${orderId}`)).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderPaymentFailed']);
+    await waitUntil(
+      async () =>
+        (await request(app.url).get(`/api/payment/checkout-status/${id}`)).body.checkout.status === 'canceled',
+    );
+    const orderId = (await request(app.url).post('/api/payment/process-successful-order').send({ checkoutId: id })).body
+      .orderId;
+    expect((await app.infra.store.readStream(`order-${orderId}`)).map((e) => e.type)).toEqual([
+      'OrderPlaced',
+      'OrderPaymentFailed',
+    ]);
   });
 
   const orderEvents = async (target: RunningApp, checkoutId: string) =>
-    (await target.infra.store.readStream(`order-${orderOf(chargily, checkoutId)}`)).map((e) => ({ type: e.type, reason: (e.data as { reason?: string }).reason }));
+    (await target.infra.store.readStream(`order-${orderOf(chargily, checkoutId)}`)).map((e) => ({
+      type: e.type,
+      reason: (e.data as { reason?: string }).reason,
+    }));
   const gets = (checkoutId: string) => chargily.requests.filter((r) => r === `GET /checkouts/${checkoutId}`).length;
 
   it('brings the shopper back with our order and Chargily’s checkout_id, and the return page finds the paid order', async () => {
@@ -77,14 +97,22 @@ describe('checkout through Chargily Pay (stand-in)', () => {
     const { checkout_id: reference } = paymentReturnSearch(defaultParseSearch(back.search));
     expect(reference).toBe(back.searchParams.get('order'));
     const status = await request(app.url).get(`/api/payment/checkout-status/${reference}`);
-    expect(status.body.checkout).toMatchObject({ id, status: 'paid', paymentMethod: 'card', metadata: { orderId: reference } });
+    expect(status.body.checkout).toMatchObject({
+      id,
+      status: 'paid',
+      paymentMethod: 'card',
+      metadata: { orderId: reference },
+    });
   });
 
   it('fails the order when Chargily reports the checkout expired (checkout.expired webhook)', async () => {
     const { id } = await checkout();
     expect((await chargily.expire(id)).webhookStatus).toBe(200);
     await waitUntil(async () => (await orderEvents(app, id)).length === 2);
-    expect(await orderEvents(app, id)).toEqual([{ type: 'OrderPlaced' }, { type: 'OrderPaymentFailed', reason: 'expired' }]);
+    expect(await orderEvents(app, id)).toEqual([
+      { type: 'OrderPlaced' },
+      { type: 'OrderPaymentFailed', reason: 'expired' },
+    ]);
     expect((await request(app.url).get(`/api/payment/checkout-status/${id}`)).body.checkout.status).toBe('expired');
   });
 
@@ -92,7 +120,11 @@ describe('checkout through Chargily Pay (stand-in)', () => {
     const { id } = await checkout();
     const data = { ...chargily.checkouts.get(id), status: 'paid', payment_method: 'cib' };
     const body = JSON.stringify({ id: 'evt-live', entity: 'event', livemode: 'true', type: 'checkout.paid', data });
-    const res = await request(app.url).post('/api/payment/webhook').set('Content-Type', 'application/json').set('signature', signWebhook(body, chargily.apiKey)).send(body);
+    const res = await request(app.url)
+      .post('/api/payment/webhook')
+      .set('Content-Type', 'application/json')
+      .set('signature', signWebhook(body, chargily.apiKey))
+      .send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid webhook: a live mode event sent to a store in test mode');
     expect(await orderEvents(app, id)).toEqual([{ type: 'OrderPlaced' }]);
@@ -117,7 +149,9 @@ describe('checkout through Chargily Pay (stand-in)', () => {
   it('answers 503 with a clear message while Chargily is down, recording nothing', async () => {
     chargily.outage(true);
     try {
-      const res = await request(app.url).post('/api/payment/create-checkout').send({ amount: 3000, phone: '0661234567', items: [{ productId, duration: '1 month', quantity: 1 }] });
+      const res = await request(app.url)
+        .post('/api/payment/create-checkout')
+        .send({ amount: 3000, phone: '0661234567', items: [{ productId, duration: '1 month', quantity: 1 }] });
       expect(res.status).toBe(503);
       expect(res.body.message).toBe('The payment service is not answering. Please try again in a moment.');
     } finally {
@@ -135,18 +169,30 @@ describe('reconciliation through Chargily Pay (stand-in)', () => {
   beforeAll(async () => {
     chargily = await startChargilyStandIn();
     app = await startTestApp({
-      env: { PAYMENT_PROVIDER: 'chargily', CHARGILY_API_KEY: chargily.apiKey, CHARGILY_API_URL: chargily.url, CHECKOUT_FIRST_POLL_AFTER: '1s', CHECKOUT_EXPIRES_AFTER: '1h' },
+      env: {
+        PAYMENT_PROVIDER: 'chargily',
+        CHARGILY_API_KEY: chargily.apiKey,
+        CHARGILY_API_URL: chargily.url,
+        CHECKOUT_FIRST_POLL_AFTER: '1s',
+        CHECKOUT_EXPIRES_AFTER: '1h',
+      },
     });
     productId = (await createProduct(app.url, await adminToken(app.url), 'Chargily Silver', [['1 month', 2500]])).id;
   });
   afterAll(() => chargily.close());
 
   it('keeps a processing checkout pending, then fails it as expired when Chargily says so (no webhook)', async () => {
-    const res = await request(app.url).post('/api/payment/create-checkout').send({ amount: 2500, phone: '0661234567', items: [{ productId, duration: '1 month', quantity: 1 }] });
+    const res = await request(app.url)
+      .post('/api/payment/create-checkout')
+      .send({ amount: 2500, phone: '0661234567', items: [{ productId, duration: '1 month', quantity: 1 }] });
     const { id } = res.body.checkout as { id: string };
     const orderId = orderOf(chargily, id);
     const polls = () => chargily.requests.filter((r) => r === `GET /checkouts/${id}`).length;
-    const events = async () => (await app.infra.store.readStream(`order-${orderId}`)).map((e) => ({ type: e.type, reason: (e.data as { reason?: string }).reason }));
+    const events = async () =>
+      (await app.infra.store.readStream(`order-${orderId}`)).map((e) => ({
+        type: e.type,
+        reason: (e.data as { reason?: string }).reason,
+      }));
 
     chargily.processing(id);
     await waitUntil(() => polls() >= 1, 10_000);

@@ -25,7 +25,11 @@ export async function executeOrderCommand(
   metadata: CommandMetadata,
   expected?: bigint,
 ): Promise<Position> {
-  const result = await handleCommand(store, orderStream(orderId), decider, () => command, { metadata, expected, retries: CONFLICT_RETRIES });
+  const result = await handleCommand(store, orderStream(orderId), decider, () => command, {
+    metadata,
+    expected,
+    retries: CONFLICT_RETRIES,
+  });
   return result.position;
 }
 
@@ -35,7 +39,12 @@ export function recordOutcome(
   orderId: string,
   result: { outcome: PaymentOutcome; paymentMethod: string | null; amount: number },
 ): Promise<Position> {
-  return executeOrderCommand(store, orderId, { type: 'RecordPayment', data: { orderId, ...result, now: new Date().toISOString() } }, commandMetadata(SYSTEM));
+  return executeOrderCommand(
+    store,
+    orderId,
+    { type: 'RecordPayment', data: { orderId, ...result, now: new Date().toISOString() } },
+    commandMetadata(SYSTEM),
+  );
 }
 
 export interface CheckoutDeps {
@@ -56,11 +65,19 @@ export interface CheckoutDeps {
  * reconciliation scheduled. The order exists from here on, so a shopper who pays and closes the
  * tab still has one.
  */
-export async function openCheckout(deps: CheckoutDeps, input: CreateCheckoutInput, metadata: CommandMetadata): Promise<ProviderCheckout> {
+export async function openCheckout(
+  deps: CheckoutDeps,
+  input: CreateCheckoutInput,
+  metadata: CommandMetadata,
+): Promise<ProviderCheckout> {
   const lines = await priceLines(deps.products, input.items);
   const total = orderTotal(lines);
   if (Math.round(input.amount) !== total) {
-    throw new OrderRuleError(409, `Prices have changed since you filled your cart: the total is now ${total} Da. Please check your cart and try again.`, { total });
+    throw new OrderRuleError(
+      409,
+      `Prices have changed since you filled your cart: the total is now ${total} Da. Please check your cart and try again.`,
+      { total },
+    );
   }
   const orderId = randomUUID();
   const base = deps.publicUrl.replace(/\/$/, '');
@@ -116,8 +133,10 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ProviderUnavailable) throw new HttpError(503, 'The payment service is not answering. Please try again in a moment.');
-    if (error instanceof ProviderRejected) throw new HttpError(502, `The payment service refused the checkout: ${error.message}`);
+    if (error instanceof ProviderUnavailable)
+      throw new HttpError(503, 'The payment service is not answering. Please try again in a moment.');
+    if (error instanceof ProviderRejected)
+      throw new HttpError(502, `The payment service refused the checkout: ${error.message}`);
     throw error;
   }
 }

@@ -21,7 +21,12 @@ export async function dashboardStats(db: Kysely<Database>, rangeDays: number, no
     revenueByDay(db, new Date(now.getTime() - (rangeDays - 1) * DAY), rangeDays),
   ]);
   return {
-    stats: { productsCount: products.productsCount, ordersCount: all.ordersCount, dispatchedOrdersCount: all.dispatchedOrdersCount, revenue: all.revenue },
+    stats: {
+      productsCount: products.productsCount,
+      ordersCount: all.ordersCount,
+      dispatchedOrdersCount: all.dispatchedOrdersCount,
+      revenue: all.revenue,
+    },
     range: rangeDays,
     recentOrders: recent,
     revenueByDay: daily,
@@ -36,5 +41,10 @@ export async function dashboardStats(db: Kysely<Database>, rangeDays: number, no
 
 /** This range against the one before: the difference and the change in percent (null from zero). */
 function trend(current: number, previous: number) {
-  return { current, previous, change: current - previous, percent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10 };
+  return {
+    current,
+    previous,
+    change: current - previous,
+    percent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10,
+  };
 }

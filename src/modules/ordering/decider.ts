@@ -37,7 +37,10 @@ export type OrderCommand =
         now: string;
       };
     }
-  | { type: 'RecordPayment'; data: { orderId: string; outcome: PaymentOutcome; paymentMethod: string | null; amount: number; now: string } }
+  | {
+      type: 'RecordPayment';
+      data: { orderId: string; outcome: PaymentOutcome; paymentMethod: string | null; amount: number; now: string };
+    }
   | { type: 'UpdatePhone'; data: { orderId: string; phone: string; now: string } }
   | { type: 'ChangeStatus'; data: { orderId: string; status: OrderStatus; now: string } }
   | { type: 'DeleteOrder'; data: { orderId: string; now: string } };
@@ -68,13 +71,17 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       const { orderId, status, now } = command.data;
       if (status !== 'dispatched') throw new OrderRuleError(409, 'The only status change offered is to dispatched');
       if (state.status === 'dispatched') throw new OrderRuleError(409, 'This order is already dispatched');
-      if (state.status !== 'completed') throw new OrderRuleError(409, 'Only a completed (paid) order can be dispatched');
+      if (state.status !== 'completed')
+        throw new OrderRuleError(409, 'Only a completed (paid) order can be dispatched');
       return [{ type: 'OrderDispatched', data: { orderId, at: now } }];
     }
     case 'DeleteOrder':
       requireOrder(state);
       if (state.status === 'pending') {
-        throw new OrderRuleError(409, 'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.');
+        throw new OrderRuleError(
+          409,
+          'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.',
+        );
       }
       return [{ type: 'OrderDeleted', data: { orderId: command.data.orderId, at: command.data.now } }];
     default:
@@ -84,7 +91,10 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
 
 // Exactly once: only a pending order (or one we gave up on, see below) takes a payment outcome;
 // the same news arriving again by webhook, poll or return page changes nothing.
-function recordPayment(data: Extract<OrderCommand, { type: 'RecordPayment' }>['data'], state: OrderState): OrderEvent[] {
+function recordPayment(
+  data: Extract<OrderCommand, { type: 'RecordPayment' }>['data'],
+  state: OrderState,
+): OrderEvent[] {
   const { orderId, outcome, paymentMethod, amount, now } = data;
   if (outcome === 'paid') {
     // A payment the provider confirms after we marked the order failed (it lapsed here first) is

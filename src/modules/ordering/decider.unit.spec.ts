@@ -9,17 +9,38 @@ const lines: OrderLine[] = [
   { productId: 'p1', productName: 'Gold', duration: '1 month', quality: 'HD', unitPrice: 2000, quantity: 2 },
   { productId: 'p2', productName: 'Sport', duration: '3 months', quality: '4K', unitPrice: 5400, quantity: 1 },
 ];
-const customer = { orderId: 'o1', checkoutId: 'c1', provider: 'sandbox', lines, phone: '0550123456', customerName: 'Client', customerEmail: 'client@example.dz', requestedMethod: 'baridi_mob' };
+const customer = {
+  orderId: 'o1',
+  checkoutId: 'c1',
+  provider: 'sandbox',
+  lines,
+  phone: '0550123456',
+  customerName: 'Client',
+  customerEmail: 'client@example.dz',
+  requestedMethod: 'baridi_mob',
+};
 const place: OrderCommand = { type: 'PlaceOrder', data: { ...customer, now } };
-const pay = (outcome: PaymentOutcome): OrderCommand => ({ type: 'RecordPayment', data: { orderId: 'o1', outcome, paymentMethod: 'edahabia', amount: 9400, now } });
-const changeStatus = (status: 'dispatched' | 'pending' | 'completed' | 'failed'): OrderCommand => ({ type: 'ChangeStatus', data: { orderId: 'o1', status, now } });
+const pay = (outcome: PaymentOutcome): OrderCommand => ({
+  type: 'RecordPayment',
+  data: { orderId: 'o1', outcome, paymentMethod: 'edahabia', amount: 9400, now },
+});
+const changeStatus = (status: 'dispatched' | 'pending' | 'completed' | 'failed'): OrderCommand => ({
+  type: 'ChangeStatus',
+  data: { orderId: 'o1', status, now },
+});
 const updatePhone = (phone: string): OrderCommand => ({ type: 'UpdatePhone', data: { orderId: 'o1', phone, now } });
 const remove: OrderCommand = { type: 'DeleteOrder', data: { orderId: 'o1', now } };
 
 const placedOrder: PlacedOrder = { ...customer, total: 9400, at: now };
 const placed: OrderEvent = { type: 'OrderPlaced', data: placedOrder };
-const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, at: now } };
-const failed = (reason: Exclude<PaymentOutcome, 'paid'>): OrderEvent => ({ type: 'OrderPaymentFailed', data: { orderId: 'o1', reason, at: now } });
+const paid: OrderEvent = {
+  type: 'OrderPaid',
+  data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, at: now },
+};
+const failed = (reason: Exclude<PaymentOutcome, 'paid'>): OrderEvent => ({
+  type: 'OrderPaymentFailed',
+  data: { orderId: 'o1', reason, at: now },
+});
 const phoneUpdated: OrderEvent = { type: 'OrderPhoneUpdated', data: { orderId: 'o1', phone: '0770000000', at: now } };
 const dispatched: OrderEvent = { type: 'OrderDispatched', data: { orderId: 'o1', at: now } };
 const deleted: OrderEvent = { type: 'OrderDeleted', data: { orderId: 'o1', at: now } };
@@ -29,7 +50,10 @@ describe('order decider', () => {
     expect(orderTotal(lines)).toBe(9400);
     order.given([]).when(place).then([placed]);
     order.given([placed]).when(place).thenThrows('This order already exists', { status: 409 });
-    order.given([]).when({ ...place, data: { ...place.data, lines: [] } }).thenThrows('Your cart is empty', { status: 400 });
+    order
+      .given([])
+      .when({ ...place, data: { ...place.data, lines: [] } })
+      .thenThrows('Your cart is empty', { status: 400 });
   });
 
   it('is paid exactly once, however often the news comes', () => {
@@ -39,19 +63,37 @@ describe('order decider', () => {
   });
 
   it.each(['failed', 'canceled', 'expired'] as const)('fails once when the checkout is %s', (outcome) => {
-    order.given([placed]).when(pay(outcome)).then([failed(outcome)]);
-    order.given([placed, failed(outcome)]).when(pay(outcome)).then([]);
+    order
+      .given([placed])
+      .when(pay(outcome))
+      .then([failed(outcome)]);
+    order
+      .given([placed, failed(outcome)])
+      .when(pay(outcome))
+      .then([]);
   });
 
   it('still takes a payment confirmed after the order lapsed here', () => {
-    order.given([placed, failed('expired')]).when(pay('paid')).then([paid]);
+    order
+      .given([placed, failed('expired')])
+      .when(pay('paid'))
+      .then([paid]);
   });
 
   it('only offers dispatched, from completed', () => {
-    order.given([placed]).when(changeStatus('dispatched')).thenThrows('Only a completed (paid) order can be dispatched', { status: 409 });
-    order.given([placed, paid]).when(changeStatus('failed')).thenThrows('The only status change offered is to dispatched');
+    order
+      .given([placed])
+      .when(changeStatus('dispatched'))
+      .thenThrows('Only a completed (paid) order can be dispatched', { status: 409 });
+    order
+      .given([placed, paid])
+      .when(changeStatus('failed'))
+      .thenThrows('The only status change offered is to dispatched');
     order.given([placed, paid]).when(changeStatus('dispatched')).then([dispatched]);
-    order.given([placed, paid, dispatched]).when(changeStatus('dispatched')).thenThrows('This order is already dispatched');
+    order
+      .given([placed, paid, dispatched])
+      .when(changeStatus('dispatched'))
+      .thenThrows('This order is already dispatched');
   });
 
   it('updates the phone, ignoring the same one again', () => {
@@ -61,7 +103,10 @@ describe('order decider', () => {
   });
 
   it('refuses to delete an order whose checkout can still be paid', () => {
-    order.given([placed]).when(remove).thenThrows(/still awaiting payment/, { status: 409 });
+    order
+      .given([placed])
+      .when(remove)
+      .thenThrows(/still awaiting payment/, { status: 409 });
   });
 
   it.each([
@@ -69,14 +114,26 @@ describe('order decider', () => {
     ['completed', [paid]],
     ['dispatched', [paid, dispatched]],
   ])('deletes a %s order once; unknown orders are not found', (_status, settled) => {
-    order.given([placed, ...settled]).when(remove).then([deleted]);
-    order.given([placed, ...settled, deleted]).when(remove).thenThrows('Order not found', { status: 404 });
+    order
+      .given([placed, ...settled])
+      .when(remove)
+      .then([deleted]);
+    order
+      .given([placed, ...settled, deleted])
+      .when(remove)
+      .thenThrows('Order not found', { status: 404 });
     order.given([]).when(pay('paid')).thenThrows('Order not found', { status: 404 });
   });
 
   it('brings a deleted order back, as placed with its latest phone, when a payment reaches it', () => {
-    const restored: OrderEvent = { type: 'OrderRestored', data: { orderId: 'o1', order: { ...placedOrder, phone: '0770000000' }, at: now } };
-    order.given([placed, phoneUpdated, failed('expired'), deleted]).when(pay('paid')).then([restored, paid]);
+    const restored: OrderEvent = {
+      type: 'OrderRestored',
+      data: { orderId: 'o1', order: { ...placedOrder, phone: '0770000000' }, at: now },
+    };
+    order
+      .given([placed, phoneUpdated, failed('expired'), deleted])
+      .when(pay('paid'))
+      .then([restored, paid]);
     // Paid once: the same news again changes nothing, and the order can be dispatched as any other.
     const history = [placed, phoneUpdated, failed('expired'), deleted, restored, paid];
     order.given(history).when(pay('paid')).then([]);
@@ -98,10 +155,22 @@ describe('order decider', () => {
       stored({ type: 'OrderDeleted', data: { orderId: 'o1', deletedAt: now } }),
     ];
     // The restore carries the order as placed: its time now under `at`.
-    const restored: OrderEvent = { type: 'OrderRestored', data: { orderId: 'o1', order: { ...placedOrder, phone: '0770000000' }, at: now } };
+    const restored: OrderEvent = {
+      type: 'OrderRestored',
+      data: { orderId: 'o1', order: { ...placedOrder, phone: '0770000000' }, at: now },
+    };
     order.given(history).when(pay('paid')).then([restored, paid]);
-    const restoredBefore = stored({ type: 'OrderRestored', data: { orderId: 'o1', order: { ...placedData, phone: '0770000000', placedAt }, restoredAt: now } });
-    const paidBefore = stored({ type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, paidAt: now } });
-    order.given([...history, restoredBefore, paidBefore]).when(remove).then([deleted]);
+    const restoredBefore = stored({
+      type: 'OrderRestored',
+      data: { orderId: 'o1', order: { ...placedData, phone: '0770000000', placedAt }, restoredAt: now },
+    });
+    const paidBefore = stored({
+      type: 'OrderPaid',
+      data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, paidAt: now },
+    });
+    order
+      .given([...history, restoredBefore, paidBefore])
+      .when(remove)
+      .then([deleted]);
   });
 });

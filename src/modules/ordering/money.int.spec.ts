@@ -19,7 +19,10 @@ describe('order limits and money sums', () => {
   let token: string;
   let gold: { id: string };
   let dear: { id: string };
-  const checkout = (body: Record<string, unknown>) => request(app.url).post('/api/payment/create-checkout').send({ phone: '0550123456', ...body });
+  const checkout = (body: Record<string, unknown>) =>
+    request(app.url)
+      .post('/api/payment/create-checkout')
+      .send({ phone: '0550123456', ...body });
   const admin = (path: string) => request(app.url).get(path).set(bearer(token));
 
   beforeAll(async () => {
@@ -34,15 +37,32 @@ describe('order limits and money sums', () => {
     const res = await checkout({ amount: 5000 * 2000, items });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(orderMessages.quantity);
-    const split = await checkout({ amount: 100 * 2000, items: [{ productId: gold.id, duration: '1 month', quantity: 60 }, { productId: gold.id, duration: '1 month', quantity: 40 }] });
+    const split = await checkout({
+      amount: 100 * 2000,
+      items: [
+        { productId: gold.id, duration: '1 month', quantity: 60 },
+        { productId: gold.id, duration: '1 month', quantity: 40 },
+      ],
+    });
     expect(split.status, split.text).toBe(200);
   });
 
   it(`refuses a checkout over ${ORDER_TOTAL_MAX} Da, and takes one at that total`, async () => {
-    const over = await checkout({ amount: ORDER_TOTAL_MAX + 2000, items: [{ productId: dear.id, duration: 'life time', quantity: 1 }, { productId: gold.id, duration: '1 month', quantity: 1 }] });
+    const over = await checkout({
+      amount: ORDER_TOTAL_MAX + 2000,
+      items: [
+        { productId: dear.id, duration: 'life time', quantity: 1 },
+        { productId: gold.id, duration: '1 month', quantity: 1 },
+      ],
+    });
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe('This order is over the maximum of 10,000,000 Da per order. Please split it into smaller orders.');
-    const atMax = await checkout({ amount: ORDER_TOTAL_MAX, items: [{ productId: dear.id, duration: 'life time', quantity: 1 }] });
+    expect(over.body.message).toBe(
+      'This order is over the maximum of 10,000,000 Da per order. Please split it into smaller orders.',
+    );
+    const atMax = await checkout({
+      amount: ORDER_TOTAL_MAX,
+      items: [{ productId: dear.id, duration: 'life time', quantity: 1 }],
+    });
     expect(atMax.status, atMax.text).toBe(200);
   });
 
@@ -54,10 +74,34 @@ describe('order limits and money sums', () => {
     for (let i = 0; i < 6; i++) {
       const orderId = randomUUID();
       const now = new Date().toISOString();
-      const lines = [{ productId: gold.id, productName: 'Gold', duration: '1 month', quality: 'HD', unitPrice: 80_000, quantity: 5000 }];
-      const data = { orderId, checkoutId: `legacy-${orderId}`, provider: 'sandbox', lines, phone: '0661000000', customerName: 'Big spender', customerEmail: 'big@spender.dz', requestedMethod: 'card', now };
+      const lines = [
+        {
+          productId: gold.id,
+          productName: 'Gold',
+          duration: '1 month',
+          quality: 'HD',
+          unitPrice: 80_000,
+          quantity: 5000,
+        },
+      ];
+      const data = {
+        orderId,
+        checkoutId: `legacy-${orderId}`,
+        provider: 'sandbox',
+        lines,
+        phone: '0661000000',
+        customerName: 'Big spender',
+        customerEmail: 'big@spender.dz',
+        requestedMethod: 'card',
+        now,
+      };
       await executeOrderCommand(app.infra.store, orderId, { type: 'PlaceOrder', data }, commandMetadata(SHOPPER));
-      position = await executeOrderCommand(app.infra.store, orderId, { type: 'RecordPayment', data: { orderId, outcome: 'paid', paymentMethod: 'card', amount: big, now } }, commandMetadata(SYSTEM));
+      position = await executeOrderCommand(
+        app.infra.store,
+        orderId,
+        { type: 'RecordPayment', data: { orderId, outcome: 'paid', paymentMethod: 'card', amount: big, now } },
+        commandMetadata(SYSTEM),
+      );
     }
     await app.runner.waitFor(position);
     const total = 6 * big;
@@ -71,7 +115,9 @@ describe('order limits and money sums', () => {
 
     const customers = await admin('/api/admin/customers?search=0661000000');
     expect(customers.status, customers.text).toBe(200);
-    expect(customers.body.customers).toEqual([expect.objectContaining({ phone: '0661000000', orders: 6, totalSpent: total })]);
+    expect(customers.body.customers).toEqual([
+      expect.objectContaining({ phone: '0661000000', orders: 6, totalSpent: total }),
+    ]);
     expect((await admin('/api/admin/customers')).status).toBe(200);
 
     const csv = await admin('/api/admin/customers/export.csv');

@@ -23,15 +23,30 @@ describe('checkout, payment and orders', () => {
   beforeAll(async () => {
     app = await startTestApp({ env: { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET } });
     token = await adminToken(app.url, TEST_ADMIN);
-    const category = (await api().post('/api/admin/categories').set(bearer(token)).send({ name: 'Premium', description: 'Premium packs' })).body.category;
+    const category = (
+      await api()
+        .post('/api/admin/categories')
+        .set(bearer(token))
+        .send({ name: 'Premium', description: 'Premium packs' })
+    ).body.category;
     const create = async (name: string, prices: [string, number][]) =>
       (
         await api()
           .post('/api/admin/products')
           .set(bearer(token))
-          .send({ name, category_id: category.id, quality: 'HD', devices: 2, channels: 1000, price_durations: prices.map(([duration, price]) => ({ duration, price })) })
+          .send({
+            name,
+            category_id: category.id,
+            quality: 'HD',
+            devices: 2,
+            channels: 1000,
+            price_durations: prices.map(([duration, price]) => ({ duration, price })),
+          })
       ).body.product;
-    gold = await create('Gold محمد', [['1 month', 2000], ['3 months', 5400]]);
+    gold = await create('Gold محمد', [
+      ['1 month', 2000],
+      ['3 months', 5400],
+    ]);
     sport = await create('Sport', [['1 month', 1500]]);
   });
 
@@ -56,71 +71,160 @@ describe('checkout, payment and orders', () => {
     return res.body.checkout as { id: string; checkoutUrl: string };
   }
 
-  const orderEvents = async (orderId: string) => (await app.infra.store.readStream(`order-${orderId}`)).map((e) => e.type);
+  const orderEvents = async (orderId: string) =>
+    (await app.infra.store.readStream(`order-${orderId}`)).map((e) => e.type);
 
   /** The provider's signed news about a checkout, as its webhook brings it. */
   const providerSays = (checkoutId: string, orderId: string, status: 'paid' | 'failed') => {
-    const body = JSON.stringify({ id: `evt-${checkoutId}-${status}`, livemode: false, type: `checkout.${status}`, data: { id: checkoutId, status, amount: 5500, currency: 'dzd', payment_method: 'edahabia', metadata: { orderId } } });
-    return api().post('/api/payment/webhook').set('Content-Type', 'application/json').set('signature', signWebhook(body, SANDBOX_SECRET)).send(body);
+    const body = JSON.stringify({
+      id: `evt-${checkoutId}-${status}`,
+      livemode: false,
+      type: `checkout.${status}`,
+      data: {
+        id: checkoutId,
+        status,
+        amount: 5500,
+        currency: 'dzd',
+        payment_method: 'edahabia',
+        metadata: { orderId },
+      },
+    });
+    return api()
+      .post('/api/payment/webhook')
+      .set('Content-Type', 'application/json')
+      .set('signature', signWebhook(body, SANDBOX_SECRET))
+      .send(body);
   };
 
   it('prices the checkout on the server and records a pending order', async () => {
     const res = await api().post('/api/payment/create-checkout').send(checkoutBody());
-    expect(res.body).toMatchObject({ success: true, checkout: { id: expect.any(String), checkoutUrl: expect.stringMatching(/\/sandbox\/checkout\//) } });
+    expect(res.body).toMatchObject({
+      success: true,
+      checkout: { id: expect.any(String), checkoutUrl: expect.stringMatching(/\/sandbox\/checkout\//) },
+    });
     const status = await api().get(`/api/payment/checkout-status/${res.body.checkout.id}`);
-    expect(status.body).toMatchObject({ success: true, checkout: { status: 'pending', amount: 5500, metadata: { customer_name: 'Client', customer_email: 'customer@iptv-store.dz' } } });
+    expect(status.body).toMatchObject({
+      success: true,
+      checkout: {
+        status: 'pending',
+        amount: 5500,
+        metadata: { customer_name: 'Client', customer_email: 'customer@iptv-store.dz' },
+      },
+    });
     const order = (await api().get(`/api/payment/order/${res.body.checkout.id}`)).body.order;
-    expect(order).toMatchObject({ status: 'pending', total: 5500, phone: '0550123456', adminContact: { phone: expect.any(String), whatsapp: expect.any(String), email: expect.any(String) } });
+    expect(order).toMatchObject({
+      status: 'pending',
+      total: 5500,
+      phone: '0550123456',
+      adminContact: { phone: expect.any(String), whatsapp: expect.any(String), email: expect.any(String) },
+    });
     expect(order.items).toEqual([
-      { product: { name: 'Gold محمد', price: 2000, duration: '1 month', quality: 'HD' }, quantity: 2, selectedPrice: 2000, selectedDuration: '1 month' },
-      { product: { name: 'Sport', price: 1500, duration: '1 month', quality: 'HD' }, quantity: 1, selectedPrice: 1500, selectedDuration: '1 month' },
+      {
+        product: { name: 'Gold محمد', price: 2000, duration: '1 month', quality: 'HD' },
+        quantity: 2,
+        selectedPrice: 2000,
+        selectedDuration: '1 month',
+      },
+      {
+        product: { name: 'Sport', price: 1500, duration: '1 month', quality: 'HD' },
+        quantity: 1,
+        selectedPrice: 1500,
+        selectedDuration: '1 month',
+      },
     ]);
   });
 
   it('refuses a tampered amount with 409 and the real total, creating nothing', async () => {
     const before = (await admin('get', '/api/admin/orders')).body.pagination.total;
-    const res = await api().post('/api/payment/create-checkout').send(checkoutBody({ amount: 10 }));
+    const res = await api()
+      .post('/api/payment/create-checkout')
+      .send(checkoutBody({ amount: 10 }));
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ total: 5500, message: expect.stringContaining('5500 Da') });
     expect((await admin('get', '/api/admin/orders')).body.pagination.total).toBe(before);
   });
 
   it('prices with the catalogue as an admin has just changed it', async () => {
-    const changed = await admin('put', `/api/admin/products/${sport.id}`).send({ price_durations: [{ duration: '1 month', price: 1700 }] });
+    const changed = await admin('put', `/api/admin/products/${sport.id}`).send({
+      price_durations: [{ duration: '1 month', price: 1700 }],
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const old = await api().post('/api/payment/create-checkout').send(checkoutBody());
     expect(old.status).toBe(409);
     expect(old.body.total).toBe(5700);
-    expect((await api().post('/api/payment/create-checkout').send(checkoutBody({ amount: 5700 }))).status).toBe(200);
-    await admin('put', `/api/admin/products/${sport.id}`).send({ price_durations: [{ duration: '1 month', price: 1500 }] });
+    expect(
+      (
+        await api()
+          .post('/api/payment/create-checkout')
+          .send(checkoutBody({ amount: 5700 }))
+      ).status,
+    ).toBe(200);
+    await admin('put', `/api/admin/products/${sport.id}`).send({
+      price_durations: [{ duration: '1 month', price: 1500 }],
+    });
   });
 
   it.each([
-    [{ items: [{ productId: 'no-such-product', duration: '1 month', quantity: 1 }], amount: 100 }, 'A package in your cart is no longer available'],
-    [{ items: [{ productId: 'GOLD', duration: '12 months', quantity: 1 }], amount: 100 }, 'The duration "12 months" is not available'],
+    [
+      { items: [{ productId: 'no-such-product', duration: '1 month', quantity: 1 }], amount: 100 },
+      'A package in your cart is no longer available',
+    ],
+    [
+      { items: [{ productId: 'GOLD', duration: '12 months', quantity: 1 }], amount: 100 },
+      'The duration "12 months" is not available',
+    ],
     [{ items: [] }, 'Your cart is empty'],
     [{ phone: '' }, phoneMessages.required],
     [{ phone: '0450123456' }, phoneMessages.invalid],
     [{ phone: '055012345' }, phoneMessages.invalid],
   ])('refuses bad input with 400 and its message: %o', async (overrides, message) => {
-    const items = (overrides as { items?: { productId: string }[] }).items?.map((i) => (i.productId === 'GOLD' ? { ...i, productId: gold.id } : i));
-    const res = await api().post('/api/payment/create-checkout').send(checkoutBody({ ...overrides, ...(items ? { items } : {}) }));
+    const items = (overrides as { items?: { productId: string }[] }).items?.map((i) =>
+      i.productId === 'GOLD' ? { ...i, productId: gold.id } : i,
+    );
+    const res = await api()
+      .post('/api/payment/create-checkout')
+      .send(checkoutBody({ ...overrides, ...(items ? { items } : {}) }));
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
   });
 
   it('pays an order exactly once when webhooks, polls and the return page race', async () => {
     const checkout = await openCheckout();
-    const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body;
+    const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id }))
+      .body;
     // The shopper pays on the hosted page: that records the outcome and sends one webhook.
-    const paid = await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+    const paid = await api()
+      .post(`/sandbox/checkout/${checkout.id}`)
+      .type('form')
+      .send({ outcome: 'paid', method: 'baridi_mob' });
     expect(paid.status).toBe(303);
-    const body = JSON.stringify({ id: `evt-${checkout.id}`, livemode: false, type: 'checkout.paid', data: { id: checkout.id, status: 'paid', amount: 5500, currency: 'dzd', payment_method: 'edahabia', metadata: { orderId } } });
-    const webhook = () => api().post('/api/payment/webhook').set('Content-Type', 'application/json').set('signature', signWebhook(body, SANDBOX_SECRET)).send(body);
+    const body = JSON.stringify({
+      id: `evt-${checkout.id}`,
+      livemode: false,
+      type: 'checkout.paid',
+      data: {
+        id: checkout.id,
+        status: 'paid',
+        amount: 5500,
+        currency: 'dzd',
+        payment_method: 'edahabia',
+        metadata: { orderId },
+      },
+    });
+    const webhook = () =>
+      api()
+        .post('/api/payment/webhook')
+        .set('Content-Type', 'application/json')
+        .set('signature', signWebhook(body, SANDBOX_SECRET))
+        .send(body);
     const racers = [
       ...Array.from({ length: 10 }, webhook),
       ...Array.from({ length: 5 }, () => api().get(`/api/payment/checkout-status/${checkout.id}`)),
-      ...Array.from({ length: 5 }, () => api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id, totalAmount: 1, orderItems: [] })),
+      ...Array.from({ length: 5 }, () =>
+        api()
+          .post('/api/payment/process-successful-order')
+          .send({ checkoutId: checkout.id, totalAmount: 1, orderItems: [] }),
+      ),
     ];
     const answers = await Promise.all(racers);
     expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
@@ -133,10 +237,20 @@ describe('checkout, payment and orders', () => {
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {
     const checkout = await openCheckout();
-    const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body;
-    const body = JSON.stringify({ id: 'evt-forged', livemode: false, type: 'checkout.paid', data: { id: checkout.id, status: 'paid', amount: 5500, currency: 'dzd', metadata: { orderId } } });
+    const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id }))
+      .body;
+    const body = JSON.stringify({
+      id: 'evt-forged',
+      livemode: false,
+      type: 'checkout.paid',
+      data: { id: checkout.id, status: 'paid', amount: 5500, currency: 'dzd', metadata: { orderId } },
+    });
     for (const signature of ['', 'deadbeef', signWebhook(body, 'another-secret-entirely')]) {
-      const res = await api().post('/api/payment/webhook').set('Content-Type', 'application/json').set('signature', signature).send(body);
+      const res = await api()
+        .post('/api/payment/webhook')
+        .set('Content-Type', 'application/json')
+        .set('signature', signature)
+        .send(body);
       expect(res.status).toBe(401);
     }
     expect(await orderEvents(orderId)).toEqual(['OrderPlaced']);
@@ -159,7 +273,10 @@ describe('checkout, payment and orders', () => {
 
   it('sends the shopper back with our order id, which the return page prefers to the provider’s checkout_id', async () => {
     const checkout = await openCheckout();
-    const paid = await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+    const paid = await api()
+      .post(`/sandbox/checkout/${checkout.id}`)
+      .type('form')
+      .send({ outcome: 'paid', method: 'baridi_mob' });
     const back = new URL(paid.headers.location!);
     expect(back.pathname).toBe('/payment/return');
     expect(back.searchParams.get('checkout_id')).toBe(checkout.id);
@@ -168,7 +285,10 @@ describe('checkout, payment and orders', () => {
     expect(id).toBe(back.searchParams.get('order'));
     const status = await api().get(`/api/payment/checkout-status/${id}`);
     expect(status.body.checkout).toMatchObject({ id: checkout.id, status: 'paid', metadata: { orderId: id } });
-    expect((await api().get(`/api/payment/order/${id}`)).body.order).toMatchObject({ dbOrderId: id, status: 'completed' });
+    expect((await api().get(`/api/payment/order/${id}`)).body.order).toMatchObject({
+      dbOrderId: id,
+      status: 'completed',
+    });
   });
 
   it('answers 404 for an unknown checkout', async () => {
@@ -195,7 +315,8 @@ describe('checkout, payment and orders', () => {
 
     it('offers only dispatched, from completed, and deletes orders from lists and figures', async () => {
       const checkout = await openCheckout();
-      const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body.orderId;
+      const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body
+        .orderId;
       const early = await admin('put', `/api/admin/orders/${orderId}/status`).send({ status: 'dispatched' });
       expect(early.status).toBe(409);
       await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
@@ -203,10 +324,19 @@ describe('checkout, payment and orders', () => {
       const wrong = await admin('put', `/api/admin/orders/${orderId}/status`).send({ status: 'pending' });
       expect(wrong.status).toBe(409);
       const dispatched = await admin('put', `/api/admin/orders/${orderId}/status`).send({ status: 'dispatched' });
-      expect(dispatched.body).toMatchObject({ message: 'Order status updated to dispatched', order: { status: 'dispatched' } });
+      expect(dispatched.body).toMatchObject({
+        message: 'Order status updated to dispatched',
+        order: { status: 'dispatched' },
+      });
       const detail = (await admin('get', `/api/admin/orders/${orderId}`)).body.order;
       expect(detail.items).toEqual([
-        expect.objectContaining({ product_name: 'Gold محمد', selected_duration: '1 month', selected_price: 2000, quantity: 2, subtotal: 4000 }),
+        expect.objectContaining({
+          product_name: 'Gold محمد',
+          selected_duration: '1 month',
+          selected_price: 2000,
+          quantity: 2,
+          subtotal: 4000,
+        }),
         expect.objectContaining({ product_name: 'Sport', selected_price: 1500, quantity: 1, subtotal: 1500 }),
       ]);
       const statsBefore = (await admin('get', '/api/admin/dashboard/stats?range=7')).body.stats;
@@ -221,10 +351,13 @@ describe('checkout, payment and orders', () => {
 
     it('refuses to delete an order whose checkout can still be paid, so a payment never lands on nothing', async () => {
       const checkout = await openCheckout();
-      const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body.orderId;
+      const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body
+        .orderId;
       const refused = await admin('delete', `/api/admin/orders/${orderId}`);
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toBe('This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.');
+      expect(refused.body.message).toBe(
+        'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.',
+      );
       await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
       expect((await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.status).toBe('paid');
       expect((await admin('get', `/api/admin/orders/${orderId}`)).body.order.status).toBe('completed');
@@ -233,7 +366,10 @@ describe('checkout, payment and orders', () => {
 
     it('brings back a deleted order that a payment still reaches, flagged for the admins, everywhere', async () => {
       const checkout = await openCheckout({ fullName: 'Late Payer', phone: '0662223344' });
-      await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'failed', method: 'baridi_mob' });
+      await api()
+        .post(`/sandbox/checkout/${checkout.id}`)
+        .type('form')
+        .send({ outcome: 'failed', method: 'baridi_mob' });
       const orderId = (await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.metadata.orderId;
       expect((await admin('delete', `/api/admin/orders/${orderId}`)).status).toBe(200);
       expect((await admin('get', `/api/admin/orders/${orderId}`)).status).toBe(404);
@@ -241,22 +377,44 @@ describe('checkout, payment and orders', () => {
       // The provider confirms a payment after all (it lapsed here first).
       expect((await providerSays(checkout.id, orderId, 'paid')).status).toBe(200);
       await waitUntil(async () => (await orderEvents(orderId)).includes('OrderPaid'));
-      expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaymentFailed', 'OrderDeleted', 'OrderRestored', 'OrderPaid']);
+      expect(await orderEvents(orderId)).toEqual([
+        'OrderPlaced',
+        'OrderPaymentFailed',
+        'OrderDeleted',
+        'OrderRestored',
+        'OrderPaid',
+      ]);
       await app.runner.waitFor(await app.infra.store.headPosition());
 
       expect((await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.status).toBe('paid');
-      expect((await api().get(`/api/payment/order/${checkout.id}`)).body.order).toMatchObject({ status: 'completed', phone: '0662223344', total: 5500 });
+      expect((await api().get(`/api/payment/order/${checkout.id}`)).body.order).toMatchObject({
+        status: 'completed',
+        phone: '0662223344',
+        total: 5500,
+      });
       const detail = (await admin('get', `/api/admin/orders/${orderId}`)).body.order;
-      expect(detail).toMatchObject({ status: 'completed', customer_name: 'Late Payer', restored_at: expect.any(String), paid_at: expect.any(String) });
+      expect(detail).toMatchObject({
+        status: 'completed',
+        customer_name: 'Late Payer',
+        restored_at: expect.any(String),
+        paid_at: expect.any(String),
+      });
       expect(detail.items).toHaveLength(2);
       const found = (await admin('get', '/api/admin/orders?search=Late Payer')).body.orders;
-      expect(found).toEqual([expect.objectContaining({ id: orderId, status: 'completed', restored_at: expect.any(String) })]);
-      expect((await admin('get', '/api/admin/orders?status=completed&limit=100')).body.orders.map((o: { id: string }) => o.id)).toContain(orderId);
+      expect(found).toEqual([
+        expect.objectContaining({ id: orderId, status: 'completed', restored_at: expect.any(String) }),
+      ]);
+      expect(
+        (await admin('get', '/api/admin/orders?status=completed&limit=100')).body.orders.map(
+          (o: { id: string }) => o.id,
+        ),
+      ).toContain(orderId);
     });
 
     it('answers the order’s version as its ETag and honours If-Match on status changes and deletion', async () => {
       const checkout = await openCheckout();
-      const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body.orderId;
+      const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body
+        .orderId;
       const opened = await admin('get', `/api/admin/orders/${orderId}`);
       expect(opened.headers.etag).toBe('"0"');
       expect(opened.body.order.version).toBe(0);
@@ -264,17 +422,26 @@ describe('checkout, payment and orders', () => {
       // The shopper pays while the admin looks at the pending order.
       await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
       await api().get(`/api/payment/checkout-status/${checkout.id}`);
-      const stale = await admin('put', `/api/admin/orders/${orderId}/status`).set('If-Match', opened.headers.etag!).send({ status: 'dispatched' });
+      const stale = await admin('put', `/api/admin/orders/${orderId}/status`)
+        .set('If-Match', opened.headers.etag!)
+        .send({ status: 'dispatched' });
       expect(stale.status).toBe(409);
       // Who changed it and when, so the admin's screen can say so.
-      expect(stale.body).toMatchObject({ version: 1, change: 'OrderPaid', changedBy: 'the payment service or the store itself', changedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      expect(stale.body).toMatchObject({
+        version: 1,
+        change: 'OrderPaid',
+        changedBy: 'the payment service or the store itself',
+        changedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
       expect(stale.body.message).toBe(
         `This item was changed by the payment service or the store itself at ${stale.body.changedAt} (OrderPaid), after you opened it. Reload it and try again.`,
       );
 
       const fresh = await admin('get', `/api/admin/orders/${orderId}`);
       expect(fresh.headers.etag).toBe('"1"');
-      const dispatched = await admin('put', `/api/admin/orders/${orderId}/status`).set('If-Match', fresh.headers.etag!).send({ status: 'dispatched' });
+      const dispatched = await admin('put', `/api/admin/orders/${orderId}/status`)
+        .set('If-Match', fresh.headers.etag!)
+        .send({ status: 'dispatched' });
       expect(dispatched.status).toBe(200);
       expect(dispatched.headers.etag).toBe('"2"');
       expect(dispatched.body.order).toMatchObject({ status: 'dispatched', version: 2 });
@@ -289,9 +456,19 @@ describe('checkout, payment and orders', () => {
 
     it('computes the dashboard from the data: revenue from paid orders only', async () => {
       const res = await admin('get', '/api/admin/dashboard/stats?range=30');
-      const orders = (await admin('get', '/api/admin/orders?limit=100')).body.orders as { status: string; total_amount: number }[];
-      const paid = orders.filter((o) => o.status === 'completed' || o.status === 'dispatched').reduce((sum, o) => sum + o.total_amount, 0);
-      expect(res.body.stats).toEqual({ productsCount: 2, ordersCount: orders.length, dispatchedOrdersCount: orders.filter((o) => o.status === 'dispatched').length, revenue: paid });
+      const orders = (await admin('get', '/api/admin/orders?limit=100')).body.orders as {
+        status: string;
+        total_amount: number;
+      }[];
+      const paid = orders
+        .filter((o) => o.status === 'completed' || o.status === 'dispatched')
+        .reduce((sum, o) => sum + o.total_amount, 0);
+      expect(res.body.stats).toEqual({
+        productsCount: 2,
+        ordersCount: orders.length,
+        dispatchedOrdersCount: orders.filter((o) => o.status === 'dispatched').length,
+        revenue: paid,
+      });
       expect(res.body.revenueByDay).toHaveLength(30);
       expect(res.body.revenueByDay.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(paid);
       expect(res.body.trends.revenue).toMatchObject({ current: paid, previous: 0, percent: null });
@@ -304,13 +481,23 @@ describe('checkout, payment and orders', () => {
       await openCheckout({ phone: '0799887766', fullName: 'عبد القادر' });
       const customers = (await admin('get', '/api/admin/customers?search=0799887766')).body;
       expect(customers.customers).toEqual([
-        { id: '0799887766', name: 'عبد القادر', email: 'customer@iptv-store.dz', phone: '0799887766', orders: 1, totalSpent: 0, joinDate: expect.any(String) },
+        {
+          id: '0799887766',
+          name: 'عبد القادر',
+          email: 'customer@iptv-store.dz',
+          phone: '0799887766',
+          orders: 1,
+          totalSpent: 0,
+          joinDate: expect.any(String),
+        },
       ]);
-      const csv = await admin('get', '/api/admin/orders/export.csv?search=0799887766').buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const csv = await admin('get', '/api/admin/orders/export.csv?search=0799887766')
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
       const text = (csv.body as Buffer).toString('utf8');
       expect(text.startsWith('\uFEFF"Order ID"')).toBe(true);
@@ -328,9 +515,16 @@ describe('the sandbox under NODE_ENV=production (ALLOW_SANDBOX_PAYMENTS=true)', 
     const product = await createProduct(app.url, await adminToken(app.url), 'Gold', [['1 month', 2000]]);
     const res = await request(app.url)
       .post('/api/payment/create-checkout')
-      .send({ amount: 2000, phone: '0550123456', language: 'en', items: [{ productId: product.id, duration: '1 month', quantity: 1 }] });
+      .send({
+        amount: 2000,
+        phone: '0550123456',
+        language: 'en',
+        items: [{ productId: product.id, duration: '1 month', quantity: 1 }],
+      });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const page = await request(app.url).get(new URL(res.body.checkout.checkoutUrl).pathname);
-    expect(page.text).toMatch(/<body>\s*<div class="test-banner" role="note"><strong>TEST PAYMENT<\/strong><span>[^<]*no money is taken/);
+    expect(page.text).toMatch(
+      /<body>\s*<div class="test-banner" role="note"><strong>TEST PAYMENT<\/strong><span>[^<]*no money is taken/,
+    );
   });
 });

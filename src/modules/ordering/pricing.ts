@@ -22,22 +22,40 @@ export async function priceLines(lookup: ProductLookup, items: CheckoutItem[]): 
   for (const item of items) {
     const product = products.get(item.productId);
     if (!product?.active) {
-      throw new OrderRuleError(400, 'A package in your cart is no longer available. Please remove it and try again.', { productId: item.productId });
+      throw new OrderRuleError(400, 'A package in your cart is no longer available. Please remove it and try again.', {
+        productId: item.productId,
+      });
     }
     const offer = product.priceDurations.find((p) => p.duration === item.duration && p.active);
     if (!offer) {
-      throw new OrderRuleError(400, `The duration "${item.duration}" is not available for ${product.name}.`, { productId: item.productId, duration: item.duration });
+      throw new OrderRuleError(400, `The duration "${item.duration}" is not available for ${product.name}.`, {
+        productId: item.productId,
+        duration: item.duration,
+      });
     }
     // The same package and duration twice is one line.
     const key = `${product.id}\u0000${offer.duration}`;
     const existing = lines.get(key);
     if (existing) existing.quantity += item.quantity;
-    else lines.set(key, { productId: product.id, productName: product.name, duration: offer.duration, quality: product.quality, unitPrice: offer.price, quantity: item.quantity });
+    else
+      lines.set(key, {
+        productId: product.id,
+        productName: product.name,
+        duration: offer.duration,
+        quality: product.quality,
+        unitPrice: offer.price,
+        quantity: item.quantity,
+      });
   }
   const merged = [...lines.values()];
   // The quantity rule holds for the lines as ordered, after merging: 50 lines of 100 are not one of 5000.
   const over = merged.find((line) => line.quantity > QUANTITY_MAX);
-  if (over) throw new OrderRuleError(400, orderMessages.quantity, { productId: over.productId, duration: over.duration, quantity: over.quantity });
+  if (over)
+    throw new OrderRuleError(400, orderMessages.quantity, {
+      productId: over.productId,
+      duration: over.duration,
+      quantity: over.quantity,
+    });
   const total = orderTotal(merged);
   if (total > ORDER_TOTAL_MAX) throw new OrderRuleError(400, orderMessages.overMax, { total, max: ORDER_TOTAL_MAX });
   return merged;

@@ -51,10 +51,14 @@ export function defineReconciliation(deps: ReconciliationDeps): void {
 export async function rescheduleAllPending(
   deps: Pick<ReconciliationDeps, 'db' | 'queue' | 'logger' | 'store'> & { runner: Pick<ProjectionRunner, 'waitFor'> },
 ): Promise<number> {
-  const caughtUp = await deps.runner.waitFor(await deps.store.headPosition(), { projections: [ORDERS_PROJECTION], timeoutMs: 60_000 });
+  const caughtUp = await deps.runner.waitFor(await deps.store.headPosition(), {
+    projections: [ORDERS_PROJECTION],
+    timeoutMs: 60_000,
+  });
   if (!caughtUp) deps.logger.warn('orders read model still catching up: some pending checkouts are scheduled later');
   const pending = await pendingOrders(deps.db);
-  for (const order of pending) await scheduleReconciliation(deps.queue, { orderId: order.id, checkoutId: order.checkout_id }, 0);
+  for (const order of pending)
+    await scheduleReconciliation(deps.queue, { orderId: order.id, checkoutId: order.checkout_id }, 0);
   if (pending.length) deps.logger.info({ pending: pending.length }, 'pending checkouts scheduled for reconciliation');
   return pending.length;
 }
@@ -63,7 +67,9 @@ async function reconcile(deps: ReconciliationDeps, { orderId, checkoutId }: Reco
   const { state } = await loadStream(deps.store, orderStream(orderId), decider);
   if (!state.exists || state.status !== 'pending') return;
   const checkout = await deps.provider.getCheckout(checkoutId);
-  const outcome = outcomeOf(checkout.status) ?? (Date.now() > Date.parse(state.order?.at ?? '') + deps.expiresAfterMs ? 'expired' : undefined);
+  const outcome =
+    outcomeOf(checkout.status) ??
+    (Date.now() > Date.parse(state.order?.at ?? '') + deps.expiresAfterMs ? 'expired' : undefined);
   if (!outcome) throw new StillPending(`checkout ${checkoutId} is still pending`);
   await recordOutcome(deps.store, orderId, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount });
 }

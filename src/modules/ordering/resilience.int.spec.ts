@@ -29,12 +29,19 @@ async function pendingPaidCheckout(app: RunningApp): Promise<string> {
     .send({ amount: 2500, phone: '0550123456', items: [{ productId: product.id, duration: '1 month', quantity: 1 }] });
   expect(res.status).toBe(200);
   // Paid at the provider, with no webhook to tell us.
-  await app.infra.database.pool.query(`UPDATE sandbox_checkouts SET status = 'paid', payment_method = 'baridi_mob', completed_at = now() WHERE id = $1`, [res.body.checkout.id]);
+  await app.infra.database.pool.query(
+    `UPDATE sandbox_checkouts SET status = 'paid', payment_method = 'baridi_mob', completed_at = now() WHERE id = $1`,
+    [res.body.checkout.id],
+  );
   return res.body.checkout.id;
 }
 
 const orderStatus = async (app: RunningApp, checkoutId: string) =>
-  (await app.infra.database.pool.query<{ status: string }>('SELECT status FROM orders WHERE checkout_id = $1', [checkoutId])).rows[0]?.status;
+  (
+    await app.infra.database.pool.query<{ status: string }>('SELECT status FROM orders WHERE checkout_id = $1', [
+      checkoutId,
+    ])
+  ).rows[0]?.status;
 
 describe('reconciliation without its helpers', () => {
   it('settles a paid checkout after Redis lost every job and the app restarted', async () => {
@@ -61,10 +68,21 @@ describe('reconciliation without its helpers', () => {
     const env = { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, RUN_WORKERS: 'false', CHECKOUT_FIRST_POLL_AFTER: '5s' };
     const web = await startTestApp({ env, databaseUrl });
     const startWorker = () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../worker.ts', import.meta.url))], {
-        env: { ...process.env, ...env, DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'worker-')), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent' },
-        stdio: 'ignore',
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('../../worker.ts', import.meta.url))],
+        {
+          env: {
+            ...process.env,
+            ...env,
+            DATABASE_URL: databaseUrl,
+            DATA_DIR: mkdtempSync(path.join(tmpdir(), 'worker-')),
+            JWT_SECRET: TEST_JWT_SECRET,
+            LOG_LEVEL: 'silent',
+          },
+          stdio: 'ignore',
+        },
+      );
       cleanups.push(async () => void child.kill('SIGKILL'));
       return child;
     };

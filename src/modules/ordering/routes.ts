@@ -26,7 +26,13 @@ import {
   type CustomerView,
   type OrderRow,
 } from '../../projections/orders';
-import { ORDER_STATUSES, createCheckoutSchema, orderStatusUpdateSchema, processSuccessfulOrderSchema, updatePhoneSchema } from '../../shared/ordering';
+import {
+  ORDER_STATUSES,
+  createCheckoutSchema,
+  orderStatusUpdateSchema,
+  processSuccessfulOrderSchema,
+  updatePhoneSchema,
+} from '../../shared/ordering';
 import { text } from '../../shared/text';
 import { executeOrderCommand, openCheckout, recordOutcome } from './commands';
 import { dashboardStats } from './dashboard';
@@ -49,13 +55,30 @@ export function orderingRoutes(ctx: AppContext): ModuleRoutes {
  * checkout's status every 5 s (12 a minute), so the default 120 a minute leaves room for several
  * shoppers behind one address; 10 checkouts a minute is more than a shopper makes.
  */
-function checkoutThrottles(limiters: Limiters, config: Pick<Config, 'CHECKOUTS_PER_MINUTE' | 'CHECKOUT_STATUS_PER_MINUTE'>): Router {
-  const checkouts = limiters.create({ name: 'create-checkout', points: config.CHECKOUTS_PER_MINUTE, windowSeconds: 60 });
-  const statusChecks = limiters.create({ name: 'checkout-status', points: config.CHECKOUT_STATUS_PER_MINUTE, windowSeconds: 60 });
+function checkoutThrottles(
+  limiters: Limiters,
+  config: Pick<Config, 'CHECKOUTS_PER_MINUTE' | 'CHECKOUT_STATUS_PER_MINUTE'>,
+): Router {
+  const checkouts = limiters.create({
+    name: 'create-checkout',
+    points: config.CHECKOUTS_PER_MINUTE,
+    windowSeconds: 60,
+  });
+  const statusChecks = limiters.create({
+    name: 'checkout-status',
+    points: config.CHECKOUT_STATUS_PER_MINUTE,
+    windowSeconds: 60,
+  });
   const wait = (seconds: number) => `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
   return Router()
-    .post('/api/payment/create-checkout', limitByAddress(checkouts, (s) => `Too many checkouts from your address. ${wait(s)}`))
-    .get('/api/payment/checkout-status/:checkoutId', limitByAddress(statusChecks, (s) => `Too many payment status checks from your address. ${wait(s)}`));
+    .post(
+      '/api/payment/create-checkout',
+      limitByAddress(checkouts, (s) => `Too many checkouts from your address. ${wait(s)}`),
+    )
+    .get(
+      '/api/payment/checkout-status/:checkoutId',
+      limitByAddress(statusChecks, (s) => `Too many payment status checks from your address. ${wait(s)}`),
+    );
 }
 
 /** The shopper's side of paying (SPEC §7 paths): checkout, status, the order, the webhook. */
@@ -74,7 +97,11 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
   router.post('/api/payment/create-checkout', async (req, res) => {
     const input = parseInput(createCheckoutSchema, req.body ?? {});
     const checkout = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER, requestId(req)));
-    res.json({ success: true, message: 'Checkout created', checkout: { id: checkout.id, checkoutUrl: checkout.checkoutUrl } });
+    res.json({
+      success: true,
+      message: 'Checkout created',
+      checkout: { id: checkout.id, checkoutUrl: checkout.checkoutUrl },
+    });
   });
 
   // Shoppers' pages poll this; each provider call costs a call with our key. A settled order is
@@ -92,7 +119,13 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
       });
       const outcome = checkout && outcomeOf(checkout.status);
       if (checkout && outcome) {
-        await caughtUp(await recordOutcome(ctx.store, order.id, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount }));
+        await caughtUp(
+          await recordOutcome(ctx.store, order.id, {
+            outcome,
+            paymentMethod: checkout.paymentMethod,
+            amount: checkout.amount,
+          }),
+        );
         order = (await findOrder(ctx.db, order.id)) ?? order;
       }
     }
@@ -132,7 +165,12 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
     const order = await findOrderByCheckout(ctx.db, notification.checkoutId);
     const orderId = order?.id ?? (await metadataOrderId(provider, notification.checkoutId));
     const outcome = outcomeOf(notification.status);
-    if (orderId && outcome) await recordOutcome(ctx.store, orderId, { outcome, paymentMethod: notification.paymentMethod, amount: notification.amount });
+    if (orderId && outcome)
+      await recordOutcome(ctx.store, orderId, {
+        outcome,
+        paymentMethod: notification.paymentMethod,
+        amount: notification.amount,
+      });
     res.json({ received: true });
   });
 
@@ -212,9 +250,16 @@ const pageQuery = {
   limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(10),
   search: text({ field: 'Search', max: 200 }).optional(),
 };
-const ordersQuery = z.object({ ...pageQuery, status: z.enum(['all', ...ORDER_STATUSES], { error: `status must be all, ${ORDER_STATUSES.join(', ')}` }).default('all') });
+const ordersQuery = z.object({
+  ...pageQuery,
+  status: z
+    .enum(['all', ...ORDER_STATUSES], { error: `status must be all, ${ORDER_STATUSES.join(', ')}` })
+    .default('all'),
+});
 const customersQuery = z.object(pageQuery);
-const statsQuery = z.object({ range: z.enum(['7', '30', '90'], { error: 'range must be 7, 30 or 90' }).default('30').transform(Number) });
+const statsQuery = z.object({
+  range: z.enum(['7', '30', '90'], { error: 'range must be 7, 30 or 90' }).default('30').transform(Number),
+});
 
 const ORDER_COLUMNS: CsvColumn<OrderRow>[] = [
   { header: 'Order ID', value: (o) => o.id },
@@ -265,11 +310,17 @@ function adminRoutes(ctx: AppContext): Router {
 
   router.put('/orders/:id/status', async (req, res) => {
     const { status } = parseInput(orderStatusUpdateSchema, req.body ?? {});
-    const change = { type: 'ChangeStatus', data: { orderId: req.params.id, status, now: new Date().toISOString() } } as const;
+    const change = {
+      type: 'ChangeStatus',
+      data: { orderId: req.params.id, status, now: new Date().toISOString() },
+    } as const;
     await caughtUp(await executeOrderCommand(ctx.store, req.params.id, change, meta(req), ifMatchRevision(req)));
     const order = await findOrder(ctx.db, req.params.id);
     if (order) res.set('ETag', versionTag(order.version));
-    res.json({ message: `Order status updated to ${status}`, order: order && { ...toAdminOrder(order), items: toAdminItems(order) } });
+    res.json({
+      message: `Order status updated to ${status}`,
+      order: order && { ...toAdminOrder(order), items: toAdminItems(order) },
+    });
   });
 
   router.delete('/orders/:id', async (req, res) => {

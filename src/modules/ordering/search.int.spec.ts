@@ -16,8 +16,10 @@ describe('admin search by phone', () => {
     expect(res.status, res.text).toBe(200);
     return res.body;
   };
-  const phonesOfOrders = async (search: string) => ((await admin('/api/admin/orders', search)).orders as { phone: string }[]).map((o) => o.phone).sort();
-  const phonesOfCustomers = async (search: string) => ((await admin('/api/admin/customers', search)).customers as { phone: string }[]).map((c) => c.phone).sort();
+  const phonesOfOrders = async (search: string) =>
+    ((await admin('/api/admin/orders', search)).orders as { phone: string }[]).map((o) => o.phone).sort();
+  const phonesOfCustomers = async (search: string) =>
+    ((await admin('/api/admin/customers', search)).customers as { phone: string }[]).map((c) => c.phone).sort();
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -30,7 +32,13 @@ describe('admin search by phone', () => {
     ]) {
       const res = await request(app.url)
         .post('/api/payment/create-checkout')
-        .send({ amount: 2000, email, fullName: 'Client', phone, items: [{ productId: product.id, duration: '1 month', quantity: 1 }] });
+        .send({
+          amount: 2000,
+          email,
+          fullName: 'Client',
+          phone,
+          items: [{ productId: product.id, duration: '1 month', quantity: 1 }],
+        });
       expect(res.status, res.text).toBe(200);
     }
     await app.runner.waitFor(await app.infra.store.headPosition());
@@ -41,10 +49,13 @@ describe('admin search by phone', () => {
     expect(await phonesOfCustomers('acc-12@example.com')).toEqual(['0550000000']);
   });
 
-  it.each(['0551212121', '0551 21 21 21', '(0551) 21-21.21', '121212'])('finds a phone written as %j by its digits', async (search) => {
-    expect(await phonesOfOrders(search)).toEqual(['0551212121']);
-    expect(await phonesOfCustomers(search)).toEqual(['0551212121']);
-  });
+  it.each(['0551212121', '0551 21 21 21', '(0551) 21-21.21', '121212'])(
+    'finds a phone written as %j by its digits',
+    async (search) => {
+      expect(await phonesOfOrders(search)).toEqual(['0551212121']);
+      expect(await phonesOfCustomers(search)).toEqual(['0551212121']);
+    },
+  );
 
   it('does not look in phones for fewer than three digits (the e-mail holding them still matches)', async () => {
     expect(await phonesOfOrders('12')).toEqual(['0550000000']);

@@ -12,7 +12,10 @@ export interface DatabaseHandle<DB> {
   close(): Promise<void>;
 }
 
-export function openDatabase<DB>(url: string, options: { max?: number; applicationName?: string } = {}): DatabaseHandle<DB> {
+export function openDatabase<DB>(
+  url: string,
+  options: { max?: number; applicationName?: string } = {},
+): DatabaseHandle<DB> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
@@ -37,7 +40,9 @@ export function openDatabase<DB>(url: string, options: { max?: number; applicati
 /** A Kysely that runs every statement on one client, in whatever transaction is open on it. */
 export function kyselyOn<DB>(client: pg.ClientBase): Kysely<DB> {
   const connection = { query: client.query.bind(client), release: () => {} };
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect: async () => connection, end: async () => {} } }) });
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: { connect: async () => connection, end: async () => {} } }),
+  });
 }
 
 /** Fails with a message naming the URL (password hidden) when PostgreSQL cannot be reached. */

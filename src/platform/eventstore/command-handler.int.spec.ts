@@ -19,7 +19,9 @@ const counter: Decider<CounterCommand, CounterEvent, number> = {
   },
 };
 
-type NameEvent = { type: 'NameClaimed'; data: { name: string; owner: string } } | { type: 'NameReleased'; data: { name: string; owner: string } };
+type NameEvent =
+  | { type: 'NameClaimed'; data: { name: string; owner: string } }
+  | { type: 'NameReleased'; data: { name: string; owner: string } };
 const names: UniqueValue<NameEvent> = {
   stream: (name) => `name-${name}`,
   claimed: (name, owner) => ({ type: 'NameClaimed', data: { name, owner } }),
@@ -33,7 +35,9 @@ describe('the command handler', () => {
     const database = await freshDatabase();
     store = new PostgresEventStore(database.pool, database.url);
   });
-  const add = (by: number, limit = 100) => () => ({ type: 'Add' as const, by, limit });
+  const add =
+    (by: number, limit = 100) =>
+    () => ({ type: 'Add' as const, by, limit });
   const meta = () => ({ metadata: commandMetadata('admin-1') });
 
   it('loads, decides and appends at the loaded revision, answering the new state and position', async () => {
@@ -42,7 +46,9 @@ describe('the command handler', () => {
     const second = await handleCommand(store, stream, counter, add(3), meta());
     expect(first).toMatchObject({ state: 2, revision: 0n, events: [{ type: 'Added', data: { by: 2 } }] });
     expect(second).toMatchObject({ state: 5, revision: 1n });
-    expect(second.position.commit > first.position.commit || second.position.prepare > first.position.prepare).toBe(true);
+    expect(second.position.commit > first.position.commit || second.position.prepare > first.position.prepare).toBe(
+      true,
+    );
   });
 
   it('writes nothing when the decider decides nothing, and answers where the stream stands', async () => {
@@ -58,7 +64,9 @@ describe('the command handler', () => {
     await handleCommand(store, stream, counter, add(1), { metadata: commandMetadata('admin-2') });
     const stale = handleCommand(store, stream, counter, add(1), { ...meta(), expected: 0n });
     await expect(stale).rejects.toBeInstanceOf(StaleVersionError);
-    await expect(stale).rejects.toMatchObject({ current: { revision: 1n, type: 'Added', actor: 'admin-2', occurredAt: expect.any(String) } });
+    await expect(stale).rejects.toMatchObject({
+      current: { revision: 1n, type: 'Added', actor: 'admin-2', occurredAt: expect.any(String) },
+    });
     expect(await store.readStream(stream)).toHaveLength(2);
   });
 
@@ -69,7 +77,10 @@ describe('the command handler', () => {
     const racing = async () => {
       if (interfere) {
         interfere = false;
-        await store.append(stream, [{ type: 'Added', data: { by: 10 } }], { expectedRevision: 'any', metadata: commandMetadata('shopper') });
+        await store.append(stream, [{ type: 'Added', data: { by: 10 } }], {
+          expectedRevision: 'any',
+          metadata: commandMetadata('shopper'),
+        });
       }
       return { type: 'Add' as const, by: 1, limit: 100 };
     };
@@ -78,13 +89,17 @@ describe('the command handler', () => {
     const retried = await handleCommand(store, stream, counter, racing, { ...meta(), retries: 1 });
     expect(retried.state).toBe(21);
     // The decider's refusal is final: no retry turns it into a write.
-    await expect(handleCommand(store, stream, counter, add(100), { ...meta(), retries: 3 })).rejects.toThrow('Over the limit: 21 + 100');
+    await expect(handleCommand(store, stream, counter, add(100), { ...meta(), retries: 3 })).rejects.toThrow(
+      'Over the limit: 21 + 100',
+    );
   });
 
   it('gives a unique value to exactly one of several owners claiming it at once, and frees it on release', async () => {
     const name = randomUUID();
     const owners = ['a', 'b', 'c', 'd'];
-    const results = await Promise.all(owners.map((owner) => claimUnique(store, names, name, owner, commandMetadata('system'))));
+    const results = await Promise.all(
+      owners.map((owner) => claimUnique(store, names, name, owner, commandMetadata('system'))),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     const holder = owners[results.indexOf(true)]!;
     expect(await claimUnique(store, names, name, holder, commandMetadata('system'))).toBe(true);

@@ -1,5 +1,13 @@
 import type { CommandMetadata } from './metadata';
-import { ConcurrencyError, START, type Actor, type EventStore, type NewEvent, type Position, type Recorded } from './port';
+import {
+  ConcurrencyError,
+  START,
+  type Actor,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type Recorded,
+} from './port';
 
 // The one way a command changes a stream: load its events, fold them into the state, decide,
 // append at the revision it was loaded at. A writer that got there first makes the append fail
@@ -90,8 +98,16 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
     if (!events.length) return { state: loaded.state, revision, events, position: loaded.position };
     await options.beforeAppend?.();
     try {
-      const written = await store.append(stream, events, { expectedRevision: loaded.revision, metadata: options.metadata });
-      return { state: events.reduce(decider.evolve, loaded.state), revision: written.nextRevision, events, position: written.position };
+      const written = await store.append(stream, events, {
+        expectedRevision: loaded.revision,
+        metadata: options.metadata,
+      });
+      return {
+        state: events.reduce(decider.evolve, loaded.state),
+        revision: written.nextRevision,
+        events,
+        position: written.position,
+      };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= (options.retries ?? 0)) throw error;
     }

@@ -65,7 +65,10 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
 
     it('refuses no_stream on an existing stream', async () => {
       const id = stream('category');
-      await store.append(id, [{ type: 'CategoryCreated', data: {} }], { expectedRevision: 'no_stream', metadata: meta() });
+      await store.append(id, [{ type: 'CategoryCreated', data: {} }], {
+        expectedRevision: 'no_stream',
+        metadata: meta(),
+      });
       await expect(
         store.append(id, [{ type: 'CategoryCreated', data: {} }], { expectedRevision: 'no_stream', metadata: meta() }),
       ).rejects.toBeInstanceOf(ConcurrencyError);
@@ -74,10 +77,19 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
 
     it('accepts the exact current revision and refuses a stale one', async () => {
       const id = stream('order');
-      const first = await store.append(id, [{ type: 'OrderPlaced', data: {} }], { expectedRevision: 'no_stream', metadata: meta() });
-      const second = await store.append(id, [{ type: 'OrderPaid', data: {} }], { expectedRevision: first.nextRevision, metadata: meta() });
+      const first = await store.append(id, [{ type: 'OrderPlaced', data: {} }], {
+        expectedRevision: 'no_stream',
+        metadata: meta(),
+      });
+      const second = await store.append(id, [{ type: 'OrderPaid', data: {} }], {
+        expectedRevision: first.nextRevision,
+        metadata: meta(),
+      });
       expect(second.nextRevision).toBe(1n);
-      const stale = store.append(id, [{ type: 'OrderDispatched', data: {} }], { expectedRevision: first.nextRevision, metadata: meta() });
+      const stale = store.append(id, [{ type: 'OrderDispatched', data: {} }], {
+        expectedRevision: first.nextRevision,
+        metadata: meta(),
+      });
       await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
       await expect(
         store.append(id, [{ type: 'OrderDispatched', data: {} }], { expectedRevision: 5n, metadata: meta() }),
@@ -99,25 +111,48 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
       const before = await store.headPosition();
       const ids = [stream('x'), stream('y')];
       for (const id of ids) {
-        await store.append(id, [{ type: 'T', data: { id } }, { type: 'U', data: { id } }], { expectedRevision: 'no_stream', metadata: meta() });
+        await store.append(
+          id,
+          [
+            { type: 'T', data: { id } },
+            { type: 'U', data: { id } },
+          ],
+          { expectedRevision: 'no_stream', metadata: meta() },
+        );
       }
       // Visible once every older transaction of the cluster has ended (other test files write too).
       let events: RecordedEvent[] = [];
-      await waitUntil(async () => (events = await store.readAll({ after: before, limit: 100 })).filter((e) => ids.includes(e.streamId)).length === 4);
+      await waitUntil(
+        async () =>
+          (events = await store.readAll({ after: before, limit: 100 })).filter((e) => ids.includes(e.streamId))
+            .length === 4,
+      );
       const mine = events.filter((e) => ids.includes(e.streamId));
-      expect(mine.map((e) => `${e.streamId}:${e.type}`)).toEqual([`${ids[0]}:T`, `${ids[0]}:U`, `${ids[1]}:T`, `${ids[1]}:U`]);
+      expect(mine.map((e) => `${e.streamId}:${e.type}`)).toEqual([
+        `${ids[0]}:T`,
+        `${ids[0]}:U`,
+        `${ids[1]}:T`,
+        `${ids[1]}:U`,
+      ]);
       expectStrictlyIncreasing(events.map((e) => e.position));
       const afterFirst = await store.readAll({ after: mine[0]!.position, limit: 100 });
       expect(afterFirst.some((e) => e.id === mine[0]!.id)).toBe(false);
       expect(afterFirst.some((e) => e.id === mine[1]!.id)).toBe(true);
       const onlyU = await store.readAll({ after: before, limit: 100, types: ['U'] });
-      expect(onlyU.filter((e) => ids.includes(e.streamId)).map((e) => `${e.streamId}:${e.type}`)).toEqual([`${ids[0]}:U`, `${ids[1]}:U`]);
+      expect(onlyU.filter((e) => ids.includes(e.streamId)).map((e) => `${e.streamId}:${e.type}`)).toEqual([
+        `${ids[0]}:U`,
+        `${ids[1]}:U`,
+      ]);
       expect(onlyU.every((e) => e.type === 'U')).toBe(true);
       const limited = await store.readAll({ after: before, limit: 2 });
       expect(limited).toHaveLength(2);
       // The same events without their metadata, for rebuilds.
-      const data = (await store.readAllData({ after: before, limit: 100, types: ['U'] })).filter((e) => ids.includes(e.streamId));
-      expect(data).toEqual(onlyU.filter((e) => ids.includes(e.streamId)).map(({ metadata: _metadata, ...event }) => event));
+      const data = (await store.readAllData({ after: before, limit: 100, types: ['U'] })).filter((e) =>
+        ids.includes(e.streamId),
+      );
+      expect(data).toEqual(
+        onlyU.filter((e) => ids.includes(e.streamId)).map(({ metadata: _metadata, ...event }) => event),
+      );
       expect(comparePositions(await store.headPosition(), mine[3]!.position)).toBeGreaterThanOrEqual(0);
     });
 
@@ -152,8 +187,12 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
       const options = { expectedRevision: 'no_stream' as const, metadata: { ...meta(), commandId: randomUUID() } };
       const first = await store.append(id, [{ type: 'Created', data: { n: 1 } }], options);
       // Other events at the same expectation: an ordinary conflict, nothing written.
-      await expect(store.append(id, [{ type: 'Created', data: { n: 2 } }], options)).rejects.toBeInstanceOf(ConcurrencyError);
-      await expect(store.append(id, [{ type: 'Deleted', data: { n: 1 } }], options)).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store.append(id, [{ type: 'Created', data: { n: 2 } }], options)).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
+      await expect(store.append(id, [{ type: 'Deleted', data: { n: 1 } }], options)).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
       // Another stream: its own append (one command may write several streams with one metadata).
       const other = stream('reused');
       const elsewhere = await store.append(other, [{ type: 'Created', data: { n: 1 } }], options);
@@ -175,9 +214,17 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
     it('lets exactly one of two appenders with the same expected revision win', async () => {
       for (let round = 0; round < 10; round++) {
         const id = stream('race');
-        const created = await store.append(id, [{ type: 'Created', data: {} }], { expectedRevision: 'no_stream', metadata: meta() });
+        const created = await store.append(id, [{ type: 'Created', data: {} }], {
+          expectedRevision: 'no_stream',
+          metadata: meta(),
+        });
         const results = await Promise.allSettled(
-          [1, 2].map((n) => store.append(id, [{ type: 'Changed', data: { n } }], { expectedRevision: created.nextRevision, metadata: meta() })),
+          [1, 2].map((n) =>
+            store.append(id, [{ type: 'Changed', data: { n } }], {
+              expectedRevision: created.nextRevision,
+              metadata: meta(),
+            }),
+          ),
         );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -209,7 +256,10 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
               // Half the writers spread over many streams, half hammer one stream each.
               const id = writer % 2 ? `${prefix}-${writer}-${i}` : `${prefix}-${writer}`;
               const expectedRevision = writer % 2 ? 'no_stream' : revision;
-              const result = await store.append(id, [{ type: 'Tick', data: { writer, i } }], { expectedRevision, metadata: meta() });
+              const result = await store.append(id, [{ type: 'Tick', data: { writer, i } }], {
+                expectedRevision,
+                metadata: meta(),
+              });
               revision = result.nextRevision;
             }
           }),

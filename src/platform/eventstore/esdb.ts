@@ -85,7 +85,8 @@ export function isSystemEvent(record: Pick<EsdbRecord, 'streamId' | 'type'>): bo
 
 // A shared server may hold events other tools wrote without our metadata; they must not break readers.
 function toMetadata(raw: unknown, created: Date): EventMetadata {
-  const m = raw !== null && typeof raw === 'object' && !(raw instanceof Uint8Array) ? (raw as Record<string, unknown>) : {};
+  const m =
+    raw !== null && typeof raw === 'object' && !(raw instanceof Uint8Array) ? (raw as Record<string, unknown>) : {};
   const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   return {
     actor: text(m.actor, SYSTEM),
@@ -119,7 +120,11 @@ export function userEventsAfter(page: EsdbRecord[], after: Position): RecordedEv
     .map(toRecordedEvent);
 }
 
-export function toConcurrencyError(streamId: string, expected: ExpectedRevision, error: WrongExpectedVersionError): ConcurrencyError {
+export function toConcurrencyError(
+  streamId: string,
+  expected: ExpectedRevision,
+  error: WrongExpectedVersionError,
+): ConcurrencyError {
   return new ConcurrencyError(streamId, expected, error.actualVersion ?? 'no_stream');
 }
 
@@ -149,22 +154,38 @@ export class EsdbEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const commandId = options.metadata.commandId ?? randomUUID();
-    const metadata: EventMetadata = { ...options.metadata, commandId, occurredAt: options.metadata.occurredAt ?? new Date().toISOString() };
+    const metadata: EventMetadata = {
+      ...options.metadata,
+      commandId,
+      occurredAt: options.metadata.occurredAt ?? new Date().toISOString(),
+    };
     const expected = options.expectedRevision;
-    const ids = eventIds(commandId, streamId, expected, events.map((e) => ({ type: e.type, json: JSON.stringify(e.data) })));
+    const ids = eventIds(
+      commandId,
+      streamId,
+      expected,
+      events.map((e) => ({ type: e.type, json: JSON.stringify(e.data) })),
+    );
     try {
       // The server answers an append whose event ids it already holds at the expected place with
       // success, writing nothing (its idempotent writes): a resent append is not written twice.
       const result = await this.client.appendToStream(
         streamId,
-        events.map((e, i) => jsonEvent({ id: ids[i], type: e.type, data: e.data as JSONType, metadata: { ...metadata } })),
+        events.map((e, i) =>
+          jsonEvent({ id: ids[i], type: e.type, data: e.data as JSONType, metadata: { ...metadata } }),
+        ),
         { expectedRevision: toEsdbExpectedRevision(expected) },
       );
       this.notify();
       // The server reports the last event's log position as both commit and prepare, which is
       // exactly that event's position in $all (commit = prepare for events not in explicit transactions).
       // An idempotent answer may come without it (older servers, or the event not indexed yet): read it.
-      return { nextRevision: result.nextExpectedRevision, position: result.position ? { ...result.position } : await this.positionOf(streamId, result.nextExpectedRevision) };
+      return {
+        nextRevision: result.nextExpectedRevision,
+        position: result.position
+          ? { ...result.position }
+          : await this.positionOf(streamId, result.nextExpectedRevision),
+      };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) throw toConcurrencyError(streamId, expected, error);
       throw error;
@@ -263,7 +284,11 @@ export class EsdbEventStore implements EventStore {
     await this.client.dispose();
   }
 
-  private async readAllPage(from: ReadPosition, direction: Direction, maxCount: number): Promise<AllStreamRecordedEvent[]> {
+  private async readAllPage(
+    from: ReadPosition,
+    direction: Direction,
+    maxCount: number,
+  ): Promise<AllStreamRecordedEvent[]> {
     const page: AllStreamRecordedEvent[] = [];
     for await (const resolved of this.client.readAll({ fromPosition: from, direction, maxCount })) {
       if (resolved.event) page.push(resolved.event);

@@ -1,4 +1,10 @@
-import { ANY, NO_STREAM, START as ESDB_START, WrongExpectedVersionError, type EventStoreDBClient } from '@eventstore/db-client';
+import {
+  ANY,
+  NO_STREAM,
+  START as ESDB_START,
+  WrongExpectedVersionError,
+  type EventStoreDBClient,
+} from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import {
   EsdbEventStore,
@@ -50,7 +56,11 @@ describe('EventStoreDB adapter: expected revision', () => {
     expect(error).toBeInstanceOf(ConcurrencyError);
     expect([error.streamId, error.expected, error.actual]).toEqual(['order-1', 0n, 3n]);
 
-    const missing = new WrongExpectedVersionError(undefined, { streamName: 'order-2', expected: 0n, current: 'no_stream' });
+    const missing = new WrongExpectedVersionError(undefined, {
+      streamName: 'order-2',
+      expected: 0n,
+      current: 'no_stream',
+    });
     expect(toConcurrencyError('order-2', 0n, missing).actual).toBe('no_stream');
   });
 });
@@ -123,12 +133,20 @@ describe('EventStoreDB adapter: reading $all after a position', () => {
   });
 
   it('orders by commit, then prepare', () => {
-    const page = [at(100n, { position: { commit: 300n, prepare: 100n } }), at(200n, { position: { commit: 300n, prepare: 200n } })];
+    const page = [
+      at(100n, { position: { commit: 300n, prepare: 100n } }),
+      at(200n, { position: { commit: 300n, prepare: 200n } }),
+    ];
     expect(userEventsAfter(page, { commit: 300n, prepare: 100n }).map((e) => e.id)).toEqual(['event-200']);
   });
 
   it('leaves out system events', () => {
-    const page = [at(100n), at(150n, { streamId: '$$product-1', type: '$metadata' }), at(200n, { streamId: '$ce-product', type: '$>' }), at(300n)];
+    const page = [
+      at(100n),
+      at(150n, { streamId: '$$product-1', type: '$metadata' }),
+      at(200n, { streamId: '$ce-product', type: '$>' }),
+      at(300n),
+    ];
     expect(userEventsAfter(page, START).map((e) => e.id)).toEqual(['event-100', 'event-300']);
   });
 });
@@ -159,11 +177,31 @@ describe('EventStoreDB adapter: a resent append', () => {
   const server = () => {
     const stored: EsdbRecord[] = [];
     const client = {
-      appendToStream: async (streamId: string, events: { id: string; type: string; data: unknown }[], { expectedRevision }: { expectedRevision: bigint | string }) => {
+      appendToStream: async (
+        streamId: string,
+        events: { id: string; type: string; data: unknown }[],
+        { expectedRevision }: { expectedRevision: bigint | string },
+      ) => {
         const from = expectedRevision === NO_STREAM ? 0 : Number(expectedRevision) + 1;
-        if (events.every((e, i) => stored[from + i]?.id === e.id)) return { success: true, nextExpectedRevision: BigInt(from + events.length - 1), position: undefined };
-        if (stored.length !== from) throw new WrongExpectedVersionError(undefined, { streamName: streamId, expected: 0n, current: BigInt(stored.length - 1) });
-        for (const e of events) stored.push(record({ id: e.id, streamId, revision: BigInt(stored.length), type: e.type, data: e.data, position: { commit: 100n + BigInt(stored.length), prepare: 100n + BigInt(stored.length) } }));
+        if (events.every((e, i) => stored[from + i]?.id === e.id))
+          return { success: true, nextExpectedRevision: BigInt(from + events.length - 1), position: undefined };
+        if (stored.length !== from)
+          throw new WrongExpectedVersionError(undefined, {
+            streamName: streamId,
+            expected: 0n,
+            current: BigInt(stored.length - 1),
+          });
+        for (const e of events)
+          stored.push(
+            record({
+              id: e.id,
+              streamId,
+              revision: BigInt(stored.length),
+              type: e.type,
+              data: e.data,
+              position: { commit: 100n + BigInt(stored.length), prepare: 100n + BigInt(stored.length) },
+            }),
+          );
         const last = stored[stored.length - 1]!;
         return { success: true, nextExpectedRevision: last.revision, position: last.position };
       },
@@ -180,12 +218,17 @@ describe('EventStoreDB adapter: a resent append', () => {
       { type: 'Created', data: { n: 1 } },
       { type: 'Renamed', data: { n: 2 } },
     ];
-    const options = { expectedRevision: 'no_stream' as const, metadata: { actor: 'system', correlationId: 'c', causationId: 'c', commandId: 'command-1' } };
+    const options = {
+      expectedRevision: 'no_stream' as const,
+      metadata: { actor: 'system', correlationId: 'c', causationId: 'c', commandId: 'command-1' },
+    };
     const first = await store.append('product-1', events, options);
     expect(await store.append('product-1', events, options)).toEqual(first);
     expect(stored.map((e) => e.type)).toEqual(['Created', 'Renamed']);
     expect(first).toEqual({ nextRevision: 1n, position: { commit: 101n, prepare: 101n } });
     // Another command's identical events are another append: refused here, as the stream moved on.
-    await expect(store.append('product-1', events, { ...options, metadata: { ...options.metadata, commandId: 'command-2' } })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      store.append('product-1', events, { ...options, metadata: { ...options.metadata, commandId: 'command-2' } }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
   });
 });

@@ -20,7 +20,12 @@ export function commandMetadata(actor: Actor, correlationId: string = randomUUID
  * metadata; and a command id reused for other events never matches, so it cannot swallow them.
  * Formatted as an RFC 9562 version 8 (custom, here SHA-256 based) UUID.
  */
-export function eventIds(commandId: string, streamId: string, expected: ExpectedRevision, serialised: { type: string; json: string }[]): string[] {
+export function eventIds(
+  commandId: string,
+  streamId: string,
+  expected: ExpectedRevision,
+  serialised: { type: string; json: string }[],
+): string[] {
   return serialised.map(({ type, json }, index) => {
     // The one-shot hash(): appends are hot, and a Hash object costs more than hashing the text.
     const hex = hash('sha256', `${commandId}\0${streamId}\0${String(expected)}\0${index}\0${type}\0${json}`, 'hex');

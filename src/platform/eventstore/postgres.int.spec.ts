@@ -64,7 +64,9 @@ describe('PostgreSQL event store: in-flight transactions', () => {
     held.release();
     // Other databases of the cluster may have older transactions open a moment longer.
     let all: RecordedEvent[] = [];
-    await waitUntil(async () => (all = await store.readAll({ after: { commit: -1n, prepare: -1n }, limit: 10 })).length > 0);
+    await waitUntil(
+      async () => (all = await store.readAll({ after: { commit: -1n, prepare: -1n }, limit: 10 })).length > 0,
+    );
     expect(all.map((e) => e.type)).toEqual(['Kept']);
     await store.close();
   });
@@ -73,7 +75,10 @@ describe('PostgreSQL event store: in-flight transactions', () => {
     const database = await freshDatabase();
     const store = new PostgresEventStore(database.pool, database.url);
     // Transaction ids on both sides of a power of ten: as text, '1000' would sort before '999'.
-    for (const [xid, stream] of [[999, 'nine'], [1000, 'ten']] as const) {
+    for (const [xid, stream] of [
+      [999, 'nine'],
+      [1000, 'ten'],
+    ] as const) {
       await database.pool.query(
         `INSERT INTO events (transaction_id, stream_id, stream_revision, event_id, type, data, metadata)
          VALUES ($1::text::xid8, $2, 0, $3, 'T', '{}', '{"actor":"system"}')`,

@@ -40,7 +40,9 @@ const appendSql = (guard: string) => `
   FROM checked, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
   RETURNING stream_revision, transaction_id::text AS transaction_text, global_position`;
 const APPEND_SQL = appendSql('revision = $2::bigint');
-const APPEND_ANY_SQL = appendSql('$2::bigint IS NULL AND NOT EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND event_id = ANY($3::uuid[]))');
+const APPEND_ANY_SQL = appendSql(
+  '$2::bigint IS NULL AND NOT EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND event_id = ANY($3::uuid[]))',
+);
 
 // The xid is selected as text under another name: ORDER BY must sort the xid8 column itself,
 // not its text (where '999' sorts after '1000').
@@ -115,13 +117,23 @@ export class PostgresEventStore implements EventStore {
     const expectedParam = expected === 'any' ? null : expected === 'no_stream' ? '-1' : expected.toString();
     const serialised = events.map((e) => ({ type: e.type, json: JSON.stringify(e.data) }));
     const ids = eventIds(commandId, streamId, expected, serialised);
-    const params = [streamId, expectedParam, ids, serialised.map((e) => e.type), serialised.map((e) => e.json), events.map(() => metadata)];
+    const params = [
+      streamId,
+      expectedParam,
+      ids,
+      serialised.map((e) => e.type),
+      serialised.map((e) => e.json),
+      events.map(() => metadata),
+    ];
     let resent = false;
     for (;;) {
       let written: AppendedRow[];
       try {
         // Named, so each connection plans the statement once.
-        const statement = expected === 'any' ? { name: 'events_append_any', text: APPEND_ANY_SQL } : { name: 'events_append', text: APPEND_SQL };
+        const statement =
+          expected === 'any'
+            ? { name: 'events_append_any', text: APPEND_ANY_SQL }
+            : { name: 'events_append', text: APPEND_SQL };
         written = (await this.pool.query<AppendedRow>({ ...statement, values: params })).rows;
       } catch (error) {
         // A connection lost with the append in flight may have lost only the answer, after

@@ -31,10 +31,12 @@ export function pollingSubscription(
       if (events.length < BATCH && !stopped) await latch.sleep(POLL_MS);
     }
   };
-  const running = loop().catch((error: unknown) => {
-    stopped = true;
-    reportFailure(error instanceof Error ? error : new Error(String(error)));
-  }).finally(unlisten);
+  const running = loop()
+    .catch((error: unknown) => {
+      stopped = true;
+      reportFailure(error instanceof Error ? error : new Error(String(error)));
+    })
+    .finally(unlisten);
 
   return {
     failed,

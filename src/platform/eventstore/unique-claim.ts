@@ -26,7 +26,10 @@ export async function claimUnique<Event extends NewEvent>(
     const holder = last && kind.ownerIn(last);
     if (holder !== undefined) return holder === owner;
     try {
-      await store.append(kind.stream(value), [kind.claimed(value, owner)], { expectedRevision: last?.revision ?? 'no_stream', metadata });
+      await store.append(kind.stream(value), [kind.claimed(value, owner)], {
+        expectedRevision: last?.revision ?? 'no_stream',
+        metadata,
+      });
       return true;
     } catch (error) {
       // Someone wrote this value's stream meanwhile: look at who holds it now.

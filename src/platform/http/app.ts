@@ -82,17 +82,23 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     }),
   );
   // The raw bytes stay on the request: a payment webhook's signature is over them, not the JSON.
-  app.use(express.json({ limit: '100kb', verify: (req, _res, buffer) => void ((req as RawBodyRequest).rawBody = buffer) }));
+  app.use(
+    express.json({ limit: '100kb', verify: (req, _res, buffer) => void ((req as RawBodyRequest).rawBody = buffer) }),
+  );
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   for (const router of options.routers) app.use(router);
   const apiPrefixes = options.apiPrefixes ?? API_PREFIXES;
   app.use((req, _res, next) => {
-    if (apiPrefixes.some((prefix) => req.path.startsWith(prefix))) next(notFound(`No route for ${req.method} ${req.path}`));
+    if (apiPrefixes.some((prefix) => req.path.startsWith(prefix)))
+      next(notFound(`No route for ${req.method} ${req.path}`));
     else next();
   });
   if (options.webDir && index) {
     // Hashed file names never change content: cache them for a year. index.html is always revalidated.
-    app.use('/assets', express.static(path.join(options.webDir, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+    app.use(
+      '/assets',
+      express.static(path.join(options.webDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+    );
     app.use(express.static(options.webDir, { index: false, maxAge: '1h' }));
     app.use(spaFallback(index.html));
   }
@@ -101,7 +107,12 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   return { express: app, listener: withFastReads(app, options.fastReads ?? {}, headers, allowCors) };
 }
 
-function withFastReads(app: Express, reads: Record<string, FastRead>, headers: Map<string, string>, allowCors: Cors): RequestListener {
+function withFastReads(
+  app: Express,
+  reads: Record<string, FastRead>,
+  headers: Map<string, string>,
+  allowCors: Cors,
+): RequestListener {
   const paths = new Map(Object.entries(reads));
   if (paths.size === 0) return app;
   return (req, res) => {
@@ -119,13 +130,21 @@ function fastAnswer(paths: Map<string, FastRead>, url: string): CachedJson | und
   return read?.(parseQuery(mark < 0 ? '' : url.slice(mark + 1)));
 }
 
-function readIndex(webDir: string, settings: Record<string, string>): { html: string; inlineScriptHashes: string[] } | undefined {
+function readIndex(
+  webDir: string,
+  settings: Record<string, string>,
+): { html: string; inlineScriptHashes: string[] } | undefined {
   const file = path.join(webDir, 'index.html');
   if (!existsSync(file)) return undefined;
-  const meta = Object.entries(settings).map(([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`);
+  const meta = Object.entries(settings).map(
+    ([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`,
+  );
   const html = readFileSync(file, 'utf8').replace('</head>', `${meta.join('')}</head>`);
   const inlineScriptHashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`,
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
   );
   return { html, inlineScriptHashes };
 }

@@ -15,7 +15,12 @@ const ENCODINGS: [Encoding, RegExp][] = [
   ['gzip', /\bgzip\b/],
 ];
 const COMPRESS: Record<Encoding, (body: Buffer, done: (error: Error | null, result: Buffer) => void) => void> = {
-  br: (body, done) => brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, done),
+  br: (body, done) =>
+    brotliCompress(
+      body,
+      { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } },
+      done,
+    ),
   gzip: (body, done) => gzip(body, { level: 9 }, done),
 };
 /**
@@ -41,7 +46,11 @@ export class CachedJson {
   send(req: IncomingMessage, res: ServerResponse, status = 200): void {
     // writeHead's headers replace those set before: keep a Vary already there (CORS varies by Origin).
     const vary = res.getHeader('Vary');
-    const headers: Record<string, string | number> = { ETag: this.etag, 'Cache-Control': 'no-cache', Vary: vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding' };
+    const headers: Record<string, string | number> = {
+      ETag: this.etag,
+      'Cache-Control': 'no-cache',
+      Vary: vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding',
+    };
     if (matches(req.headers['if-none-match'], this.etag)) {
       res.writeHead(304, headers).end();
       return;

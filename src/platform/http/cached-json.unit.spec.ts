@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${url}${path}`, { headers: { 'Accept-Encoding': 'identity', ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}${path}`, { headers: { 'Accept-Encoding': 'identity', ...headers } });
 
 describe('pre-serialised JSON answers', () => {
   it('send the same bytes plain, gzipped or brotli-compressed, with one weak ETag', async () => {
@@ -30,7 +31,9 @@ describe('pre-serialised JSON answers', () => {
       new Promise<{ encoding?: string; body: Buffer }>((resolve) => {
         request(url, { headers: { 'Accept-Encoding': encoding } }, (res) => {
           const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          res
+            .on('data', (c: Buffer) => chunks.push(c))
+            .on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
         }).end();
       });
     // Compressed in the background once asked for twice; sent as it is meanwhile.

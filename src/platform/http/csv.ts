@@ -22,7 +22,12 @@ export function csvLine(fields: (string | number | null | undefined)[]): string 
 }
 
 /** Streams rows as a CSV download. */
-export async function sendCsv<T>(res: Response, filename: string, columns: CsvColumn<T>[], rows: AsyncIterable<T> | Iterable<T>): Promise<void> {
+export async function sendCsv<T>(
+  res: Response,
+  filename: string,
+  columns: CsvColumn<T>[],
+  rows: AsyncIterable<T> | Iterable<T>,
+): Promise<void> {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   res.setHeader('Cache-Control', 'no-store');

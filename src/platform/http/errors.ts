@@ -67,18 +67,27 @@ export type ActorName = (actor: string) => Promise<string>;
 async function staleVersionConflict(error: StaleVersionError, actorName: ActorName): Promise<HttpError> {
   const { revision, type, actor, occurredAt } = error.current;
   const changedBy = await actorName(actor);
-  return conflict(`This item was changed by ${changedBy} at ${occurredAt} (${type}), after you opened it. Reload it and try again.`, {
-    version: Number(revision),
-    changedBy,
-    changedAt: occurredAt,
-    change: type,
-  });
+  return conflict(
+    `This item was changed by ${changedBy} at ${occurredAt} (${type}), after you opened it. Reload it and try again.`,
+    {
+      version: Number(revision),
+      changedBy,
+      changedAt: occurredAt,
+      change: type,
+    },
+  );
 }
 
 /** The one place errors become HTTP answers: JSON with `message` and `status`, never a stack trace. */
-export function errorHandler(logger: Pick<Logger, 'error'>, actorName: ActorName = async (actor) => actor): ErrorRequestHandler {
+export function errorHandler(
+  logger: Pick<Logger, 'error'>,
+  actorName: ActorName = async (actor) => actor,
+): ErrorRequestHandler {
   return async (error, req, res, _next) => {
-    const known = error instanceof StaleVersionError ? await staleVersionConflict(error, actorName).catch(() => toHttpError(error)) : toHttpError(error);
+    const known =
+      error instanceof StaleVersionError
+        ? await staleVersionConflict(error, actorName).catch(() => toHttpError(error))
+        : toHttpError(error);
     if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
     const status = known?.status ?? 500;
     const message = known?.message ?? INTERNAL_ERROR_MESSAGE;

@@ -12,7 +12,10 @@ import { notFound } from './errors';
 // The front door: reads answered ahead of Express must look exactly like Express's answers
 // (security headers, CORS), and whatever a fast read declines must reach Express.
 describe('fast reads', () => {
-  const memory = { answer: new CachedJson({ from: 'memory', items: Array.from({ length: 500 }, (_, i) => i) }) as CachedJson | undefined };
+  const memory = {
+    answer: new CachedJson({ from: 'memory', items: Array.from({ length: 500 }, (_, i) => i) }) as
+      CachedJson | undefined,
+  };
   const queries: unknown[] = [];
   const fastReads: Record<string, FastRead> = {
     '/list': (query) => {
@@ -30,7 +33,12 @@ describe('fast reads', () => {
   let url: string;
 
   beforeAll(async () => {
-    const http = createHttpApp({ logger: pino({ level: 'silent' }), routers: [express], fastReads, corsOrigins: ['https://partner.example'] });
+    const http = createHttpApp({
+      logger: pino({ level: 'silent' }),
+      routers: [express],
+      fastReads,
+      corsOrigins: ['https://partner.example'],
+    });
     server = createServer(http.listener);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -44,13 +52,21 @@ describe('fast reads', () => {
   });
 
   it('sends the same security and CORS headers as an Express route', async () => {
-    const fastRead = () => request(url).get('/list').set('Origin', 'https://partner.example').set('Accept-Encoding', 'gzip');
+    const fastRead = () =>
+      request(url).get('/list').set('Origin', 'https://partner.example').set('Accept-Encoding', 'gzip');
     // Compressed in the background once asked for again, then sent compressed.
     await waitUntil(async () => (await fastRead()).headers['content-encoding'] === 'gzip');
     const fast = await fastRead();
     const slow = await request(url).get('/other').set('Origin', 'https://partner.example');
     expect(fast.headers['content-encoding']).toBe('gzip');
-    for (const name of ['content-security-policy', 'x-content-type-options', 'strict-transport-security', 'referrer-policy', 'access-control-allow-origin', 'access-control-expose-headers']) {
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'strict-transport-security',
+      'referrer-policy',
+      'access-control-allow-origin',
+      'access-control-expose-headers',
+    ]) {
       expect(fast.headers[name], name).toBeDefined();
       expect(fast.headers[name], name).toBe(slow.headers[name]);
     }

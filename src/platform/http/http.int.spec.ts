@@ -18,15 +18,24 @@ describe('HTTP platform', () => {
     const ready = await request(app.url).get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready', failing: [] });
-    const asAdmin = await request(app.url).get('/readyz').set(bearer(await adminToken(app.url)));
+    const asAdmin = await request(app.url)
+      .get('/readyz')
+      .set(bearer(await adminToken(app.url)));
     expect(asAdmin.body).toEqual({ status: 'ready', failing: [], checks: { database: 'ok', eventStore: 'ok' } });
   });
 
   it("names a failing check to anyone, and tells only an admin's token its error (hosts, ports)", async () => {
     // Any token signed with the app's key is an admin's here: this test is about what the check tells them.
-    const auth = createAdminAuth({ secret: TEST_JWT_SECRET, expiresIn: '1h', findPrincipal: async (claims) => ({ id: String(claims.sub), username: 'admin', name: 'Admin', role: 'admin' }) });
+    const auth = createAdminAuth({
+      secret: TEST_JWT_SECRET,
+      expiresIn: '1h',
+      findPrincipal: async (claims) => ({ id: String(claims.sub), username: 'admin', name: 'Admin', role: 'admin' }),
+    });
     const health = express().use(
-      healthRoutes({ database: async () => {}, search: () => checkReachable('postgres://store@127.0.0.1:1/search') }, auth.verify),
+      healthRoutes(
+        { database: async () => {}, search: () => checkReachable('postgres://store@127.0.0.1:1/search') },
+        auth.verify,
+      ),
     );
     for (const headers of [{}, bearer('not-a-token'), { Authorization: 'Basic YWRtaW46eA==' }]) {
       const anonymous = await request(health).get('/readyz').set(headers);
@@ -34,12 +43,17 @@ describe('HTTP platform', () => {
       expect(anonymous.body).toEqual({ status: 'not ready', failing: ['search'] });
       expect(anonymous.text).not.toContain('127.0.0.1');
     }
-    const admin = await request(health).get('/readyz').set(bearer(await adminToken(app.url)));
+    const admin = await request(health)
+      .get('/readyz')
+      .set(bearer(await adminToken(app.url)));
     expect(admin.status).toBe(503);
     expect(admin.body).toEqual({
       status: 'not ready',
       failing: ['search'],
-      checks: { database: 'ok', search: expect.stringContaining('Cannot reach PostgreSQL at postgres://store@127.0.0.1:1/search') },
+      checks: {
+        database: 'ok',
+        search: expect.stringContaining('Cannot reach PostgreSQL at postgres://store@127.0.0.1:1/search'),
+      },
     });
   });
 
@@ -53,10 +67,15 @@ describe('HTTP platform', () => {
   });
 
   it('refuses malformed JSON with 400 and oversized bodies with 413, as JSON', async () => {
-    const malformed = await request(app.url).post('/api/anything').set('Content-Type', 'application/json').send('{"a":');
+    const malformed = await request(app.url)
+      .post('/api/anything')
+      .set('Content-Type', 'application/json')
+      .send('{"a":');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ status: 400, message: 'Request body is not valid JSON' });
-    const huge = await request(app.url).post('/api/anything').send({ text: 'x'.repeat(200_000) });
+    const huge = await request(app.url)
+      .post('/api/anything')
+      .send({ text: 'x'.repeat(200_000) });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ status: 413, message: 'Request body is too large' });
   });

@@ -20,7 +20,12 @@ describe('security', () => {
 
   it('finds the admin routes in the route table', () => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(9);
-    expect(adminRoutes).toEqual(expect.arrayContaining([{ method: 'GET', path: '/api/admin/users' }, { method: 'PUT', path: '/api/admin/settings/password' }]));
+    expect(adminRoutes).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', path: '/api/admin/users' },
+        { method: 'PUT', path: '/api/admin/settings/password' },
+      ]),
+    );
   });
 
   it('answers 401 on every admin route without a valid token, and never 2xx', async () => {
@@ -28,7 +33,10 @@ describe('security', () => {
     const forged = {
       'no token': undefined,
       'garbage token': 'not.a.token',
-      'signed with another key': jwt.sign({ sub, cv }, 'another-secret-that-is-long-enough-to-be-real', { algorithm: 'HS256', expiresIn: 3600 }),
+      'signed with another key': jwt.sign({ sub, cv }, 'another-secret-that-is-long-enough-to-be-real', {
+        algorithm: 'HS256',
+        expiresIn: 3600,
+      }),
       'alg none': `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub, cv, exp: Math.floor(Date.now() / 1000) + 3600 })}.`,
       'HS512 with our key': jwt.sign({ sub, cv }, TEST_JWT_SECRET, { algorithm: 'HS512', expiresIn: 3600 }),
       'our key but no expiry': jwt.sign({ sub, cv }, TEST_JWT_SECRET, { algorithm: 'HS256' }),
@@ -56,7 +64,10 @@ describe('security', () => {
   });
 
   it('allows cross-origin calls only from configured origins', async () => {
-    const allowed = await request(app.url).options('/api/admin/users').set('Origin', 'https://partner.example').set('Access-Control-Request-Method', 'GET');
+    const allowed = await request(app.url)
+      .options('/api/admin/users')
+      .set('Origin', 'https://partner.example')
+      .set('Access-Control-Request-Method', 'GET');
     expect(allowed.status).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
     const other = await request(app.url).get('/healthz').set('Origin', 'https://evil.example');
@@ -65,7 +76,10 @@ describe('security', () => {
 
   it('stores markup and SQL-looking text literally', async () => {
     const name = `<script>alert('x')</script>'; DROP TABLE admin_users; --`;
-    const res = await request(app.url).post('/api/admin/users').set(bearer(realToken)).send({ username: `o'brien"--`, password: 'long-enough', name });
+    const res = await request(app.url)
+      .post('/api/admin/users')
+      .set(bearer(realToken))
+      .send({ username: `o'brien"--`, password: 'long-enough', name });
     expect(res.status).toBe(201);
     const back = await request(app.url).get(`/api/admin/users/${res.body.user.id}`).set(bearer(realToken));
     expect(back.body.user).toMatchObject({ username: `o'brien"--`, name });

@@ -54,7 +54,12 @@ export function mediaHandler(db: Kysely<MediaTables>): RequestHandler {
     }
     const file = await findMedia(db, name);
     if (!file) throw notFound('Image not found');
-    res.writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': file.bytes.length, ETag: etag, 'Cache-Control': IMMUTABLE });
+    res.writeHead(200, {
+      'Content-Type': file.contentType,
+      'Content-Length': file.bytes.length,
+      ETag: etag,
+      'Cache-Control': IMMUTABLE,
+    });
     res.end(file.bytes);
   };
 }

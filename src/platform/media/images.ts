@@ -52,7 +52,8 @@ export async function prepareImage(bytes: Buffer, renditions: readonly Rendition
   try {
     const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const metadata = await source.metadata();
-    if (metadata.format !== format) throw new UnsupportedImageError(`declares ${format} but decodes as ${metadata.format}`);
+    if (metadata.format !== format)
+      throw new UnsupportedImageError(`declares ${format} but decodes as ${metadata.format}`);
     const files = await Promise.all(
       renditions.map(async (rendition) => ({
         name: `${hash}-${rendition.name}.webp`,

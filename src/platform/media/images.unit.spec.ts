@@ -13,15 +13,22 @@ const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 1600, height =
     .toBuffer();
 
 describe('image uploads', () => {
-  it.each(['png', 'jpeg', 'webp'] as const)('accepts %s by its bytes and renders WebP renditions no wider than asked', async (format) => {
-    const prepared = await prepareImage(await picture(format), RENDITIONS);
-    expect(Object.keys(prepared.paths)).toEqual(['full', 'card']);
-    expect(prepared.paths.full).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);
-    for (const [file, width] of prepared.files.map((f, i) => [f, [1280, 480][i]] as const)) {
-      const meta = await sharp(file.bytes).metadata();
-      expect({ format: meta.format, width: meta.width, type: file.contentType }).toEqual({ format: 'webp', width, type: 'image/webp' });
-    }
-  });
+  it.each(['png', 'jpeg', 'webp'] as const)(
+    'accepts %s by its bytes and renders WebP renditions no wider than asked',
+    async (format) => {
+      const prepared = await prepareImage(await picture(format), RENDITIONS);
+      expect(Object.keys(prepared.paths)).toEqual(['full', 'card']);
+      expect(prepared.paths.full).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);
+      for (const [file, width] of prepared.files.map((f, i) => [f, [1280, 480][i]] as const)) {
+        const meta = await sharp(file.bytes).metadata();
+        expect({ format: meta.format, width: meta.width, type: file.contentType }).toEqual({
+          format: 'webp',
+          width,
+          type: 'image/webp',
+        });
+      }
+    },
+  );
 
   it('never enlarges a small picture and names renditions after the content', async () => {
     const small = await picture('png', 300, 200);
@@ -40,7 +47,8 @@ describe('image uploads', () => {
       png.subarray(0, 200),
       Buffer.alloc(0),
     ];
-    for (const bytes of rejected) await expect(prepareImage(bytes, RENDITIONS)).rejects.toBeInstanceOf(UnsupportedImageError);
+    for (const bytes of rejected)
+      await expect(prepareImage(bytes, RENDITIONS)).rejects.toBeInstanceOf(UnsupportedImageError);
   });
 
   it('tells the three formats by their signatures', async () => {

@@ -19,6 +19,10 @@ export async function saveMedia(db: Kysely<MediaTables>, image: PreparedImage): 
 }
 
 export async function findMedia(db: Kysely<MediaTables>, name: string): Promise<MediaFile | undefined> {
-  const row = await db.selectFrom('media').select(['name', 'content_type', 'bytes']).where('name', '=', name).executeTakeFirst();
+  const row = await db
+    .selectFrom('media')
+    .select(['name', 'content_type', 'bytes'])
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row ? { name: row.name, contentType: row.content_type, bytes: row.bytes } : undefined;
 }

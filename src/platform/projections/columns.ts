@@ -35,5 +35,8 @@ export type RowOf<C extends Columns> = { [K in keyof C]: C[K] extends Column<inf
 
 /** Column name → PostgreSQL type, as RowFolder and the rebuild's COPY want them. */
 export function sqlTypes<C extends Columns>(columns: C): Record<keyof C & string, string> {
-  return Object.fromEntries(Object.entries(columns).map(([name, spec]) => [name, spec.sql])) as Record<keyof C & string, string>;
+  return Object.fromEntries(Object.entries(columns).map(([name, spec]) => [name, spec.sql])) as Record<
+    keyof C & string,
+    string
+  >;
 }

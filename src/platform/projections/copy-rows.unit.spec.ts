@@ -12,7 +12,8 @@ describe('copyText', () => {
       { id: 'b', n: 0, on: false, at: new Date('2026-11-23T11:00:00Z'), tags: { x: 1 } },
     ];
     expect(copyText(columns, rows)).toBe(
-      'a\t1\ttrue\t2026-11-23T10:00:00.000Z\t["HD","4K"]\t\\N\n' + 'b\t0\tfalse\t2026-11-23T11:00:00.000Z\t{"x":1}\t\\N\n',
+      'a\t1\ttrue\t2026-11-23T10:00:00.000Z\t["HD","4K"]\t\\N\n' +
+        'b\t0\tfalse\t2026-11-23T11:00:00.000Z\t{"x":1}\t\\N\n',
     );
   });
 

@@ -44,7 +44,9 @@ export class RowFolder<R extends object> {
    * created earlier. Statements are built now (the patches serialised), run later.
    */
   write(): Write {
-    const removal = this.removed.size ? sql`DELETE FROM ${sql.table(this.table)} WHERE ${sql.ref(this.key)} = ANY(${[...this.removed]})` : undefined;
+    const removal = this.removed.size
+      ? sql`DELETE FROM ${sql.table(this.table)} WHERE ${sql.ref(this.key)} = ANY(${[...this.removed]})`
+      : undefined;
     const created: NewRows | undefined = this.created.size
       ? { table: this.table, key: this.key, columns: this.columns, rows: [...this.created.values()] }
       : undefined;
@@ -95,7 +97,11 @@ export async function upsertRows(db: Kysely<any>, { table, key, columns, rows }:
 export const statementTarget = (db: Kysely<any>): WriteTarget => ({ db, insertRows: (rows) => upsertRows(db, rows) });
 
 const recordType = (columns: Record<string, string>) =>
-  sql.raw(Object.entries(columns).map(([name, type]) => `"${name}" ${type}`).join(', '));
+  sql.raw(
+    Object.entries(columns)
+      .map(([name, type]) => `"${name}" ${type}`)
+      .join(', '),
+  );
 
 /** The write that runs writes and statements one after another, on the batch's target. */
 export function writeInOrder(steps: (Write | RawBuilder<unknown>)[]): Write {

@@ -47,7 +47,9 @@ describe('RowFolder', async () => {
     const folder = newFolder();
     folder.patch('b', { name: 'Renamed' });
     folder.patch('b', { price: 5, name: undefined });
-    expect(await written(folder)).toEqual([{ verb: 'UPDATE', rows: [{ id: 'b', name: 'Renamed', price: 5, present: ['name', 'price'] }] }]);
+    expect(await written(folder)).toEqual([
+      { verb: 'UPDATE', rows: [{ id: 'b', name: 'Renamed', price: 5, present: ['name', 'price'] }] },
+    ]);
   });
 
   it('deletes a removed row without writing its earlier changes, and ignores patches after removal', async () => {

@@ -52,7 +52,9 @@ export async function rebuildProjections(options: {
     };
     const replays = await Promise.all(
       projections.map(async (projection) => {
-        const replayed = await replayIntoShadow(options.databaseUrl, store, projection, batchSize, (state) => report(projection.name, state));
+        const replayed = await replayIntoShadow(options.databaseUrl, store, projection, batchSize, (state) =>
+          report(projection.name, state),
+        );
         report(projection.name, { events: replayed.events, position: head });
         return replayed;
       }),
@@ -123,7 +125,9 @@ async function createShadowTables(db: Kysely<any>, projections: Projection[]): P
     // inside the swap, which measured slower than writing the WAL along the way, overlapped with
     // reading the log. Only the primary key (which folding looks rows up by) is there while the
     // log is replayed; the other indexes are built once at the end.
-    await sql`CREATE TABLE ${sql.id(SHADOW, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(db);
+    await sql`CREATE TABLE ${sql.id(SHADOW, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(
+      db,
+    );
     for (const constraint of await keyConstraints(db, table)) {
       if (constraint.type === 'p') await addConstraint(db, table, constraint);
     }
@@ -142,7 +146,9 @@ async function indexShadowTables(db: Kysely<any>, projections: Projection[]): Pr
     const { rows } = await sql<{ definition: string }>`
       SELECT pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
       WHERE i.indrelid = ${`public.${table}`}::regclass
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)`.execute(db);
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)`.execute(
+      db,
+    );
     for (const { definition } of rows) await sql.raw(onShadowTable(definition, table)).execute(db);
   }
 }
@@ -162,7 +168,9 @@ async function keyConstraints(db: Kysely<any>, table: string): Promise<KeyConstr
 }
 
 async function addConstraint(db: Kysely<any>, table: string, constraint: KeyConstraint): Promise<void> {
-  await sql`ALTER TABLE ${sql.id(SHADOW, table)} ADD CONSTRAINT ${sql.id(constraint.name)} ${sql.raw(constraint.definition)}`.execute(db);
+  await sql`ALTER TABLE ${sql.id(SHADOW, table)} ADD CONSTRAINT ${sql.id(constraint.name)} ${sql.raw(constraint.definition)}`.execute(
+    db,
+  );
 }
 
 /** `CREATE INDEX name ON public.t USING …` → the same index on the shadow copy of t. */

@@ -27,7 +27,10 @@ async function setup() {
   return { database, store };
 }
 
-function runnerFor(setupResult: Awaited<ReturnType<typeof setup>>, options: { batchSize?: number; slowMs?: number } = {}) {
+function runnerFor(
+  setupResult: Awaited<ReturnType<typeof setup>>,
+  options: { batchSize?: number; slowMs?: number } = {},
+) {
   const runner = new ProjectionRunner({
     db: setupResult.database.db,
     store: setupResult.store,
@@ -46,11 +49,24 @@ async function appendHistory(store: EventStore, streams: number, ticks: number):
   await Promise.all(
     Array.from({ length: streams }, async (_, s) => {
       const id = `thing-${s}-${randomUUID()}`;
-      let result = await store.append(id, [{ type: 'Created', data: { n: 0 } }], { expectedRevision: 'no_stream', metadata: meta });
+      let result = await store.append(id, [{ type: 'Created', data: { n: 0 } }], {
+        expectedRevision: 'no_stream',
+        metadata: meta,
+      });
       for (let n = 1; n <= ticks; n++) {
-        result = await store.append(id, [{ type: 'Ticked', data: { n } }, { type: 'Ignored', data: { n } }], { expectedRevision: result.nextRevision, metadata: meta });
+        result = await store.append(
+          id,
+          [
+            { type: 'Ticked', data: { n } },
+            { type: 'Ignored', data: { n } },
+          ],
+          { expectedRevision: result.nextRevision, metadata: meta },
+        );
       }
-      result = await store.append(id, [{ type: 'Labelled', data: { n: ticks, label: `label ${s}` } }], { expectedRevision: result.nextRevision, metadata: meta });
+      result = await store.append(id, [{ type: 'Labelled', data: { n: ticks, label: `label ${s}` } }], {
+        expectedRevision: result.nextRevision,
+        metadata: meta,
+      });
       if (comparePositions(result.position, last) > 0) last = result.position;
     }),
   );
@@ -88,7 +104,10 @@ describe('projection runner', () => {
     await runner.start();
     expect(await runner.waitFor(await env.store.headPosition())).toBe(true);
     for (let i = 0; i < 5; i++) {
-      const { position } = await env.store.append(`wake-${i}`, [{ type: 'Created', data: { n: i } }], { expectedRevision: 'no_stream', metadata: meta });
+      const { position } = await env.store.append(`wake-${i}`, [{ type: 'Created', data: { n: i } }], {
+        expectedRevision: 'no_stream',
+        metadata: meta,
+      });
       // The loops poll once a second: only a wake-up brings all three there well before that.
       expect(await runner.waitFor(position, { timeoutMs: 400 }), `append ${i}`).toBe(true);
     }
@@ -120,10 +139,14 @@ describe('projection runner', () => {
   it('after being killed mid-batch and restarted, equals a rebuild from scratch', async () => {
     const env = await setup();
     const last = await appendHistory(env.store, 20, 10);
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../../test/support/projection-child.ts', import.meta.url))], {
-      env: { ...process.env, CHILD_DATABASE_URL: env.database.url },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../../../test/support/projection-child.ts', import.meta.url))],
+      {
+        env: { ...process.env, CHILD_DATABASE_URL: env.database.url },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     cleanups.push(async () => void child.kill('SIGKILL'));
     // Wait until the child sits inside a batch transaction (rows written, nothing committed).
     await waitUntil(async () => {
@@ -142,7 +165,13 @@ describe('projection runner', () => {
     const afterRestart = await readTestModel(env.database.db);
     await runner.stop();
 
-    await rebuildProjections({ db: env.database.db, store: env.store, databaseUrl: env.database.url, projections: [testProjection()], batchSize: 33 });
+    await rebuildProjections({
+      db: env.database.db,
+      store: env.store,
+      databaseUrl: env.database.url,
+      projections: [testProjection()],
+      batchSize: 33,
+    });
     const rebuilt = await readTestModel(env.database.db);
     expect(afterRestart.events).toHaveLength(20 * 12);
     expect(afterRestart).toEqual(rebuilt);
@@ -170,7 +199,9 @@ describe('projection runner', () => {
     expect(progress.length).toBeGreaterThan(1);
     const lastAfter = await appendHistory(env.store, 2, 1);
     expect(await runner.waitFor(lastAfter, { timeoutMs: 10_000 })).toBe(true);
-    expect(comparePositions((await readCheckpoints(env.database.db, ['test-model'])).get('test-model')!, lastDuring)).toBeGreaterThanOrEqual(0);
+    expect(
+      comparePositions((await readCheckpoints(env.database.db, ['test-model'])).get('test-model')!, lastDuring),
+    ).toBeGreaterThanOrEqual(0);
     const model = await readTestModel(env.database.db);
     expect(model.events).toHaveLength(10 * 7 + 5 * 5 + 2 * 3);
     expect(new Set(model.events.map((e) => e.event_id)).size).toBe(model.events.length);
@@ -185,18 +216,30 @@ describe('projection runner', () => {
     // What COPY's text format must escape, next to text it must leave alone.
     const label = 'tab\there, line\nbreak\r, back\\slash, \\N, "quoted", عربي';
     const [odd, again] = [`odd-${randomUUID()}`, `again-${randomUUID()}`];
-    const created = (id: string, data: object) => env.store.append(id, [{ type: 'Created', data }], { expectedRevision: 'any', metadata: meta });
+    const created = (id: string, data: object) =>
+      env.store.append(id, [{ type: 'Created', data }], { expectedRevision: 'any', metadata: meta });
     await created(odd, { n: 1, label });
     await created(again, { n: 2, label: 'first' });
     await appendHistory(env.store, 3, 2);
     const last = (await created(again, { n: 3, label: 'second' })).position;
     expect(await runner.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
     const live = await readTestModel(env.database.db);
-    expect(live.streams.filter((s) => s.stream_id === odd || s.stream_id === again).map((s) => s.label).sort()).toEqual([label, 'second'].sort());
+    expect(
+      live.streams
+        .filter((s) => s.stream_id === odd || s.stream_id === again)
+        .map((s) => s.label)
+        .sort(),
+    ).toEqual([label, 'second'].sort());
 
     await sql`UPDATE test_streams SET label = 'tampered'`.execute(env.database.db);
     // Small batches: the second Created of `again` comes batches after the row was copied in.
-    await rebuildProjections({ db: env.database.db, store: env.store, databaseUrl: env.database.url, projections: [testProjection()], batchSize: 4 });
+    await rebuildProjections({
+      db: env.database.db,
+      store: env.store,
+      databaseUrl: env.database.url,
+      projections: [testProjection()],
+      batchSize: 4,
+    });
     expect(await readTestModel(env.database.db)).toEqual(live);
   });
 
@@ -204,17 +247,31 @@ describe('projection runner', () => {
     const env = await setup();
     // Not in the shared test model: several test projections write the same rows at once there,
     // and a unique constraint other than the upsert's key would make them collide.
-    await sql`ALTER TABLE test_events ADD CONSTRAINT test_events_stream_n UNIQUE (stream_id, type, n)`.execute(env.database.db);
+    await sql`ALTER TABLE test_events ADD CONSTRAINT test_events_stream_n UNIQUE (stream_id, type, n)`.execute(
+      env.database.db,
+    );
     const indexes = async () =>
       (
         await sql<{ name: string; definition: string }>`
           SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-          WHERE schemaname = 'public' AND tablename IN ('test_events', 'test_streams') ORDER BY indexname`.execute(env.database.db)
+          WHERE schemaname = 'public' AND tablename IN ('test_events', 'test_streams') ORDER BY indexname`.execute(
+          env.database.db,
+        )
       ).rows;
     const before = await indexes();
-    expect(before.map((i) => i.name)).toEqual(['test_events_pkey', 'test_events_stream_n', 'test_streams_by_type', 'test_streams_pkey']);
+    expect(before.map((i) => i.name)).toEqual([
+      'test_events_pkey',
+      'test_events_stream_n',
+      'test_streams_by_type',
+      'test_streams_pkey',
+    ]);
     await appendHistory(env.store, 3, 2);
-    await rebuildProjections({ db: env.database.db, store: env.store, databaseUrl: env.database.url, projections: [testProjection()] });
+    await rebuildProjections({
+      db: env.database.db,
+      store: env.store,
+      databaseUrl: env.database.url,
+      projections: [testProjection()],
+    });
     expect(await indexes()).toEqual(before);
     expect((await readTestModel(env.database.db)).streams).toHaveLength(3);
   });
@@ -222,8 +279,16 @@ describe('projection runner', () => {
   it('ends the checkpoint at the head of the log, past the events the projection ignores', async () => {
     const env = await setup();
     await appendHistory(env.store, 3, 2);
-    const ignored = await env.store.append(`other-${randomUUID()}`, [{ type: 'Ignored', data: { n: 0 } }], { expectedRevision: 'no_stream', metadata: meta });
-    await rebuildProjections({ db: env.database.db, store: env.store, databaseUrl: env.database.url, projections: [testProjection()] });
+    const ignored = await env.store.append(`other-${randomUUID()}`, [{ type: 'Ignored', data: { n: 0 } }], {
+      expectedRevision: 'no_stream',
+      metadata: meta,
+    });
+    await rebuildProjections({
+      db: env.database.db,
+      store: env.store,
+      databaseUrl: env.database.url,
+      projections: [testProjection()],
+    });
     expect((await readCheckpoints(env.database.db, ['test-model'])).get('test-model')).toEqual(ignored.position);
   });
 });

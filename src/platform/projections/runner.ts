@@ -129,10 +129,10 @@ export class ProjectionRunner {
       const client = await this.ensureLockClient();
       for (const projection of this.options.projections) {
         if (this.loops.has(projection.name)) continue;
-        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
-          LOCK_NAMESPACE,
-          projection.name,
-        ]);
+        const { rows } = await client.query<{ locked: boolean }>(
+          'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+          [LOCK_NAMESPACE, projection.name],
+        );
         if (rows[0]?.locked) this.runLoop(projection, client);
       }
     } catch (error) {
@@ -143,7 +143,10 @@ export class ProjectionRunner {
 
   private async ensureLockClient(): Promise<pg.Client> {
     if (this.lockClient) return this.lockClient;
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: 'iptv-store projections' });
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: 'iptv-store projections',
+    });
     // Losing this connection releases our locks: another instance may now run our projections.
     client.on('error', () => this.loseLocks(client));
     client.on('end', () => this.loseLocks(client));
@@ -190,7 +193,9 @@ export class ProjectionRunner {
       this.latches.delete(latch);
       this.loops.delete(projection.name);
       if (this.lockClient === lockClient && this.running) {
-        void lockClient.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, projection.name]).catch(() => {});
+        void lockClient
+          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, projection.name])
+          .catch(() => {});
       }
     });
     this.loops.set(projection.name, loop);
@@ -204,7 +209,10 @@ export class ProjectionRunner {
    * Applies the batch after `from`: how many events it read, and the position the loop is at now
    * (undefined when the checkpoint had moved under it: the batch was dropped).
    */
-  private async step(projection: Projection, from: Position): Promise<{ applied: number; position: Position | undefined }> {
+  private async step(
+    projection: Projection,
+    from: Position,
+  ): Promise<{ applied: number; position: Position | undefined }> {
     const { db, store } = this.options;
     const events = await store.readAll({ after: from, limit: this.batchSize });
     const last = events[events.length - 1];
@@ -291,7 +299,11 @@ async function advanceCheckpoint(
   return result.numUpdatedRows === 1n;
 }
 
-export async function writeCheckpoint(trx: Transaction<CheckpointTables>, name: string, position: Position): Promise<void> {
+export async function writeCheckpoint(
+  trx: Transaction<CheckpointTables>,
+  name: string,
+  position: Position,
+): Promise<void> {
   await trx
     .updateTable('projection_checkpoints')
     .set({

@@ -97,7 +97,8 @@ export class BullMqQueue implements JobQueue {
   async ping(): Promise<void> {
     const reply = this.connection.ping();
     reply.catch(() => {}); // once the timeout below has answered, a late failure is not news
-    if (!(await settleWithin([reply], PING_TIMEOUT_MS))) throw new Error(`Redis did not answer PING in ${PING_TIMEOUT_MS} ms`);
+    if (!(await settleWithin([reply], PING_TIMEOUT_MS)))
+      throw new Error(`Redis did not answer PING in ${PING_TIMEOUT_MS} ms`);
     await reply;
   }
 
@@ -166,7 +167,12 @@ export class BullMqQueue implements JobQueue {
   private async shutdown(timeoutMs: number): Promise<void> {
     const workers = [...this.workers.values()];
     // Worker.close() stops fetching at once and resolves when its running handlers are done.
-    if (!(await settleWithin(workers.map((worker) => worker.close()), timeoutMs))) {
+    if (
+      !(await settleWithin(
+        workers.map((worker) => worker.close()),
+        timeoutMs,
+      ))
+    ) {
       // A handler still runs: drop the connections anyway. Its job's lock expires and BullMQ's
       // stalled-job check hands it to another worker.
       this.report(new Error(`Job handlers still running after ${timeoutMs} ms; closing anyway`));

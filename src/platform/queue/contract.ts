@@ -60,8 +60,13 @@ export function jobQueueContract(name: string, make: QueueFactory, { handlesShar
       expect(await queue.enqueue(name, { orderId: 'o-1', lines: [1, 2] }, { jobId: 'order-o-1' })).toBe(true);
       expect(await queue.enqueue(name, { orderId: 'o-2' })).toBe(true);
       await waitFor(() => seen.length === 2, 'both jobs');
-      const byOrder = Object.fromEntries(seen.map(([data, ctx]) => [(data as { orderId: string }).orderId, [data, ctx]]));
-      expect(byOrder['o-1']).toEqual([{ orderId: 'o-1', lines: [1, 2] }, { attempt: 1, jobId: 'order-o-1' }]);
+      const byOrder = Object.fromEntries(
+        seen.map(([data, ctx]) => [(data as { orderId: string }).orderId, [data, ctx]]),
+      );
+      expect(byOrder['o-1']).toEqual([
+        { orderId: 'o-1', lines: [1, 2] },
+        { attempt: 1, jobId: 'order-o-1' },
+      ]);
       expect(byOrder['o-2']?.[1]).toMatchObject({ attempt: 1, jobId: expect.any(String) });
     });
 

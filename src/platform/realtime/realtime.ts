@@ -23,7 +23,10 @@ export interface Realtime {
   io: Server;
   broadcast(rooms: Room | Room[], event: string, payload?: unknown): void;
   /** Registers what a module answers on a client message (e.g. requestInitialData). */
-  onClientEvent(event: string, handler: (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>): void;
+  onClientEvent(
+    event: string,
+    handler: (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>,
+  ): void;
   /**
    * Checks every admin socket's token again, on every instance, and disconnects those whose admin
    * was deleted or whose credentials changed since it was verified; resolves when this instance's
@@ -66,7 +69,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     serveClient: false,
   });
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, options.logger) : undefined;
-  const handlers = new Map<string, (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>>();
+  const handlers = new Map<
+    string,
+    (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>
+  >();
   const authenticate = async (token: unknown) =>
     typeof token === 'string' && options.authenticateAdmin ? await options.authenticateAdmin(token) : null;
 
@@ -110,7 +116,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   // the others through the adapter (a no-op without Redis, where there are no others). A check that
   // fails (database unreachable) keeps the socket: it is not known to be revoked.
   const revalidate = async () => {
-    const admins = [...io.of('/').sockets.values()].filter((socket) => (socket.data.identity as SocketIdentity).adminId);
+    const admins = [...io.of('/').sockets.values()].filter(
+      (socket) => (socket.data.identity as SocketIdentity).adminId,
+    );
     await Promise.all(
       admins.map(async (socket) => {
         try {
@@ -180,7 +188,10 @@ function limitClientMessages(socket: Socket, logger: Pick<Logger, 'warn'>): Para
     }
     if (warned) return;
     warned = true;
-    logger.warn({ socketId: socket.id, event, backlog }, 'socket sends more than it may or does not read; dropping its messages');
+    logger.warn(
+      { socketId: socket.id, event, backlog },
+      'socket sends more than it may or does not read; dropping its messages',
+    );
   };
 }
 

@@ -15,7 +15,10 @@ describe.each(['PostgreSQL', 'Redis'])('limiters on %s', (engine) => {
     const second = openDatabase(database.url);
     const prefix = `test-${randomBytes(6).toString('hex')}`;
     const redisUrl = engine === 'Redis' ? requireRedis() : undefined;
-    const made = [database.pool, second.pool].map((pool) => createLimiters({ pool, redisUrl, prefix, logger })) as [Limiters, Limiters];
+    const made = [database.pool, second.pool].map((pool) => createLimiters({ pool, redisUrl, prefix, logger })) as [
+      Limiters,
+      Limiters,
+    ];
     afterAll(async () => {
       for (const limiters of made) await limiters.close();
       await second.close();
@@ -50,7 +53,12 @@ describe.each(['PostgreSQL', 'Redis'])('limiters on %s', (engine) => {
 
 it('keeps counting on each instance while Redis is unreachable', async () => {
   const database = await freshDatabase();
-  const limiters = createLimiters({ pool: database.pool, redisUrl: 'redis://127.0.0.1:1', prefix: 'unreachable', logger });
+  const limiters = createLimiters({
+    pool: database.pool,
+    redisUrl: 'redis://127.0.0.1:1',
+    prefix: 'unreachable',
+    logger,
+  });
   const limit = limiters.create({ name: 'insured', points: 2, windowSeconds: 60 });
   try {
     expect(await limit.take('k')).toBe(0);

@@ -2,7 +2,13 @@ import { Redis } from 'ioredis';
 import type { Generated } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 // Counters that every instance of the store shares (rate-limiter-flexible): in Redis when REDIS_URL
 // is set, else in PostgreSQL's rate_limits table. Each attempt is one atomic increment, so parallel
@@ -59,7 +65,11 @@ export function createLimiters(options: LimitersOptions): Limiters {
     redis = new Redis(url, { maxRetriesPerRequest: 0 });
     let warned = false;
     redis.on('error', (error: Error) => {
-      if (!warned) options.logger.warn({ err: error }, 'Redis unavailable for rate limits; each instance counts on its own meanwhile');
+      if (!warned)
+        options.logger.warn(
+          { err: error },
+          'Redis unavailable for rate limits; each instance counts on its own meanwhile',
+        );
       warned = true;
     });
     redis.on('ready', () => (warned = false));

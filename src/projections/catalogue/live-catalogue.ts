@@ -89,11 +89,16 @@ type Change = { kind: 'created' | 'updated' | 'deleted'; actor: string; name?: s
  * category_updated…), then the fresh lists to everyone. Shoppers get active products only.
  */
 function pushChanges(realtime: Realtime, snapshot: CatalogueSnapshot, events: Recorded<CatalogueEvent>[]): void {
-  for (const [id, change] of changesOf(events, 'Product', (e) => ('productId' in e.data ? e.data.productId : undefined))) {
-    const product = change.kind === 'deleted' ? { id, name: change.name } : snapshot.product(id, { includeInactive: true });
+  for (const [id, change] of changesOf(events, 'Product', (e) =>
+    'productId' in e.data ? e.data.productId : undefined,
+  )) {
+    const product =
+      change.kind === 'deleted' ? { id, name: change.name } : snapshot.product(id, { includeInactive: true });
     if (product) realtime.broadcast('admins', `product:${change.kind}`, { product, actor: change.actor });
   }
-  for (const [id, change] of changesOf(events, 'Category', (e) => ('categoryId' in e.data ? e.data.categoryId : undefined))) {
+  for (const [id, change] of changesOf(events, 'Category', (e) =>
+    'categoryId' in e.data ? e.data.categoryId : undefined,
+  )) {
     const category = change.kind === 'deleted' ? { id, name: change.name } : snapshot.category(id);
     if (category) realtime.broadcast('admins', `category_${change.kind}`, { category, actor: change.actor });
   }

@@ -12,7 +12,8 @@ import { catalogueProjection, createLiveCatalogue } from './index';
 
 async function signIn(app: RunningApp) {
   const token = (await request(app.url).post('/api/auth/login').send(TEST_ADMIN)).body.token as string;
-  return (method: 'post' | 'put' | 'delete', path: string) => request(app.url)[method](path).set('Authorization', `Bearer ${token}`);
+  return (method: 'post' | 'put' | 'delete', path: string) =>
+    request(app.url)[method](path).set('Authorization', `Bearer ${token}`);
 }
 
 const rows = (app: RunningApp, table: string) => app.infra.db.selectFrom(table).selectAll().orderBy('id').execute();
@@ -21,10 +22,16 @@ describe('catalogue projection', () => {
   it('rebuilds from the log into exactly the rows it keeps live', async () => {
     const app = await startTestApp();
     const admin = await signIn(app);
-    const sport = (await admin('post', '/api/admin/categories').send({ name: 'Sport', description: 'Live' })).body.category;
+    const sport = (await admin('post', '/api/admin/categories').send({ name: 'Sport', description: 'Live' })).body
+      .category;
     const films = (await admin('post', '/api/admin/categories').send({ name: 'Films' })).body.category;
-    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } }).png().toBuffer();
-    const durations = JSON.stringify([{ duration: '1 month', price: 1000 }, { duration: '12 months', price: 9000 }]);
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const durations = JSON.stringify([
+      { duration: '1 month', price: 1000 },
+      { duration: '12 months', price: 9000 },
+    ]);
     const ids: string[] = [];
     for (const n of [1, 2, 3, 4]) {
       const res = await admin('post', '/api/admin/products')
@@ -37,8 +44,15 @@ describe('catalogue projection', () => {
       ids.push(res.body.product.id);
     }
     await admin('put', `/api/admin/products/${ids[0]}`).send({ channels: 99, features: ['HD'], active: false });
-    await admin('put', `/api/admin/products/${ids[1]}`).send({ price_durations: [{ duration: 'life time', price: 20000 }], category_id: films.id });
-    await admin('post', '/api/admin/products/bulk').send({ action: 'changeCategory', ids: [ids[2]], categoryId: films.id });
+    await admin('put', `/api/admin/products/${ids[1]}`).send({
+      price_durations: [{ duration: 'life time', price: 20000 }],
+      category_id: films.id,
+    });
+    await admin('post', '/api/admin/products/bulk').send({
+      action: 'changeCategory',
+      ids: [ids[2]],
+      categoryId: films.id,
+    });
     await admin('delete', `/api/admin/products/${ids[3]}`);
     await admin('put', `/api/admin/categories/${sport.id}`).field('name', 'Sports').attach('image', picture, 'c.png');
 
@@ -53,7 +67,9 @@ describe('catalogue projection', () => {
     });
     expect(await Promise.all(tables.map((t) => rows(app, t)))).toEqual(live);
     expect(live[1]).toHaveLength(3);
-    expect(live[1]!.map((p) => p.description)).toContain('Chaînes "sport" 3\nsur deux lignes, avec \\ et tabulation\t: الرياضة');
+    expect(live[1]!.map((p) => p.description)).toContain(
+      'Chaînes "sport" 3\nsur deux lignes, avec \\ et tabulation\t: الرياضة',
+    );
     // A rebuild gives the catalogue a new version, so every instance reloads its copy.
     expect((await rows(app, 'catalogue_version'))[0]!.version).not.toBe(version[0]!.version);
   });
@@ -63,19 +79,28 @@ describe('catalogue projection', () => {
     const running = await startTestApp({ databaseUrl });
     const other = await startTestApp({ databaseUrl, env: { RUN_WORKERS: 'false' } });
     expect((await other.runner.status()).find((s) => s.name === 'catalogue')?.runningHere).toBe(false);
-    const names = async (app: RunningApp) => ((await request(app.url).get('/products')).body as ProductView[]).map((p) => p.name);
+    const names = async (app: RunningApp) =>
+      ((await request(app.url).get('/products')).body as ProductView[]).map((p) => p.name);
     // Shoppers on the other instance: a copy read now is kept while the catalogue does not change.
     expect(await names(other)).toEqual([]);
 
     const viaRunning = await signIn(running);
     await viaRunning('post', '/api/admin/categories').send({ name: 'Sport' });
-    await viaRunning('post', '/api/admin/products').send({ name: 'First', category_id: 'sport', price_durations: [{ duration: '1 month', price: 1 }] });
+    await viaRunning('post', '/api/admin/products').send({
+      name: 'First',
+      category_id: 'sport',
+      price_durations: [{ duration: '1 month', price: 1 }],
+    });
     // …and the change reaches them within a second, without any message between instances.
     await waitUntil(async () => (await names(other)).includes('First'), 3000);
 
     // An admin writing through the other instance reads their change at once, from memory too.
     const viaOther = await signIn(other);
-    const created = await viaOther('post', '/api/admin/products').send({ name: 'Second', category_id: 'sport', price_durations: [{ duration: '1 month', price: 1 }] });
+    const created = await viaOther('post', '/api/admin/products').send({
+      name: 'Second',
+      category_id: 'sport',
+      price_durations: [{ duration: '1 month', price: 1 }],
+    });
     expect(created.body.product.name).toBe('Second');
     expect(await names(other)).toEqual(['First', 'Second']);
     await waitUntil(async () => (await names(running)).length === 2, 3000);
@@ -90,7 +115,11 @@ describe('catalogue projection', () => {
     try {
       const admin = await signIn(app);
       await admin('post', '/api/admin/categories').send({ name: 'Sport' });
-      await admin('post', '/api/admin/products').send({ name: 'Kept', category_id: 'sport', price_durations: [{ duration: '1 month', price: 1 }] });
+      await admin('post', '/api/admin/products').send({
+        name: 'Kept',
+        category_id: 'sport',
+        price_durations: [{ duration: '1 month', price: 1 }],
+      });
       const before = await request(app.url).get('/products');
       proxy.cut();
       await delay(1100);

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { CATEGORY_EVENT_TYPES, PRODUCT_EVENT_TYPES, type CatalogueEvent, type ImageRef } from '../../modules/catalogue/events';
+import {
+  CATEGORY_EVENT_TYPES,
+  PRODUCT_EVENT_TYPES,
+  type CatalogueEvent,
+  type ImageRef,
+} from '../../modules/catalogue/events';
 import type { Recorded, StoredEvent } from '../../platform/eventstore/port';
 import { sqlTypes } from '../../platform/projections/columns';
 import { RowFolder, writeInOrder } from '../../platform/projections/fold';
@@ -34,7 +39,15 @@ function foldCatalogueEvents(events: (StoredEvent & CatalogueEvent)[]): Write {
     switch (event.type) {
       case 'CategoryCreated': {
         const { categoryId, name, slug, description, image } = event.data;
-        categories.create(categoryId, { id: categoryId, name, slug, description, ...imageColumns(image), ...stamp, created_at: event.data.at });
+        categories.create(categoryId, {
+          id: categoryId,
+          name,
+          slug,
+          description,
+          ...imageColumns(image),
+          ...stamp,
+          created_at: event.data.at,
+        });
         break;
       }
       case 'CategoryUpdated': {

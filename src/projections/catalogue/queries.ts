@@ -18,18 +18,32 @@ export interface ProductForPricing {
  * model, checked against it within the last second (and at once after an admin write here), so a
  * checkout costs no query for its prices. Inactive products are included: the caller refuses them.
  */
-export async function findProductsForPricing(live: LiveCatalogue, ids: string[]): Promise<Map<string, ProductForPricing>> {
+export async function findProductsForPricing(
+  live: LiveCatalogue,
+  ids: string[],
+): Promise<Map<string, ProductForPricing>> {
   const catalogue = await live.current();
   const found = new Map<string, ProductForPricing>();
   for (const id of ids) {
     const product = catalogue.product(id, { includeInactive: true });
-    if (product) found.set(id, { id, name: product.name, quality: product.quality, active: product.active, priceDurations: product.priceDurations });
+    if (product)
+      found.set(id, {
+        id,
+        name: product.name,
+        quality: product.quality,
+        active: product.active,
+        priceDurations: product.priceDurations,
+      });
   }
   return found;
 }
 
 /** For the dashboard: products in the catalogue, and how many were added in [from, to). */
-export async function productFigures(db: Kysely<CatalogueTables>, from: Date, to: Date): Promise<{ productsCount: number; productsAdded: number }> {
+export async function productFigures(
+  db: Kysely<CatalogueTables>,
+  from: Date,
+  to: Date,
+): Promise<{ productsCount: number; productsAdded: number }> {
   const { rows } = await sql<{ productsCount: number; productsAdded: number }>`
     SELECT count(*)::int AS "productsCount",
            count(*) FILTER (WHERE created_at >= ${from} AND created_at < ${to})::int AS "productsAdded"

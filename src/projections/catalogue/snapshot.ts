@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { AnswerCache, type CachedJson } from '../../platform/http/cached-json';
-import { SIMILAR_PRODUCTS, type CategoryPage, type CategoryView, type Duration, type ProductView } from '../../shared/catalogue';
+import {
+  SIMILAR_PRODUCTS,
+  type CategoryPage,
+  type CategoryView,
+  type Duration,
+  type ProductView,
+} from '../../shared/catalogue';
 import type { CatalogueTables, CategoryRow, ProductRow } from './rows';
 
 // The whole catalogue read model in memory, as the API shows it. It is small (tens of categories,
@@ -8,7 +14,11 @@ import type { CatalogueTables, CategoryRow, ProductRow } from './rows';
 
 /** The version row, changed by every catalogue batch ('' before the first). */
 export async function readCatalogueVersion(db: Kysely<CatalogueTables>): Promise<string> {
-  const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 'catalogue').executeTakeFirst();
+  const row = await db
+    .selectFrom('catalogue_version')
+    .select('version')
+    .where('id', '=', 'catalogue')
+    .executeTakeFirst();
   return row?.version ?? '';
 }
 
@@ -19,8 +29,18 @@ export function loadSnapshot(db: Kysely<CatalogueTables>): Promise<CatalogueSnap
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const version = await readCatalogueVersion(trx);
-      const categories = await trx.selectFrom('catalogue_categories').selectAll().orderBy('created_at').orderBy('id').execute();
-      const products = await trx.selectFrom('catalogue_products').selectAll().orderBy('created_at').orderBy('id').execute();
+      const categories = await trx
+        .selectFrom('catalogue_categories')
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const products = await trx
+        .selectFrom('catalogue_products')
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return new CatalogueSnapshot(version, categories, products);
     });
 }
@@ -105,9 +125,13 @@ export class CatalogueSnapshot {
   }
 
   categoryPage(query: { page?: number; limit?: number; search?: string }): CategoryPage {
-    const words = searchable(query.search ?? '').split(/\s+/).filter(Boolean);
+    const words = searchable(query.search ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
     const matching = words.length
-      ? this.categories.filter((c) => words.every((w) => searchable(`${c.name} ${c.description} ${c.slug}`).includes(w)))
+      ? this.categories.filter((c) =>
+          words.every((w) => searchable(`${c.name} ${c.description} ${c.slug}`).includes(w)),
+        )
       : this.categories;
     const total = matching.length;
     const limit = query.limit ?? Math.max(total, 1);
@@ -125,7 +149,11 @@ export class CatalogueSnapshot {
   categoryList(query: { page?: number; limit?: number; search?: string }): CachedJson {
     const page = query.page ?? 1;
     const keep = page === 1 && !query.search;
-    return this.answers.get(`categories ${page} ${query.limit ?? 'all'} ${query.search ?? ''}`, () => this.categoryPage(query), { keep });
+    return this.answers.get(
+      `categories ${page} ${query.limit ?? 'all'} ${query.search ?? ''}`,
+      () => this.categoryPage(query),
+      { keep },
+    );
   }
 
   /** Any other serialised answer for `key`, built once and kept among the most recently used. */

@@ -38,16 +38,23 @@ function send(answer: CachedJson, acceptEncoding = 'gzip, deflate, br') {
       sent.body = body;
     },
   };
-  answer.send({ method: 'GET', headers: { 'accept-encoding': acceptEncoding } } as IncomingMessage, res as unknown as ServerResponse);
+  answer.send(
+    { method: 'GET', headers: { 'accept-encoding': acceptEncoding } } as IncomingMessage,
+    res as unknown as ServerResponse,
+  );
   const encoding = sent.headers['Content-Encoding'];
-  return { encoding, json: JSON.parse((encoding === 'br' ? brotliDecompressSync(sent.body!) : sent.body!).toString()) as unknown };
+  return {
+    encoding,
+    json: JSON.parse((encoding === 'br' ? brotliDecompressSync(sent.body!) : sent.body!).toString()) as unknown,
+  };
 }
 
 describe('catalogue answers', () => {
   it('keep the storefront lists through any number of other answers, and hold only a bounded number of those', () => {
     const snapshot = new CatalogueSnapshot('v1', categories, products);
     const all = snapshot.productList(undefined);
-    const search = (i: number) => snapshot.answer(`search gold ${i}`, () => snapshot.search(`gold ${i}`, { includeInactive: false }));
+    const search = (i: number) =>
+      snapshot.answer(`search gold ${i}`, () => snapshot.search(`gold ${i}`, { includeInactive: false }));
     const searches = Array.from({ length: 1000 }, (_, i) => search(i));
     // Asked for only after 1,000 searches, lists still find room, and stay.
     const sport = snapshot.productList('c1');

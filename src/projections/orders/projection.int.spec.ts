@@ -11,7 +11,9 @@ import type { OrdersTables } from './rows';
 
 const placedAt = '2026-11-20T09:00:00.000Z';
 const later = '2026-11-21T10:30:00.000Z';
-const lines = [{ productId: 'p1', productName: 'Gold', duration: '1 month', quality: 'HD', unitPrice: 2000, quantity: 2 }];
+const lines = [
+  { productId: 'p1', productName: 'Gold', duration: '1 month', quality: 'HD', unitPrice: 2000, quantity: 2 },
+];
 const placedOrder: PlacedOrder = {
   orderId: 'o1',
   checkoutId: 'c1',
@@ -32,7 +34,13 @@ async function readModel() {
   return {
     /** Folds one batch of the order's stream, as the runner would, in one write. */
     async given(...events: OrderEvent[]) {
-      const stored: StoredEvent[] = events.map((event) => ({ ...event, id: `e${revision}`, streamId: 'order-o1', revision: revision++, position: START }));
+      const stored: StoredEvent[] = events.map((event) => ({
+        ...event,
+        id: `e${revision}`,
+        streamId: 'order-o1',
+        revision: revision++,
+        position: START,
+      }));
       await projection.fold(stored)(statementTarget(db));
     },
     rows: () => db.selectFrom('orders').selectAll().execute(),
@@ -46,7 +54,10 @@ describe('orders projection', () => {
       { type: 'OrderPlaced', data: placedOrder },
       { type: 'OrderPhoneUpdated', data: { orderId: 'o1', phone: '0770000000', at: later } },
     );
-    await model.given({ type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 4000, at: later } });
+    await model.given({
+      type: 'OrderPaid',
+      data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 4000, at: later },
+    });
     expect(await model.rows()).toEqual([
       {
         id: 'o1',
@@ -78,14 +89,25 @@ describe('orders projection', () => {
       { type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'card', amount: 4000, at: later } },
     );
     expect(await model.rows()).toMatchObject([
-      { status: 'completed', payment_method: 'card', created_at: new Date(placedAt), restored_at: new Date(later), version: 6 },
+      {
+        status: 'completed',
+        payment_method: 'card',
+        created_at: new Date(placedAt),
+        restored_at: new Date(later),
+        version: 6,
+      },
     ]);
   });
 
   it('says why an order failed', async () => {
     const model = await readModel();
-    await model.given({ type: 'OrderPlaced', data: placedOrder }, { type: 'OrderPaymentFailed', data: { orderId: 'o1', reason: 'expired', at: later } });
-    expect(await model.rows()).toMatchObject([{ status: 'failed', failure_reason: 'expired', paid_at: null, updated_at: new Date(later) }]);
+    await model.given(
+      { type: 'OrderPlaced', data: placedOrder },
+      { type: 'OrderPaymentFailed', data: { orderId: 'o1', reason: 'expired', at: later } },
+    );
+    expect(await model.rows()).toMatchObject([
+      { status: 'failed', failure_reason: 'expired', paid_at: null, updated_at: new Date(later) },
+    ]);
   });
 
   it('reads events stored before their time was named `at`', async () => {
@@ -97,14 +119,22 @@ describe('orders projection', () => {
       stored({ type: 'OrderPlaced', data: { ...placedData, placedAt } }),
       stored({ type: 'OrderPaymentFailed', data: { orderId: 'o1', reason: 'expired', failedAt: later } }),
     );
-    expect(await model.rows()).toMatchObject([{ status: 'failed', created_at: new Date(placedAt), updated_at: new Date(later) }]);
+    expect(await model.rows()).toMatchObject([
+      { status: 'failed', created_at: new Date(placedAt), updated_at: new Date(later) },
+    ]);
     await model.given(stored({ type: 'OrderDeleted', data: { orderId: 'o1', deletedAt: later } }));
     await model.given(
       stored({ type: 'OrderRestored', data: { orderId: 'o1', order: { ...placedData, placedAt }, restoredAt: later } }),
       stored({ type: 'OrderPaid', data: { orderId: 'o1', paymentMethod: 'card', amount: 4000, paidAt: later } }),
     );
     expect(await model.rows()).toMatchObject([
-      { status: 'completed', created_at: new Date(placedAt), paid_at: new Date(later), restored_at: new Date(later), updated_at: new Date(later) },
+      {
+        status: 'completed',
+        created_at: new Date(placedAt),
+        paid_at: new Date(later),
+        restored_at: new Date(later),
+        updated_at: new Date(later),
+      },
     ]);
   });
 });

@@ -21,7 +21,8 @@ export function ordersProjection(deps: { db: Kysely<OrdersTables>; realtime?: Re
     handles: new Set(ORDER_EVENT_TYPES),
     fold(events) {
       const rows = new RowFolder<OrderRow>('orders', 'id', sqlTypes(ORDER_COLUMNS));
-      for (const event of events as (StoredEvent & OrderEvent)[]) fold(rows, upcastOrderEvent(event), Number(event.revision));
+      for (const event of events as (StoredEvent & OrderEvent)[])
+        fold(rows, upcastOrderEvent(event), Number(event.revision));
       return rows.write();
     },
     async afterCommit(events) {
@@ -39,10 +40,22 @@ function fold(rows: RowFolder<OrderRow>, event: OrderEvent, version: number): vo
       rows.create(event.data.orderId, placedRow(event.data.order, version, event.data.at));
       return;
     case 'OrderPaid':
-      rows.patch(event.data.orderId, { status: 'completed', payment_method: event.data.paymentMethod, paid_at: event.data.at, updated_at: event.data.at, failure_reason: null, version });
+      rows.patch(event.data.orderId, {
+        status: 'completed',
+        payment_method: event.data.paymentMethod,
+        paid_at: event.data.at,
+        updated_at: event.data.at,
+        failure_reason: null,
+        version,
+      });
       return;
     case 'OrderPaymentFailed':
-      rows.patch(event.data.orderId, { status: 'failed', failure_reason: event.data.reason, updated_at: event.data.at, version });
+      rows.patch(event.data.orderId, {
+        status: 'failed',
+        failure_reason: event.data.reason,
+        updated_at: event.data.at,
+        version,
+      });
       return;
     case 'OrderPhoneUpdated':
       rows.patch(event.data.orderId, { phone: event.data.phone, updated_at: event.data.at, version });
@@ -80,7 +93,9 @@ function placedRow(d: PlacedOrder, version: number, restoredAt: string | null): 
 
 async function pushOrderChanges(db: Kysely<OrdersTables>, realtime: Realtime, events: OrderEvent[]): Promise<void> {
   // A restored order is new to the admins' lists, which dropped it when it was deleted.
-  const created = new Set(events.filter((e) => e.type === 'OrderPlaced' || e.type === 'OrderRestored').map((e) => e.data.orderId));
+  const created = new Set(
+    events.filter((e) => e.type === 'OrderPlaced' || e.type === 'OrderRestored').map((e) => e.data.orderId),
+  );
   // The last word of the batch counts: a deleted order that a payment restored is not deleted.
   const deleted = new Set<string>();
   for (const e of events) {

@@ -62,7 +62,13 @@ function filtered(db: Kysely<OrdersTables>, filter: OrderFilter) {
 export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, page: Page) {
   const base = filtered(db, filter);
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset((page.page - 1) * page.limit).execute(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { orders: rows.map(toAdminOrder), pagination: pagination(page, Number(total.count)) };
@@ -72,7 +78,13 @@ export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, 
 export async function* allOrders(db: Kysely<OrdersTables>, filter: OrderFilter): AsyncGenerator<OrderRow> {
   const size = 1000;
   for (let page = 1; ; page++) {
-    const rows = await filtered(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id').limit(size).offset((page - 1) * size).execute();
+    const rows = await filtered(db, filter)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute();
     yield* rows;
     if (rows.length < size) return;
   }
@@ -91,7 +103,9 @@ export async function ordersByIds(db: Kysely<OrdersTables>, ids: string[]): Prom
   return ids.length ? db.selectFrom('orders').selectAll().where('id', 'in', ids).execute() : [];
 }
 
-export function pendingOrders(db: Kysely<OrdersTables>): Promise<Pick<OrderRow, 'id' | 'checkout_id' | 'created_at'>[]> {
+export function pendingOrders(
+  db: Kysely<OrdersTables>,
+): Promise<Pick<OrderRow, 'id' | 'checkout_id' | 'created_at'>[]> {
   return db.selectFrom('orders').select(['id', 'checkout_id', 'created_at']).where('status', '=', 'pending').execute();
 }
 
@@ -134,7 +148,9 @@ const customersQuery = (search?: string) => {
 
 export async function listCustomers(db: Kysely<OrdersTables>, search: string | undefined, page: Page) {
   const query = customersQuery(search);
-  const { rows } = await sql<CustomerRow>`${query} LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}`.execute(db);
+  const { rows } = await sql<CustomerRow>`${query} LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}`.execute(
+    db,
+  );
   const total = Number(rows[0]?.total_count ?? (page.page > 1 ? await countCustomers(db, search) : 0));
   return { customers: rows.map(toCustomer), pagination: pagination(page, total) };
 }
@@ -182,7 +198,11 @@ export async function totals(db: Kysely<OrdersTables>): Promise<OrderFigures> {
 }
 
 /** Paid revenue per day (Africa/Algiers calendar days) from `from`, every day present. */
-export async function revenueByDay(db: Kysely<OrdersTables>, from: Date, days: number): Promise<{ date: string; revenue: number; orders: number }[]> {
+export async function revenueByDay(
+  db: Kysely<OrdersTables>,
+  from: Date,
+  days: number,
+): Promise<{ date: string; revenue: number; orders: number }[]> {
   const { rows } = await sql<{ date: string; revenue: string; orders: number }>`
     SELECT to_char(day, 'YYYY-MM-DD') AS date,
            coalesce(sum(o.total_amount), 0)::bigint AS revenue,

@@ -59,7 +59,9 @@ export function fromChargilyStatus(status: ChargilyStatus): CheckoutStatus {
 const chargilyStatus = z.enum(Object.keys(STATUS_FROM_CHARGILY) as [ChargilyStatus, ...ChargilyStatus[]]);
 
 /** Live or test mode: a boolean in checkout objects, the text "false" in the documented webhook event. */
-const livemode = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
+const livemode = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((value) => value === true || value === 'true');
 
 /** The fields of Chargily's checkout object we read. */
 const checkoutObject = z.object({
@@ -140,7 +142,9 @@ export function parseSignedWebhook(
 function readMetadata(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   return Object.fromEntries(
-    Object.entries(value).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, String(v)]),
+    Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
   );
 }
 
@@ -149,7 +153,8 @@ const answeredCheckout = checkoutObject.extend({ checkout_url: z.string().min(1)
 function readCheckout(body: unknown, mode: ModeCheck): ProviderCheckout {
   const parsed = answeredCheckout.safeParse(body);
   // An answer we cannot read is treated like no answer: the caller retries, its own expiry ends it.
-  if (!parsed.success) throw new ProviderUnavailable(`Chargily answered a checkout we cannot read: ${describe(parsed.error)}`);
+  if (!parsed.success)
+    throw new ProviderUnavailable(`Chargily answered a checkout we cannot read: ${describe(parsed.error)}`);
   const checkout = parsed.data;
   // A checkout of the other mode (a test key with CHARGILY_MODE=live, or the reverse) says nothing
   // about real money here: as good as no answer.
@@ -217,7 +222,11 @@ export function createChargilyProvider(options: ChargilyOptions): PaymentProvide
     // Chargily's errors are Laravel's: {message, errors: {field: [messages]}}.
     const { message, errors } = (answer ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
     const reason = typeof message === 'string' && message ? message : response.statusText;
-    throw new ProviderRejected(response.status, `Chargily refused ${method} ${path} (${response.status}): ${reason}`, errors ?? {});
+    throw new ProviderRejected(
+      response.status,
+      `Chargily refused ${method} ${path} (${response.status}): ${reason}`,
+      errors ?? {},
+    );
   }
 
   return {

@@ -21,7 +21,15 @@ const event = (data: Record<string, unknown> = {}, type = 'checkout.paid', envel
       entity: 'event',
       livemode: 'false',
       type,
-      data: { id: '01hjjj9aymmrwe664nbzrv84sg', entity: 'checkout', amount: 2000, status: 'paid', payment_method: 'edahabia', metadata: null, ...data },
+      data: {
+        id: '01hjjj9aymmrwe664nbzrv84sg',
+        entity: 'checkout',
+        amount: 2000,
+        status: 'paid',
+        payment_method: 'edahabia',
+        metadata: null,
+        ...data,
+      },
       created_at: 1703578418,
       updated_at: 1703578418,
       ...envelope,
@@ -44,14 +52,20 @@ describe('webhook signature', () => {
   });
 
   it.each([
-    ['a body changed after signing', (body: Buffer) => [Buffer.from(body.toString().replace('2000', '20')), signWebhook(body, SECRET)]],
+    [
+      'a body changed after signing',
+      (body: Buffer) => [Buffer.from(body.toString().replace('2000', '20')), signWebhook(body, SECRET)],
+    ],
     ['another secret', (body: Buffer) => [body, signWebhook(body, 'another-secret-key')]],
     ['a missing header', (body: Buffer) => [body, undefined]],
     ['an empty header', (body: Buffer) => [body, '']],
     ['a truncated signature (wrong length)', (body: Buffer) => [body, signWebhook(body, SECRET).slice(0, 40)]],
     ['a longer signature', (body: Buffer) => [body, `${signWebhook(body, SECRET)}00`]],
     ['a repeated header', (body: Buffer) => [body, [signWebhook(body, SECRET), signWebhook(body, SECRET)]]],
-    ['the same bytes in base64', (body: Buffer) => [body, Buffer.from(signWebhook(body, SECRET), 'hex').toString('base64')]],
+    [
+      'the same bytes in base64',
+      (body: Buffer) => [body, Buffer.from(signWebhook(body, SECRET), 'hex').toString('base64')],
+    ],
   ] as const)('refuses %s', (_name, tamper) => {
     const [body, signature] = tamper(event());
     expect(verifySignature(body as Buffer, signature as string | string[] | undefined, SECRET)).toBe(false);
@@ -80,7 +94,10 @@ describe('parseSignedWebhook', () => {
 
   it('reads a checkout.expired event as an expired checkout', () => {
     const body = event({ status: 'expired', payment_method: null }, 'checkout.expired');
-    expect(parseSignedWebhook(body, signed(body), SECRET, TEST_MODE)).toMatchObject({ status: 'expired', paymentMethod: null });
+    expect(parseSignedWebhook(body, signed(body), SECRET, TEST_MODE)).toMatchObject({
+      status: 'expired',
+      paymentMethod: null,
+    });
   });
 
   it.each([

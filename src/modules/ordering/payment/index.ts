@@ -17,15 +17,29 @@ export interface ConfiguredPaymentProvider extends PaymentProvider {
 
 type PaymentConfig = Pick<
   Config,
-  'PAYMENT_PROVIDER' | 'PUBLIC_URL' | 'SANDBOX_WEBHOOK_SECRET' | 'CHECKOUT_EXPIRES_AFTER' | 'CHARGILY_API_KEY' | 'CHARGILY_MODE' | 'CHARGILY_API_URL'
+  | 'PAYMENT_PROVIDER'
+  | 'PUBLIC_URL'
+  | 'SANDBOX_WEBHOOK_SECRET'
+  | 'CHECKOUT_EXPIRES_AFTER'
+  | 'CHARGILY_API_KEY'
+  | 'CHARGILY_MODE'
+  | 'CHARGILY_API_URL'
 >;
 
 /** The provider PAYMENT_PROVIDER names: the sandbox (default) or Chargily Pay V2. */
-export function createPaymentProvider(config: PaymentConfig, deps: { db: Kysely<Database>; logger?: Pick<Logger, 'warn'> }): ConfiguredPaymentProvider {
+export function createPaymentProvider(
+  config: PaymentConfig,
+  deps: { db: Kysely<Database>; logger?: Pick<Logger, 'warn'> },
+): ConfiguredPaymentProvider {
   if (config.PAYMENT_PROVIDER === 'chargily') {
     // loadConfig already refuses chargily without a key; this keeps the type honest.
     if (!config.CHARGILY_API_KEY) throw new Error('CHARGILY_API_KEY is required when PAYMENT_PROVIDER=chargily');
-    return createChargilyProvider({ apiKey: config.CHARGILY_API_KEY, mode: config.CHARGILY_MODE, apiUrl: config.CHARGILY_API_URL, logger: deps.logger });
+    return createChargilyProvider({
+      apiKey: config.CHARGILY_API_KEY,
+      mode: config.CHARGILY_MODE,
+      apiUrl: config.CHARGILY_API_URL,
+      logger: deps.logger,
+    });
   }
   const sandbox = createSandboxProvider({
     // The sandbox's table is its own (migration 006), outside the read models' Database.

@@ -51,7 +51,8 @@ const TEXTS = {
   fr: {
     title: 'Paiement sécurisé',
     test: 'PAIEMENT DE TEST',
-    sandbox: 'Ceci est une page de paiement de test, pas un vrai paiement : aucun montant n’est débité, aucune carte ni aucun compte.',
+    sandbox:
+      'Ceci est une page de paiement de test, pas un vrai paiement : aucun montant n’est débité, aucune carte ni aucun compte.',
     amount: 'Montant à payer',
     method: 'Moyen de paiement',
     baridi_mob: 'BaridiMob',
@@ -273,7 +274,12 @@ ${amountBlock(checkout, locale, t)}
 
 function notFoundPage(locale: Locale, path: string): string {
   const t = TEXTS[locale];
-  return layout(locale, t.notFoundTitle, path, `<section class="panel"><h1>${t.notFoundTitle}</h1><p>${t.notFound}</p></section>`);
+  return layout(
+    locale,
+    t.notFoundTitle,
+    path,
+    `<section class="panel"><h1>${t.notFoundTitle}</h1><p>${t.notFound}</p></section>`,
+  );
 }
 
 // ---------- Routes ----------
@@ -303,7 +309,11 @@ export function sandboxPageRouter(sandbox: SandboxProvider, options: { now?: () 
     const checkout = await sandbox.findCheckout(req.params.id);
     if (!checkout) return sendHtml(res, 404, notFoundPage(pickLocale(req.query.lang, 'ar'), req.path));
     const locale = pickLocale(req.query.lang, checkout.locale);
-    sendHtml(res, 200, checkout.status === 'pending' ? checkoutPage(checkout, locale) : closedPage(checkout, checkout.status, locale));
+    sendHtml(
+      res,
+      200,
+      checkout.status === 'pending' ? checkoutPage(checkout, locale) : closedPage(checkout, checkout.status, locale),
+    );
   });
 
   // Parsed here too, so the page works wherever the router is mounted.

@@ -5,9 +5,12 @@ const JUNE_2026 = new Date('2026-06-15T12:00:00Z');
 const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/28', cvv: '123' };
 
 describe('card checks', () => {
-  it.each(['4242424242424242', '5555555555554444', '378282246310005', '6011111111111117'])('Luhn accepts %s', (number) => {
-    expect(luhnValid(number)).toBe(true);
-  });
+  it.each(['4242424242424242', '5555555555554444', '378282246310005', '6011111111111117'])(
+    'Luhn accepts %s',
+    (number) => {
+      expect(luhnValid(number)).toBe(true);
+    },
+  );
 
   it.each(['4242424242424241', '1234567812345678'])('Luhn refuses %s', (number) => {
     expect(luhnValid(number)).toBe(false);

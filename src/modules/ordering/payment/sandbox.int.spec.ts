@@ -8,7 +8,13 @@ import { freshDatabase } from '../../../../test/support/database';
 import { openDatabase } from '../../../platform/db/database';
 import { waitUntil } from '../../../platform/eventstore/contract';
 import { errorHandler } from '../../../platform/http/errors';
-import { CheckoutNotFound, InvalidSignature, ProviderRejected, type CreateCheckoutRequest, type WebhookNotification } from './provider';
+import {
+  CheckoutNotFound,
+  InvalidSignature,
+  ProviderRejected,
+  type CreateCheckoutRequest,
+  type WebhookNotification,
+} from './provider';
 import { createSandboxProvider, type SandboxDeps, type SandboxProvider } from './sandbox';
 import { sandboxPageRouter } from './sandbox-page';
 
@@ -67,7 +73,8 @@ describe('sandbox provider and its hosted page', () => {
     ...change,
   });
   const pagePath = (id: string) => `/sandbox/checkout/${id}`;
-  const submit = (id: string, form: Record<string, string>) => request(site.url).post(pagePath(id)).type('form').send(form);
+  const submit = (id: string, form: Record<string, string>) =>
+    request(site.url).post(pagePath(id)).type('form').send(form);
   const webhooksFor = (id: string) => webhooks.filter((w) => w.notification.checkoutId === id);
   const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -103,7 +110,9 @@ describe('sandbox provider and its hosted page', () => {
     });
 
     it('refuses relative return URLs, as Chargily would', async () => {
-      await expect(sandbox.createCheckout(checkoutRequest({ successUrl: '/payment/return' }))).rejects.toBeInstanceOf(ProviderRejected);
+      await expect(sandbox.createCheckout(checkoutRequest({ successUrl: '/payment/return' }))).rejects.toBeInstanceOf(
+        ProviderRejected,
+      );
     });
 
     it('reports expired once the configured time has passed, and then takes no payment', async () => {
@@ -142,8 +151,10 @@ describe('sandbox provider and its hosted page', () => {
       expect(spaces(res.text)).toContain('2 000 Da');
       expect(res.text).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#34;Premium&#34;');
       expect(res.text).not.toContain('<img');
-      for (const outcome of ['paid', 'failed', 'canceled']) expect(res.text).toContain(`name="outcome" value="${outcome}"`);
-      for (const method of ['baridi_mob', 'card']) expect(res.text).toContain(`name="method" id="method-${method}" value="${method}"`);
+      for (const outcome of ['paid', 'failed', 'canceled'])
+        expect(res.text).toContain(`name="outcome" value="${outcome}"`);
+      for (const method of ['baridi_mob', 'card'])
+        expect(res.text).toContain(`name="method" id="method-${method}" value="${method}"`);
       for (const field of ['cardNumber', 'expiry', 'cvv']) expect(res.text).toContain(`name="${field}"`);
     });
 
@@ -153,8 +164,13 @@ describe('sandbox provider and its hosted page', () => {
       ['ar', 'دفع تجريبي', 'لن يُقتطع أي مبلغ'],
     ])('says loudly, before anything else, that it is a test payment (%s)', async (lang, title, text) => {
       const checkout = await sandbox.createCheckout(checkoutRequest());
-      for (const page of [await request(site.url).get(pagePath(checkout.id)).query({ lang }), await request(site.url).get(pagePath('no-such-checkout')).query({ lang })]) {
-        expect(page.text).toMatch(new RegExp(`<body>\\s*<div class="test-banner" role="note"><strong>${title}</strong><span>[^<]*${text}`));
+      for (const page of [
+        await request(site.url).get(pagePath(checkout.id)).query({ lang }),
+        await request(site.url).get(pagePath('no-such-checkout')).query({ lang }),
+      ]) {
+        expect(page.text).toMatch(
+          new RegExp(`<body>\\s*<div class="test-banner" role="note"><strong>${title}</strong><span>[^<]*${text}`),
+        );
         expect(page.text).toContain(`<title>${title} · `);
       }
     });
@@ -220,7 +236,13 @@ describe('sandbox provider and its hosted page', () => {
 
     it('refuses invalid card details with 400 and records nothing, without echoing them', async () => {
       const checkout = await sandbox.createCheckout(checkoutRequest());
-      const res = await submit(checkout.id, { outcome: 'paid', method: 'card', cardNumber: '4242 4242 4242 4241', expiry: '01/20', cvv: '12' });
+      const res = await submit(checkout.id, {
+        outcome: 'paid',
+        method: 'card',
+        cardNumber: '4242 4242 4242 4241',
+        expiry: '01/20',
+        cvv: '12',
+      });
       expect(res.status).toBe(400);
       expect(res.text).toContain('Saisissez un numéro de carte valide.');
       expect(res.text).toContain('Saisissez une date d’expiration (MM/AA) non dépassée.');
@@ -268,7 +290,9 @@ describe('sandbox provider and its hosted page', () => {
     it('records one outcome and sends one webhook when submits race (from any instance)', async () => {
       const checkout = await sandbox.createCheckout(checkoutRequest());
       const outcomes = ['paid', 'failed', 'canceled', 'paid'] as const;
-      const results = await Promise.all(outcomes.map((outcome) => sandbox.complete(checkout.id, outcome, 'baridi_mob')));
+      const results = await Promise.all(
+        outcomes.map((outcome) => sandbox.complete(checkout.id, outcome, 'baridi_mob')),
+      );
       const { status } = await sandbox.getCheckout(checkout.id);
       expect(results.map((result) => result!.status)).toEqual(outcomes.map(() => status));
       // complete() waits for the first delivery attempt, so every webhook sent has arrived by now.

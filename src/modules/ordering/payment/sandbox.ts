@@ -191,7 +191,9 @@ export function createSandboxProvider(deps: SandboxDeps): SandboxProvider {
 
     async createCheckout(req: CreateCheckoutRequest): Promise<ProviderCheckout> {
       // Chargily wants absolute URLs too: a relative one would work here and fail in production.
-      const relative = Object.entries({ successUrl: req.successUrl, failureUrl: req.failureUrl }).find(([, url]) => !URL.canParse(url));
+      const relative = Object.entries({ successUrl: req.successUrl, failureUrl: req.failureUrl }).find(
+        ([, url]) => !URL.canParse(url),
+      );
       if (relative) throw new ProviderRejected(422, `${relative[0]} must be an absolute URL`);
       const createdAt = now();
       const row = await db
