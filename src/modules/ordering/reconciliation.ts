@@ -9,7 +9,8 @@ import type { Database } from '../../projections/database';
 import { RECONCILE_JOB, recordOutcome, scheduleReconciliation, type ReconcileJob } from './commands';
 import { decider } from './decider';
 import { orderStream, type PaymentOutcome } from './events';
-import type { CheckoutStatus, PaymentProvider } from './payment/provider';
+import type { CheckoutStatus } from '../../shared/ordering';
+import type { PaymentProvider } from './payment/provider';
 
 // Every pending checkout has a job that asks the provider until the checkout ends. The job is
 // never the only record: pending orders live in the read model and are scheduled again at every

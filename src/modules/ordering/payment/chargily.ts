@@ -7,13 +7,12 @@ import {
   InvalidWebhook,
   ProviderRejected,
   ProviderUnavailable,
-  type CheckoutStatus,
   type CreateCheckoutRequest,
-  type PaymentMethod,
   type PaymentProvider,
   type ProviderCheckout,
   type WebhookNotification,
 } from './provider';
+import type { CheckoutStatus, PaymentMethod } from '../../../shared/ordering';
 
 // Chargily Pay V2 (https://dev.chargily.com/pay-v2): its wire format and the adapter. The sandbox
 // sends webhooks in this same format, so the signature check and the parsing live here, once.

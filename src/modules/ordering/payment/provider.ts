@@ -1,13 +1,9 @@
 import { HttpError } from '../../../platform/http/errors';
 import { RuleError } from '../../../platform/rule-error';
+import type { CheckoutLanguage, CheckoutStatus, PaymentMethod } from '../../../shared/ordering';
 
 // The port the ordering module pays through. Two adapters implement it: the sandbox (our own hosted
 // page, the default) and Chargily Pay V2. Both speak Chargily's webhook format, so one parser serves.
-
-export type CheckoutStatus = 'pending' | 'paid' | 'failed' | 'canceled' | 'expired';
-export const PAYMENT_METHODS = ['baridi_mob', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type Locale = 'ar' | 'fr' | 'en';
 
 export interface ProviderCheckout {
   id: string;
@@ -33,7 +29,7 @@ export interface CreateCheckoutRequest {
   failureUrl: string;
   webhookUrl?: string;
   metadata: Record<string, string>;
-  locale: Locale;
+  locale: CheckoutLanguage;
 }
 
 export interface WebhookNotification {

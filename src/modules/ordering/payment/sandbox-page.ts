@@ -1,6 +1,6 @@
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
-import { PAYMENT_METHODS, type CheckoutStatus, type Locale } from './provider';
+import { PAYMENT_METHODS, type CheckoutLanguage as Locale, type CheckoutStatus } from '../../../shared/ordering';
 import type { SandboxCheckout, SandboxProvider } from './sandbox';
 
 // The sandbox's hosted checkout page: server-rendered HTML and one stylesheet, no script, because

@@ -6,13 +6,11 @@ import { parseSignedWebhook, signWebhook, toChargilyMethod } from './chargily';
 import {
   CheckoutNotFound,
   ProviderRejected,
-  type CheckoutStatus,
   type CreateCheckoutRequest,
-  type Locale,
-  type PaymentMethod,
   type PaymentProvider,
   type ProviderCheckout,
 } from './provider';
+import type { CheckoutLanguage as Locale, CheckoutStatus, PaymentMethod } from '../../../shared/ordering';
 
 // The default provider: our own hosted checkout page (sandbox-page.ts), with its checkouts in
 // PostgreSQL so any app instance can serve the page, the polling and the webhook. It behaves like
