@@ -136,6 +136,8 @@ describe('storefront journey', () => {
     // A similar package, 5 devices shown as unlimited, added too.
     await page.getByTestId('similar-products').getByRole('link', { name: 'Match Day' }).click();
     await page.waitForURL(new RegExp(`/product/${matchDay.id}$`));
+    // The address changes as the navigation starts; the page follows once its loader has the product.
+    await page.getByRole('heading', { level: 1, name: 'Match Day' }).waitFor();
     expect(await page.getByTestId('product-specs').textContent()).toContain('Unlimited');
     expect(await textOf(page, '[data-testid="product-price"]')).toBe('1,200 Da');
     await page.getByTestId('add-to-cart').click();
