@@ -8,6 +8,7 @@ import * as sandboxCheckouts from './006_sandbox_checkouts';
 import * as orders from './007_orders';
 import * as rateLimitsAndUserVersions from './009_rate_limits_and_user_versions';
 import * as ordersVersion from './010_orders_version';
+import * as orderNumbers from './011_order_numbers';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007_orders': orders,
   '009_rate_limits_and_user_versions': rateLimitsAndUserVersions,
   '010_orders_version': ordersVersion,
+  '011_order_numbers': orderNumbers,
 };

@@ -57,12 +57,14 @@ export interface CheckoutDeps {
   publicUrl: string;
   /** When the checkout's first reconciliation poll comes. */
   firstPollMs: number;
+  /** The next order number (order-numbers.ts). */
+  nextNumber: () => Promise<number>;
 }
 
 /**
  * Opens a checkout: the cart priced from the catalogue (a total that differs from the shopper's is
- * a 409 with the real one), the provider's checkout, the order placed (pending) and its
- * reconciliation scheduled. The order exists from here on, so a shopper who pays and closes the
+ * a 409 with the real one), the provider's checkout, the order placed (pending, with its number)
+ * and its reconciliation scheduled. The order exists from here on, so a shopper who pays and closes the
  * tab still has one.
  */
 export async function openCheckout(
@@ -95,10 +97,13 @@ export async function openCheckout(
       locale: input.language,
     }),
   );
+  // Taken only once the provider has the checkout, so a refused one costs no number.
+  const number = await deps.nextNumber();
   const place: OrderCommand = {
     type: 'PlaceOrder',
     data: {
       orderId,
+      number,
       checkoutId: checkout.id,
       provider: deps.provider.name,
       lines,

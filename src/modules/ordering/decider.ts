@@ -27,6 +27,8 @@ export type OrderCommand =
       type: 'PlaceOrder';
       data: {
         orderId: string;
+        /** Taken from the order-number sequence before the command (order-numbers.ts). */
+        number: number;
         checkoutId: string;
         provider: string;
         lines: OrderLine[];

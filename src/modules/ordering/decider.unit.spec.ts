@@ -19,7 +19,7 @@ const customer = {
   customerEmail: 'client@example.dz',
   requestedMethod: 'baridi_mob',
 };
-const place: OrderCommand = { type: 'PlaceOrder', data: { ...customer, now } };
+const place: OrderCommand = { type: 'PlaceOrder', data: { ...customer, number: 1042, now } };
 const pay = (outcome: PaymentOutcome): OrderCommand => ({
   type: 'RecordPayment',
   data: { orderId: 'o1', outcome, paymentMethod: 'edahabia', amount: 9400, now },
@@ -31,7 +31,7 @@ const changeStatus = (status: 'dispatched' | 'pending' | 'completed' | 'failed')
 const updatePhone = (phone: string): OrderCommand => ({ type: 'UpdatePhone', data: { orderId: 'o1', phone, now } });
 const remove: OrderCommand = { type: 'DeleteOrder', data: { orderId: 'o1', now } };
 
-const placedOrder: PlacedOrder = { ...customer, total: 9400, at: now };
+const placedOrder: PlacedOrder = { ...customer, number: 1042, total: 9400, at: now };
 const placed: OrderEvent = { type: 'OrderPlaced', data: placedOrder };
 const paid: OrderEvent = {
   type: 'OrderPaid',
@@ -46,7 +46,7 @@ const dispatched: OrderEvent = { type: 'OrderDispatched', data: { orderId: 'o1',
 const deleted: OrderEvent = { type: 'OrderDeleted', data: { orderId: 'o1', at: now } };
 
 describe('order decider', () => {
-  it('places an order priced from its lines, pending, once', () => {
+  it('places an order priced from its lines, with the number taken for it, pending, once', () => {
     expect(orderTotal(lines)).toBe(9400);
     order.given([]).when(place).then([placed]);
     order.given([placed]).when(place).thenThrows('This order already exists', { status: 409 });

@@ -18,6 +18,11 @@ export type PaymentOutcome = 'paid' | 'failed' | 'canceled' | 'expired';
 
 export interface PlacedOrder {
   orderId: string;
+  /**
+   * The number people say (#1042), unique, from a sequence taken at checkout (order-numbers.ts).
+   * Absent on orders placed before orders had numbers: the orders read model numbers those.
+   */
+  number?: number;
   checkoutId: string;
   provider: string;
   lines: OrderLine[];

@@ -1,5 +1,6 @@
 import { durationToMs } from '../../config';
 import type { AppModule } from '../../context';
+import { keepNumbersAboveLegacyOrders } from './order-numbers';
 import { createPaymentProvider } from './payment';
 import { defineReconciliation, rescheduleAllPending } from './reconciliation';
 import { orderingRoutes } from './routes';
@@ -20,10 +21,12 @@ export const orderingModule: AppModule = {
     });
   },
   /**
-   * Every pending checkout is scheduled again, so nothing depends on Redis keeping jobs. In the
-   * background: the store answers while the orders read model catches up.
+   * Order numbers stay above those of orders placed before orders had numbers (awaited: the
+   * store takes no checkout before). Every pending checkout is scheduled again, so nothing depends
+   * on Redis keeping jobs; in the background: the store answers while the orders read model catches up.
    */
   async start(ctx) {
+    await keepNumbersAboveLegacyOrders(ctx.store, ctx.db);
     void rescheduleAllPending(ctx).catch((error: unknown) =>
       ctx.logger.error({ err: error }, 'could not schedule pending checkouts; they will be at the next start'),
     );

@@ -9,6 +9,7 @@ import { commandMetadata } from '../../platform/eventstore/metadata';
 import { SHOPPER, SYSTEM } from '../../platform/eventstore/port';
 import { ORDER_TOTAL_MAX, orderMessages } from '../../shared/ordering';
 import { executeOrderCommand } from './commands';
+import { nextOrderNumber } from './order-numbers';
 
 // Quantities and totals have limits the server holds after it merges identical cart lines, and
 // every money figure is summed as bigint: six big orders once overflowed `sum(...)::int` and took
@@ -86,6 +87,7 @@ describe('order limits and money sums', () => {
       ];
       const data = {
         orderId,
+        number: await nextOrderNumber(app.infra.db),
         checkoutId: `legacy-${orderId}`,
         provider: 'sandbox',
         lines,

@@ -287,6 +287,7 @@ describe('checkout, payment and orders', () => {
     expect(status.body.checkout).toMatchObject({ id: checkout.id, status: 'paid', metadata: { orderId: id } });
     expect((await api().get(`/api/payment/order/${id}`)).body.order).toMatchObject({
       dbOrderId: id,
+      orderNumber: expect.any(Number),
       status: 'completed',
     });
   });
@@ -500,7 +501,7 @@ describe('checkout, payment and orders', () => {
         });
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
       const text = (csv.body as Buffer).toString('utf8');
-      expect(text.startsWith('\uFEFF"Order ID"')).toBe(true);
+      expect(text.startsWith('\uFEFF"Order number","Order ID"')).toBe(true);
       expect(text).toContain('"عبد القادر"');
       expect(text.trim().split('\r\n')).toHaveLength(2);
       const people = await admin('get', '/api/admin/customers/export.csv');

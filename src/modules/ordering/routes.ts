@@ -36,6 +36,7 @@ import {
 import { text } from '../../shared/text';
 import { executeOrderCommand, openCheckout, recordOutcome } from './commands';
 import { dashboardStats } from './dashboard';
+import { nextOrderNumber } from './order-numbers';
 import { createPaymentProvider, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment';
 import { outcomeOf } from './reconciliation';
 
@@ -92,6 +93,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
     products: (ids: string[]) => findProductsForPricing(ctx.catalogue, ids),
     publicUrl: ctx.config.PUBLIC_URL,
     firstPollMs: durationToMs(ctx.config.CHECKOUT_FIRST_POLL_AFTER),
+    nextNumber: () => nextOrderNumber(ctx.db),
   };
 
   router.post('/api/payment/create-checkout', async (req, res) => {
@@ -229,6 +231,7 @@ const requestId = (req: Request) => req.get('x-request-id') ?? randomUUID();
 function customerOrder(order: OrderRow, config: AppContext['config']) {
   return {
     dbOrderId: order.id,
+    orderNumber: order.number,
     checkoutId: order.checkout_id,
     status: order.status,
     paymentMethod: order.payment_method ?? order.requested_method,
@@ -262,6 +265,7 @@ const statsQuery = z.object({
 });
 
 const ORDER_COLUMNS: CsvColumn<OrderRow>[] = [
+  { header: 'Order number', value: (o) => o.number },
   { header: 'Order ID', value: (o) => o.id },
   { header: 'Customer', value: (o) => o.customer_name },
   { header: 'Email', value: (o) => o.customer_email },

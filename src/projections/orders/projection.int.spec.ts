@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/support/database';
-import type { OrderEvent, PlacedOrder } from '../../modules/ordering/events';
+import { orderStream, type OrderEvent, type PlacedOrder } from '../../modules/ordering/events';
 import { START, type StoredEvent } from '../../platform/eventstore/port';
+import { PostgresEventStore } from '../../platform/eventstore/postgres';
 import { statementTarget } from '../../platform/projections/fold';
+import { rebuildProjections } from '../../platform/projections/rebuild';
+import { ProjectionRunner } from '../../platform/projections/runner';
 import { ordersProjection } from './projection';
 import type { OrdersTables } from './rows';
 
@@ -16,6 +21,7 @@ const lines = [
 ];
 const placedOrder: PlacedOrder = {
   orderId: 'o1',
+  number: 1042,
   checkoutId: 'c1',
   provider: 'sandbox',
   lines,
@@ -61,6 +67,7 @@ describe('orders projection', () => {
     expect(await model.rows()).toEqual([
       {
         id: 'o1',
+        number: 1042,
         checkout_id: 'c1',
         provider: 'sandbox',
         customer_name: 'Client',
@@ -90,6 +97,7 @@ describe('orders projection', () => {
     );
     expect(await model.rows()).toMatchObject([
       {
+        number: 1042,
         status: 'completed',
         payment_method: 'card',
         created_at: new Date(placedAt),
@@ -113,7 +121,8 @@ describe('orders projection', () => {
   it('reads events stored before their time was named `at`', async () => {
     // As the log holds them: written as JSON under the old names, read back untyped.
     const stored = (event: unknown) => event as OrderEvent;
-    const { at: _at, ...placedData } = placedOrder;
+    // They were placed before orders had numbers, too.
+    const { at: _at, number: _number, ...placedData } = placedOrder;
     const model = await readModel();
     await model.given(
       stored({ type: 'OrderPlaced', data: { ...placedData, placedAt } }),
@@ -129,6 +138,7 @@ describe('orders projection', () => {
     );
     expect(await model.rows()).toMatchObject([
       {
+        number: 1,
         status: 'completed',
         created_at: new Date(placedAt),
         paid_at: new Date(later),
@@ -136,5 +146,97 @@ describe('orders projection', () => {
         updated_at: new Date(later),
       },
     ]);
+  });
+});
+
+describe('order numbers in the orders read model', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('numbers orders placed before numbers 1..N in log order, the same in every batching and after a rebuild', async () => {
+    const database = await freshDatabase<OrdersTables>();
+    const store = new PostgresEventStore(database.pool, database.url);
+    cleanups.push(() => store.close());
+    const meta = { actor: 'system', correlationId: randomUUID(), causationId: randomUUID() };
+    const revisions = new Map<string, bigint>();
+    let last = START;
+    const append = async (orderId: string, ...events: OrderEvent[]) => {
+      const revision = revisions.get(orderId);
+      const result = await store.append(orderStream(orderId), events, {
+        expectedRevision: revision ?? 'no_stream',
+        metadata: meta,
+      });
+      revisions.set(orderId, result.nextRevision);
+      last = result.position;
+    };
+    // Placed before orders had numbers: no `number` in the event.
+    const legacy = (orderId: string): PlacedOrder => {
+      const { number: _number, ...order } = { ...placedOrder, orderId, checkoutId: `c-${orderId}` };
+      return order;
+    };
+    const at = later;
+    await append('b', { type: 'OrderPlaced', data: legacy('b') });
+    await append('a', { type: 'OrderPlaced', data: legacy('a') });
+    await append('b', { type: 'OrderPaymentFailed', data: { orderId: 'b', reason: 'expired', at } });
+    await append('b', { type: 'OrderDeleted', data: { orderId: 'b', at } });
+    await append('c', { type: 'OrderPlaced', data: legacy('c') });
+    await append('d', { type: 'OrderPlaced', data: legacy('d') });
+    await append('d', { type: 'OrderDeleted', data: { orderId: 'd', at } });
+    // Placed with the numbering: its number is the one the sequence gave it.
+    await append('new', {
+      type: 'OrderPlaced',
+      data: { ...placedOrder, orderId: 'new', checkoutId: 'c-new', number: 5 },
+    });
+    // A payment brings back b, deleted before numbers existed: it keeps the number it was placed with.
+    await append(
+      'b',
+      { type: 'OrderRestored', data: { orderId: 'b', order: legacy('b'), at } },
+      { type: 'OrderPaid', data: { orderId: 'b', paymentMethod: 'card', amount: 4000, at } },
+    );
+
+    const numbers = () => database.db.selectFrom('orders').select(['id', 'number']).orderBy('id').execute();
+    const legacyNumbers = () => database.db.selectFrom('order_legacy_numbers').selectAll().orderBy('number').execute();
+    const expected = [
+      { id: 'a', number: 2 },
+      { id: 'b', number: 1 },
+      { id: 'c', number: 3 },
+      { id: 'new', number: 5 },
+    ];
+
+    // Live, two events a batch: the numbering goes on from one batch to the next.
+    const runner = new ProjectionRunner({
+      db: database.db,
+      store,
+      databaseUrl: database.url,
+      projections: [ordersProjection({ db: database.db })],
+      logger: pino({ level: 'silent' }),
+      batchSize: 2,
+    });
+    cleanups.push(() => runner.stop());
+    await runner.start();
+    expect(await runner.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
+    await runner.stop();
+    expect(await numbers()).toEqual(expected);
+    // The deleted d keeps its number: no other order takes it.
+    expect((await legacyNumbers()).map((row) => [row.order_id, row.number])).toEqual([
+      ['b', 1],
+      ['a', 2],
+      ['c', 3],
+      ['d', 4],
+    ]);
+
+    for (const batchSize of [3, 1000]) {
+      await rebuildProjections({
+        db: database.db,
+        store,
+        databaseUrl: database.url,
+        projections: [ordersProjection({ db: database.db })],
+        batchSize,
+      });
+      expect(await numbers(), `rebuilt in batches of ${batchSize}`).toEqual(expected);
+      expect(await legacyNumbers()).toHaveLength(4);
+    }
   });
 });

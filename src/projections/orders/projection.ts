@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ORDER_EVENT_TYPES, upcastOrderEvent, type OrderEvent, type PlacedOrder } from '../../modules/ordering/events';
 import type { Recorded, StoredEvent } from '../../platform/eventstore/port';
 import { sqlTypes } from '../../platform/projections/columns';
 import { RowFolder } from '../../platform/projections/fold';
-import type { Projection } from '../../platform/projections/projection';
+import type { Projection, Write } from '../../platform/projections/projection';
 import type { Realtime } from '../../platform/realtime/realtime';
 import { ordersByIds, toAdminOrder } from './queries';
 import { ORDER_COLUMNS, type OrderRow, type OrdersTables } from './rows';
@@ -11,19 +11,25 @@ import { ORDER_COLUMNS, type OrderRow, type OrdersTables } from './rows';
 // Orders as the back office and the shopper's confirmation read them. Revenue counts paid orders
 // only (paid_at set); a deleted order leaves the lists and the figures, its events stay. A payment
 // that reaches a deleted order brings its row back with restored_at set (see the order decider).
+//
+// Every order has a number. OrderPlaced carries it (a sequence taken at checkout); orders placed
+// before that get 1, 2, 3… in log order, kept in order_legacy_numbers, which this read model owns,
+// so a rebuild numbers them again the same way and a restored order gets its number back. The
+// sequence hands out numbers above them (modules/ordering/order-numbers.ts).
 
 export const ORDERS_PROJECTION = 'orders';
 
 export function ordersProjection(deps: { db: Kysely<OrdersTables>; realtime?: Realtime }): Projection {
   return {
     name: ORDERS_PROJECTION,
-    tables: ['orders'],
+    tables: ['orders', 'order_legacy_numbers'],
     handles: new Set(ORDER_EVENT_TYPES),
     fold(events) {
       const rows = new RowFolder<OrderRow>('orders', 'id', sqlTypes(ORDER_COLUMNS));
+      const legacy = new LegacyNumbers();
       for (const event of events as (StoredEvent & OrderEvent)[])
-        fold(rows, upcastOrderEvent(event), Number(event.revision));
-      return rows.write();
+        fold(rows, legacy, upcastOrderEvent(event), Number(event.revision));
+      return legacy.numberBefore(() => rows.write());
     },
     async afterCommit(events) {
       if (deps.realtime) await pushOrderChanges(deps.db, deps.realtime, events as Recorded<OrderEvent>[]);
@@ -31,13 +37,13 @@ export function ordersProjection(deps: { db: Kysely<OrdersTables>; realtime?: Re
   };
 }
 
-function fold(rows: RowFolder<OrderRow>, event: OrderEvent, version: number): void {
+function fold(rows: RowFolder<OrderRow>, legacy: LegacyNumbers, event: OrderEvent, version: number): void {
   switch (event.type) {
     case 'OrderPlaced':
-      rows.create(event.data.orderId, placedRow(event.data, version, null));
+      rows.create(event.data.orderId, legacy.track(placedRow(event.data, version, null), 'placed'));
       return;
     case 'OrderRestored':
-      rows.create(event.data.orderId, placedRow(event.data.order, version, event.data.at));
+      rows.create(event.data.orderId, legacy.track(placedRow(event.data.order, version, event.data.at), 'restored'));
       return;
     case 'OrderPaid':
       rows.patch(event.data.orderId, {
@@ -72,6 +78,8 @@ function fold(rows: RowFolder<OrderRow>, event: OrderEvent, version: number): vo
 function placedRow(d: PlacedOrder, version: number, restoredAt: string | null): OrderRow {
   return {
     id: d.orderId,
+    // 0 (no order has it) until LegacyNumbers gives a legacy order its number, before the write.
+    number: d.number ?? 0,
     checkout_id: d.checkoutId,
     provider: d.provider,
     customer_name: d.customerName,
@@ -89,6 +97,46 @@ function placedRow(d: PlacedOrder, version: number, restoredAt: string | null): 
     failure_reason: null,
     restored_at: restoredAt,
   };
+}
+
+/**
+ * The rows of a batch created without a number (orders placed before orders had numbers): those
+ * placed take the next legacy numbers, in log order; a restored one gets back the number it was
+ * given when placed. Numbered in the batch's transaction, before its rows are written.
+ */
+class LegacyNumbers {
+  private readonly placed: string[] = [];
+  private readonly unnumbered: OrderRow[] = [];
+
+  track(row: OrderRow, how: 'placed' | 'restored'): OrderRow {
+    if (row.number) return row;
+    if (how === 'placed') this.placed.push(row.id);
+    this.unnumbered.push(row);
+    return row;
+  }
+
+  numberBefore(rowsWrite: () => Write): Write {
+    if (!this.unnumbered.length) return rowsWrite();
+    return async (target) => {
+      // Folded again (a rebuild's batch written a second time), an order keeps the number it has.
+      if (this.placed.length)
+        await sql`
+          INSERT INTO order_legacy_numbers (order_id, number)
+          SELECT t.id, (SELECT coalesce(max(number), 0) FROM order_legacy_numbers) + row_number() OVER (ORDER BY t.n)
+          FROM unnest(${this.placed}::text[]) WITH ORDINALITY AS t(id, n)
+          WHERE NOT EXISTS (SELECT 1 FROM order_legacy_numbers l WHERE l.order_id = t.id)`.execute(target.db);
+      const ids = this.unnumbered.map((row) => row.id);
+      const { rows } = await sql<{ order_id: string; number: number }>`
+        SELECT order_id, number FROM order_legacy_numbers WHERE order_id = ANY(${ids})`.execute(target.db);
+      const numbers = new Map(rows.map((row) => [row.order_id, row.number]));
+      for (const row of this.unnumbered) {
+        const number = numbers.get(row.id);
+        if (number === undefined) throw new Error(`Order ${row.id} was restored but never placed: it has no number`);
+        row.number = number;
+      }
+      await rowsWrite()(target);
+    };
+  }
 }
 
 async function pushOrderChanges(db: Kysely<OrdersTables>, realtime: Realtime, events: OrderEvent[]): Promise<void> {

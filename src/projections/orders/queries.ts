@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { OrderStatus } from '../../shared/ordering';
+import type { AdminOrderView, OrderStatus } from '../../shared/ordering';
 import type { OrderRow, OrdersTables } from './rows';
 
 // Every read of the orders read model: the admin lists, the customers derived from orders, the
@@ -40,6 +40,13 @@ function moneySum(value: string | number): number {
   return amount;
 }
 
+/** A search that is an order number as people say it (1042 or #1042) names that order. */
+function orderNumber(search: string): number | undefined {
+  // Nine digits at most: beyond, no order has it and the integer column could not hold it.
+  const digits = /^#?\s*(\d{1,9})$/.exec(search)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
 function filtered(db: Kysely<OrdersTables>, filter: OrderFilter) {
   let query = db.selectFrom('orders');
   if (filter.status && filter.status !== 'all') query = query.where('status', '=', filter.status);
@@ -47,9 +54,11 @@ function filtered(db: Kysely<OrdersTables>, filter: OrderFilter) {
   if (search) {
     const pattern = containing(search);
     const digits = phoneDigits(search);
+    const number = orderNumber(search);
     query = query.where((eb) =>
       eb.or([
-        eb('id', 'ilike', pattern),
+        // A number is looked for among order numbers, not inside ids: a UUID holds digits everywhere.
+        number === undefined ? eb('id', 'ilike', pattern) : eb('number', '=', number),
         eb('customer_name', 'ilike', pattern),
         eb('customer_email', 'ilike', pattern),
         ...(digits ? [eb('phone', 'like', containing(digits))] : []),
@@ -219,9 +228,10 @@ export async function recentOrders(db: Kysely<OrdersTables>, limit = 5) {
 }
 
 /** SPEC §3 'Order (admin)', plus what the list and the detail show. */
-export function toAdminOrder(row: OrderRow) {
+export function toAdminOrder(row: OrderRow): AdminOrderView {
   return {
     id: row.id,
+    number: row.number,
     customer_name: row.customer_name,
     customer_email: row.customer_email,
     phone: row.phone,

@@ -2,11 +2,13 @@ import type { OrderLine } from '../../modules/ordering/events';
 import { column, type RowOf } from '../../platform/projections/columns';
 import type { OrderStatus } from '../../shared/ordering';
 
-// The orders table (migrations 007 and 010), declared once: what the projection writes and the
-// queries read.
+// The orders table (migrations 007, 010 and 011), declared once: what the projection writes and
+// the queries read.
 
 export const ORDER_COLUMNS = {
   id: column.text(),
+  /** The number people say (#1042), unique: the one OrderPlaced carries, or a legacy order's (projection.ts). */
+  number: column.integer(),
   checkout_id: column.text(),
   provider: column.text(),
   customer_name: column.text(),
@@ -30,6 +32,13 @@ export const ORDER_COLUMNS = {
 
 export type OrderRow = RowOf<typeof ORDER_COLUMNS>;
 
+/** The numbers given to orders placed before orders had numbers: 1, 2, 3… in log order. */
+export interface LegacyOrderNumberRow {
+  order_id: string;
+  number: number;
+}
+
 export interface OrdersTables {
   orders: OrderRow;
+  order_legacy_numbers: LegacyOrderNumberRow;
 }

@@ -34,6 +34,8 @@ export interface CustomerOrderLineView {
 /** `GET /api/payment/order/{checkoutId}` answers `{order}`: an order as its customer sees it (SPEC §3). */
 export interface CustomerOrderView {
   dbOrderId: string;
+  /** The number the shopper quotes to support, shown as #1042 (the id stays out of sight). */
+  orderNumber: number;
   checkoutId: string;
   status: OrderStatus;
   paymentMethod: PaymentMethod | string;
@@ -43,4 +45,29 @@ export interface CustomerOrderView {
   date: string;
   items: CustomerOrderLineView[];
   adminContact: { phone: string; whatsapp: string; email: string };
+}
+
+/**
+ * An order in the admin's list and detail (SPEC §3 'Order (admin)') and in the `order:created` /
+ * `order:updated` socket events (`{order}`).
+ */
+export interface AdminOrderView {
+  /** The internal key: URLs and API paths. */
+  id: string;
+  /** The number people say, shown as #1042; the search finds it as 1042 or #1042. */
+  number: number;
+  customer_name: string;
+  customer_email: string;
+  phone: string;
+  /** Whole dinars. */
+  total_amount: number;
+  status: OrderStatus;
+  /** The method the shopper used, or the one asked for while none is known. */
+  payment_method: string;
+  created_at: string;
+  paid_at: string | null;
+  /** The order's version: send it back as If-Match. */
+  version: number;
+  /** When a payment brought back an order an admin had deleted. */
+  restored_at: string | null;
 }
