@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerOrderView } from '../src/shared/ordering';
 import { launchBrowser } from './support/browser';
 import { adminClient, openStore, startStoreApp, textOf, type ProductRecord } from './support/store';
 
@@ -190,6 +191,14 @@ describe('storefront journey', () => {
     expect(await page.evaluate(() => localStorage.getItem('customerPhone'))).toBe('0555123456');
     expect(await page.getByTestId('order-phone-form').count()).toBe(0); // a phone is saved
 
+    // The order by its number, as the shopper would read it out to support; its id stays out of sight.
+    const checkoutId = new URL(page.url()).searchParams.get('checkout_id')!;
+    const answer = await fetch(new URL(`/api/payment/order/${checkoutId}`, app.url));
+    const { order } = (await answer.json()) as { order: CustomerOrderView };
+    expect(order.orderNumber).toBeGreaterThan(0);
+    expect(await textOf(page, '[data-testid="order-number"]')).toBe(`#${order.orderNumber}`);
+    expect(await page.getByTestId('order-success').textContent()).not.toContain(order.dbOrderId);
+
     // Collapsible items and support box.
     const items = page.getByTestId('order-items');
     expect(await items.getByText('Stadium Pass').isVisible()).toBe(false);
@@ -198,9 +207,13 @@ describe('storefront journey', () => {
     expect(await items.textContent()).toContain('Duration: 3 months');
     const support = page.getByTestId('support-box');
     await support.getByRole('button').click();
-    expect(await support.getByTestId('support-whatsapp').getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    const whatsapp = (await support.getByTestId('support-whatsapp').getAttribute('href'))!;
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    expect(new URL(whatsapp).searchParams.get('text')).toContain(`my order #${order.orderNumber}.`);
     expect(await support.getByTestId('support-call').getAttribute('href')).toMatch(/^tel:/);
-    expect(await support.getByTestId('support-email').getAttribute('href')).toMatch(/^mailto:/);
+    const mail = (await support.getByTestId('support-email').getAttribute('href'))!;
+    expect(mail).toMatch(/^mailto:/);
+    expect(new URL(mail).searchParams.get('subject')).toBe(`My order #${order.orderNumber}`);
 
     // The screen survives a reload.
     await page.reload({ waitUntil: 'domcontentloaded' });

@@ -91,9 +91,9 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
             <FormattedMessage
               id="success.orderNumber"
               values={{
-                id: (
-                  <bdi key="id" dir="ltr">
-                    #{order.dbOrderId}
+                number: (
+                  <bdi key="number" dir="ltr" data-testid="order-number">
+                    #{order.orderNumber}
                   </bdi>
                 ),
               }}
@@ -118,7 +118,7 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
           />
         )}
 
-        <SupportBox contact={order.adminContact} orderId={order.dbOrderId} />
+        <SupportBox contact={order.adminContact} orderNumber={order.orderNumber} />
 
         <p className="email-note">
           <MailIcon size={18} />

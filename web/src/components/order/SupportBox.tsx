@@ -16,13 +16,18 @@ function contactOf(given: AdminContact): AdminContact {
   };
 }
 
-/** The collapsible support box of the success screen: phone, WhatsApp, email, with buttons. */
-export function SupportBox({ contact: given, orderId }: { contact: AdminContact; orderId: string }) {
+/**
+ * The collapsible support box of the success screen: phone, WhatsApp, email, with buttons. The
+ * drafted message names the order by the number support finds it by.
+ */
+export function SupportBox({ contact: given, orderNumber }: { contact: AdminContact; orderNumber: number }) {
   const intl = useIntl();
   const contact = contactOf(given);
   const whatsappDigits = contact.whatsapp.replace(/\D/g, '');
-  const message = intl.formatMessage({ id: 'success.support.whatsappMessage' }, { id: orderId });
-  const subject = intl.formatMessage({ id: 'success.support.mailSubject' }, { id: orderId });
+  // As text: a number would be formatted (1,042 or Arabic digits), which the admin search does not read.
+  const number = String(orderNumber);
+  const message = intl.formatMessage({ id: 'success.support.whatsappMessage' }, { number });
+  const subject = intl.formatMessage({ id: 'success.support.mailSubject' }, { number });
   return (
     <Disclosure
       className="card support-box"
