@@ -12,7 +12,7 @@ export class ApiError extends Error {
 }
 
 /** SPEC §8: the server's message, else 'Error {status}: {text}'. */
-async function errorFrom(response: Response): Promise<ApiError> {
+export async function errorFrom(response: Response): Promise<ApiError> {
   let message = `Error ${response.status}: ${response.statusText || 'Request failed'}`;
   let body: unknown;
   try {

@@ -57,12 +57,15 @@ export function applyLanguageToDocument(locale: Locale): void {
 export async function createLanguageStore(options: {
   storageKey: string;
   defaultLocale: Locale;
+  /** The messages of a language (the admin area adds its own to the store's). */
+  load?: (locale: Locale) => Promise<CompiledMessages>;
 }): Promise<LanguageStore> {
+  const load = options.load ?? loadMessages;
   const initial = readStoredLocale(options.storageKey, options.defaultLocale);
   let state: LanguageState = {
     locale: initial,
     intlLocale: intlLocaleOf(initial),
-    messages: await loadMessages(initial),
+    messages: await load(initial),
   };
   applyLanguageToDocument(initial);
   const listeners = new Set<() => void>();
@@ -77,7 +80,7 @@ export async function createLanguageStore(options: {
     async setLocale(locale) {
       latestRequest = locale;
       writeStored(options.storageKey, locale);
-      const messages = await loadMessages(locale);
+      const messages = await load(locale);
       // A quicker, later choice wins over a slower, earlier one.
       if (latestRequest !== locale || state.locale === locale) return;
       state = { locale, intlLocale: intlLocaleOf(locale), messages };

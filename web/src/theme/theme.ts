@@ -3,7 +3,7 @@ import { parseStoredChoice, readStored, writeStored } from '../lib/storage';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** localStorage key of the chosen theme (shared by the store and the admin area). */
+/** localStorage key of the storefront's theme (the admin area keeps its own key). */
 export const THEME_KEY = 'theme';
 
 export function isTheme(value: unknown): value is Theme {
@@ -38,10 +38,10 @@ export interface ThemeStore {
  * The browser's theme: restores the stored choice, otherwise follows the system preference (also
  * live, until the shopper picks a theme, which is then saved).
  */
-export function createThemeStore(): ThemeStore {
+export function createThemeStore(storageKey: string = THEME_KEY): ThemeStore {
   const media =
     typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
-  let chosen = parseStoredTheme(readStored(THEME_KEY));
+  let chosen = parseStoredTheme(readStored(storageKey));
   let theme = resolveTheme(chosen, media?.matches ?? false);
   applyThemeToDocument(theme);
   const listeners = new Set<() => void>();
@@ -65,7 +65,7 @@ export function createThemeStore(): ThemeStore {
     },
     setTheme(next) {
       chosen = next;
-      writeStored(THEME_KEY, next);
+      writeStored(storageKey, next);
       update(next);
     },
     toggle() {

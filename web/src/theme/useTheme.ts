@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createThemeStore, type Theme } from './theme';
+import { createThemeStore, type Theme, type ThemeStore } from './theme';
 
 let store: ReturnType<typeof createThemeStore> | null = null;
 
@@ -9,8 +9,13 @@ export function themeStore() {
   return store;
 }
 
-export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; toggleTheme: () => void } {
-  const s = themeStore();
+/** The storefront's theme, or the one of `store` (the admin area has its own). */
+export function useTheme(store?: ThemeStore): {
+  theme: Theme;
+  setTheme: (theme: Theme) => void;
+  toggleTheme: () => void;
+} {
+  const s = store ?? themeStore();
   const theme = useSyncExternalStore(s.subscribe, s.getTheme, () => 'light' as Theme);
   return { theme, setTheme: s.setTheme, toggleTheme: s.toggle };
 }

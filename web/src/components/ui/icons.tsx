@@ -2,9 +2,9 @@ import type { SVGProps } from 'react';
 
 // Small inline icons (24×24, stroke = currentColor). Decorative by default: pass `aria-label`
 // and `aria-hidden={false}` only where an icon carries meaning on its own.
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+export function Icon({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       width={size}
