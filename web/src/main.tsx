@@ -23,8 +23,12 @@ const queryClient = new QueryClient({
 
 const router = createAppRouter(queryClient);
 
+/** The back office (web/src/admin) keeps its own theme and live connection. */
+const inBackOffice = /^\/admin(\/|$)/.test(window.location.pathname);
+
 async function start() {
-  themeStore(); // applies the theme (the inline script in index.html already did, this keeps it in sync)
+  // Applies the theme (the inline script in index.html already did, this keeps it in sync).
+  if (!inBackOffice) themeStore();
   // The language's messages and the first page's code and data load side by side.
   const [language] = await Promise.all([
     createLanguageStore({ storageKey: STORE_LANGUAGE_KEY, defaultLocale: DEFAULT_STORE_LOCALE }),
@@ -41,7 +45,7 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>,
   );
-  startLiveUpdatesWhenIdle();
+  if (!inBackOffice) startLiveUpdatesWhenIdle();
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRouteWithContext, Link, Outlet, useMatch, type ErrorComponentProps } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { StoreLayout } from '../components/layout/StoreLayout';
 import { AlertIcon, HomeIcon, RefreshIcon } from '../components/ui/icons';
@@ -17,6 +17,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // The back office (routes/admin) has its own chrome, language and theme.
+  if (useMatch({ from: '/admin', shouldThrow: false })) return <Outlet />;
   return (
     <StoreLayout>
       <Outlet />

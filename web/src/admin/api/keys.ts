@@ -1,0 +1,41 @@
+// Query keys of the back office, one factory per API area. Every key starts with `admin`, so
+// signing out drops them all; the live layer (live/events.ts) invalidates or updates them by area,
+// so no screen listens to the socket itself. A screen's filters go in its list key as an object.
+
+const ADMIN = ['admin'] as const;
+
+export const adminKeys = { all: ADMIN };
+
+export const dashboardKeys = {
+  all: [...ADMIN, 'dashboard'] as const,
+  stats: (range: number) => [...dashboardKeys.all, 'stats', range] as const,
+};
+
+export const orderKeys = {
+  all: [...ADMIN, 'orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (filters: object) => [...orderKeys.lists(), filters] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+};
+
+export const customerKeys = {
+  all: [...ADMIN, 'customers'] as const,
+  list: (filters: object) => [...customerKeys.all, 'list', filters] as const,
+};
+
+export const productKeys = {
+  all: [...ADMIN, 'products'] as const,
+  list: (filters: object) => [...productKeys.all, 'list', filters] as const,
+  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
+};
+
+export const categoryKeys = {
+  all: [...ADMIN, 'categories'] as const,
+  list: (filters: object) => [...categoryKeys.all, 'list', filters] as const,
+  detail: (id: string) => [...categoryKeys.all, 'detail', id] as const,
+};
+
+export const userKeys = {
+  all: [...ADMIN, 'users'] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+};

@@ -1,0 +1,61 @@
+import type { AdminOrderView } from '@shared/ordering/types';
+import { useIntl } from 'react-intl';
+import { InboxIcon } from '../../components/ui/icons';
+import { useFormatPrice } from '../../i18n/I18nProvider';
+import { useAdminText } from '../i18n';
+import { OrderStatusBadge } from '../ui/OrderStatusBadge';
+import { ageOf } from './time';
+
+/** The latest orders, newest first, each with its age (SPEC §9's units). */
+export function RecentOrders({ orders, now }: { orders: AdminOrderView[]; now: Date }) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const price = useFormatPrice();
+  return (
+    <section className="card admin-panel" aria-labelledby="recent-orders-title" data-testid="recent-orders">
+      <header className="admin-panel-head">
+        <h2 id="recent-orders-title" className="admin-panel-title">
+          {t('admin.dashboard.recent')}
+        </h2>
+      </header>
+      {orders.length === 0 ? (
+        <div className="admin-empty">
+          <InboxIcon size={28} />
+          <p className="admin-empty-title">{t('admin.dashboard.noOrders')}</p>
+          <p className="admin-empty-text">{t('admin.dashboard.noOrdersHint')}</p>
+        </div>
+      ) : (
+        <ol className="admin-timeline">
+          {orders.map((order) => {
+            const created = new Date(order.created_at);
+            const age = ageOf(created, now);
+            return (
+              <li key={order.id} className="admin-timeline-item" data-testid="recent-order">
+                <div className="admin-timeline-main">
+                  <p className="admin-timeline-title">
+                    <span className="admin-order-number" dir="ltr">
+                      #{order.number}
+                    </span>
+                    <span dir="auto">{order.customer_name}</span>
+                  </p>
+                  <p className="admin-timeline-meta">
+                    <time
+                      dateTime={order.created_at}
+                      title={intl.formatDate(created, { dateStyle: 'medium', timeStyle: 'short' })}
+                    >
+                      {intl.formatRelativeTime(-age.value, age.unit, { numeric: 'auto' })}
+                    </time>
+                  </p>
+                </div>
+                <div className="admin-timeline-side">
+                  <span className="admin-timeline-amount">{price(order.total_amount)}</span>
+                  <OrderStatusBadge status={order.status} />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useFormatPrice } from '../../i18n/I18nProvider';
+import type { DashboardStatsView, Trend } from '../api/dashboard';
+import { useAdminText } from '../i18n';
+import { CoinsIcon, PackageIcon, TrendDownIcon, TrendUpIcon, TruckIcon } from '../ui/icons';
+import { ReceiptIcon } from '../../components/ui/icons';
+
+/**
+ * The four figures of SPEC §2 (products, orders, dispatched orders, revenue), each with how the
+ * chosen range compares with the one before it, as the server computed it.
+ */
+export function StatCards({ data }: { data: DashboardStatsView }) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const price = useFormatPrice();
+  const count = (value: number) => intl.formatNumber(value);
+  const days = data.range;
+  const { stats, trends } = data;
+  return (
+    <section aria-label={t('admin.dashboard.stats')} className="admin-stats">
+      <StatCard
+        testId="stat-products"
+        icon={<PackageIcon />}
+        label={t('admin.dashboard.products')}
+        value={count(stats.productsCount)}
+        trend={{
+          text: t('admin.dashboard.productsAdded', { count: trends.products.added, days }),
+          direction: trends.products.added > 0 ? 'up' : 'same',
+        }}
+      />
+      <StatCard
+        testId="stat-orders"
+        icon={<ReceiptIcon />}
+        label={t('admin.dashboard.orders')}
+        value={count(stats.ordersCount)}
+        trend={trendLine(trends.orders, days, count)}
+      />
+      <StatCard
+        testId="stat-dispatched"
+        icon={<TruckIcon />}
+        label={t('admin.dashboard.dispatched')}
+        value={count(stats.dispatchedOrdersCount)}
+        trend={trendLine(trends.dispatched, days, count)}
+      />
+      <StatCard
+        testId="stat-revenue"
+        icon={<CoinsIcon />}
+        label={t('admin.dashboard.revenue')}
+        value={price(stats.revenue)}
+        trend={trendLine(trends.revenue, days, price)}
+      />
+    </section>
+  );
+
+  function trendLine(trend: Trend, range: number, format: (value: number) => string): TrendText {
+    if (trend.change === 0) return { text: t('admin.dashboard.trend.same', { days: range }), direction: 'same' };
+    const change = `${trend.change > 0 ? '+' : '−'}${format(Math.abs(trend.change))}`;
+    const direction = trend.change > 0 ? 'up' : 'down';
+    if (trend.percent === null) return { text: t('admin.dashboard.trendFromZero', { change, days: range }), direction };
+    const percent = intl.formatNumber(trend.percent / 100, {
+      style: 'percent',
+      maximumFractionDigits: 1,
+      signDisplay: 'exceptZero',
+    });
+    return { text: t('admin.dashboard.trend', { change, percent, days: range }), direction };
+  }
+}
+
+interface TrendText {
+  text: string;
+  direction: 'up' | 'down' | 'same';
+}
+
+function StatCard(props: { icon: ReactNode; label: string; value: string; trend: TrendText; testId: string }) {
+  const { icon, label, value, trend, testId } = props;
+  return (
+    <article className="card admin-stat" data-testid={testId}>
+      <div className="admin-stat-head">
+        <span className="admin-stat-icon">{icon}</span>
+        <h2 className="admin-stat-label">{label}</h2>
+      </div>
+      <p className="admin-stat-value" dir="auto">
+        {value}
+      </p>
+      <p className={`admin-stat-trend admin-trend-${trend.direction}`}>
+        {trend.direction === 'up' && <TrendUpIcon size={16} />}
+        {trend.direction === 'down' && <TrendDownIcon size={16} />}
+        <span>{trend.text}</span>
+      </p>
+    </article>
+  );
+}

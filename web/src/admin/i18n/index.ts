@@ -1,0 +1,67 @@
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import { createLanguageStore, loadMessages, type CompiledMessages } from '../../i18n/language-store';
+import type { Locale } from '../../i18n/locales';
+import type { MessageId } from '../../i18n/messages';
+import type en from './en.json';
+
+// The back office's own messages (ids start with "admin."), loaded only by the admin chunk and
+// added to the store's messages of the same language, so the shared chrome (language menu, theme
+// toggle, toasts) speaks the admin's language. Like the store's, they are precompiled at build
+// time (web/vite.config.ts).
+
+export type AdminMessageId = keyof typeof en;
+type AdminMessages = Record<AdminMessageId, string>;
+
+/** localStorage key of the admin's language, apart from the store's (SPEC §3); index.html reads it too. */
+export const ADMIN_LANGUAGE_KEY = 'admin-language';
+/** SPEC §4: the admin starts in English. */
+export const DEFAULT_ADMIN_LOCALE: Locale = 'en';
+
+// `satisfies` makes a missing translation a type error.
+const loaders: Record<Locale, () => Promise<AdminMessages>> = {
+  en: () => import('./en.json').then((m) => m.default satisfies AdminMessages),
+  fr: () => import('./fr.json').then((m) => m.default satisfies AdminMessages),
+  ar: () => import('./ar.json').then((m) => m.default satisfies AdminMessages),
+};
+
+const loaded = new Map<Locale, Promise<CompiledMessages>>();
+
+/** The store's and the admin's messages of one language, loaded once. */
+export function loadAdminMessages(locale: Locale): Promise<CompiledMessages> {
+  let messages = loaded.get(locale);
+  if (!messages) {
+    messages = Promise.all([loadMessages(locale), loaders[locale]()]).then(([store, admin]) => ({
+      ...store,
+      ...(admin as unknown as CompiledMessages),
+    }));
+    // A failed download may be tried again.
+    messages.catch(() => loaded.delete(locale));
+    loaded.set(locale, messages);
+  }
+  return messages;
+}
+
+let language: ReturnType<typeof createLanguageStore> | undefined;
+
+/** The admin's language store (created once; its messages loaded before it resolves). */
+export function adminLanguage(): ReturnType<typeof createLanguageStore> {
+  if (!language) {
+    language = createLanguageStore({
+      storageKey: ADMIN_LANGUAGE_KEY,
+      defaultLocale: DEFAULT_ADMIN_LOCALE,
+      load: loadAdminMessages,
+    });
+    language.catch(() => (language = undefined));
+  }
+  return language;
+}
+
+export type MessageValues = Record<string, string | number | Date | null | undefined>;
+
+/** `t(id, values)`: an admin message as text, its id checked against en.json. */
+export function useAdminText(): (id: AdminMessageId, values?: MessageValues) => string {
+  const intl = useIntl();
+  // react-intl's ids are typed as the store's; admin ids are checked by AdminMessageId instead.
+  return useCallback((id, values) => intl.formatMessage({ id: id as MessageId }, values), [intl]);
+}

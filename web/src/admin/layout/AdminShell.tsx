@@ -1,0 +1,125 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useMatch, useRouter } from '@tanstack/react-router';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { MAIN_CONTENT_ID, ScrollToTop, SkipLink } from '../../components/layout/StoreLayout';
+import { Spinner } from '../../components/ui/Spinner';
+import { I18nProvider, useLanguage } from '../../i18n/I18nProvider';
+import type { LanguageStore } from '../../i18n/language-store';
+import { applyLanguageToDocument } from '../../i18n/language-store';
+import { applyThemeToDocument } from '../../theme/theme';
+import { themeStore } from '../../theme/useTheme';
+import { adminKeys } from '../api/keys';
+import { ADMIN_LOGIN } from '../session/redirect';
+import { adminSession, useAdminSession, type AdminSession } from '../session/session';
+import { adminTheme } from '../theme';
+import { AdminToaster } from '../ui/AdminToaster';
+import { ConflictDialog } from '../ui/ConflictDialog';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { useAdminLive } from './useAdminLive';
+import '../admin.css';
+
+/**
+ * The back office around every /admin page: its own language (English by default, kept apart from
+ * the store's) and theme, applied to the document while it shows and handed back to the store's
+ * when it goes; the sign-in page alone, forced to English; every other page in the chrome with the
+ * live connection, and back to the sign-in page (keeping the location when the session ended
+ * rather than the admin logging out) once signed out.
+ */
+export function AdminShell({ language }: { language: LanguageStore }) {
+  const signingIn = useMatch({ from: '/admin/login', shouldThrow: false }) !== undefined;
+  const store = useLanguage();
+  const locale = useSyncExternalStore(language.subscribe, () => language.getState().locale);
+  const theme = adminTheme();
+
+  useLayoutEffect(() => {
+    applyLanguageToDocument(signingIn ? 'en' : locale);
+  }, [signingIn, locale]);
+  useLayoutEffect(() => {
+    applyThemeToDocument(theme.getTheme());
+    return () => {
+      applyLanguageToDocument(store.locale);
+      applyThemeToDocument(themeStore().getTheme());
+    };
+  }, [theme, store.locale]);
+
+  return (
+    <I18nProvider store={language}>
+      {signingIn ? <Outlet /> : <SignedIn />}
+      <AdminToaster />
+      <ConflictDialog />
+    </I18nProvider>
+  );
+}
+
+function SignedIn() {
+  const { session, signedOut } = useAdminSession();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (session) return;
+    // Nothing of this admin's stays for the next one.
+    queryClient.removeQueries({ queryKey: adminKeys.all });
+    const here = router.state.location.href;
+    void router.navigate({
+      to: ADMIN_LOGIN,
+      search: signedOut === 'expired' ? { redirect: here } : {},
+      replace: true,
+    });
+  }, [session, signedOut, router, queryClient]);
+
+  if (!session) return <FullPageSpinner />;
+  return <AdminLayout session={session} />;
+}
+
+export function FullPageSpinner({ label }: { label?: string }) {
+  return (
+    <div className="admin-full-page" role="status">
+      <Spinner size="lg" />
+      {label && <p>{label}</p>}
+    </div>
+  );
+}
+
+/** Tablet widths and below start with the sidebar collapsed to its icons. */
+const NARROW = '(max-width: 1023px)';
+
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const media = window.matchMedia(NARROW);
+      media.addEventListener('change', listener);
+      return () => media.removeEventListener('change', listener);
+    },
+    () => window.matchMedia(NARROW).matches,
+  );
+}
+
+function AdminLayout({ session }: { session: AdminSession }) {
+  const narrow = useNarrowScreen();
+  // The admin's own choice holds until the screen crosses the tablet width.
+  const [choice, setChoice] = useState<{ collapsed: boolean; narrow: boolean } | null>(null);
+  const collapsed = choice && choice.narrow === narrow ? choice.collapsed : narrow;
+  const live = useAdminLive(session);
+
+  return (
+    <div className="admin-app" data-sidebar={collapsed ? 'collapsed' : 'expanded'}>
+      <SkipLink />
+      <Sidebar collapsed={collapsed} />
+      <div className="admin-main-column">
+        <Header
+          user={session.user}
+          live={live}
+          sidebarCollapsed={collapsed}
+          onToggleSidebar={() => setChoice({ collapsed: !collapsed, narrow })}
+          onLogout={() => adminSession.signOut('logout')}
+        />
+        <main id={MAIN_CONTENT_ID} className="admin-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../components/ui/toast';
+import { useAdminText } from '../i18n';
+import type { LiveStatus } from '../live/connect';
+import type { AdminSession } from '../session/session';
+
+/**
+ * The live connection of a signed-in admin, for as long as the shell shows (its code, with the
+ * Socket.IO client, loads after the page). Other admins' changes become app notifications.
+ */
+export function useAdminLive(session: AdminSession): LiveStatus {
+  const queryClient = useQueryClient();
+  const t = useAdminText();
+  const text = useRef(t);
+  useEffect(() => {
+    text.current = t;
+  }, [t]);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const { token } = session;
+  const selfId = session.user.id;
+
+  useEffect(() => {
+    let disconnect: (() => void) | undefined;
+    let stopped = false;
+    import('../live/connect')
+      .then(({ connectAdminLive }) => {
+        if (stopped) return;
+        disconnect = connectAdminLive({
+          token,
+          selfId,
+          queryClient,
+          onStatus: setStatus,
+          onNotice: (notice, who) =>
+            toast.info(text.current(notice.id, { ...notice.values, who: who ?? text.current('admin.notify.someone') })),
+        });
+      })
+      .catch(() => setStatus('offline'));
+    return () => {
+      stopped = true;
+      disconnect?.();
+    };
+  }, [token, selfId, queryClient]);
+
+  return status;
+}

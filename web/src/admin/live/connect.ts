@@ -1,0 +1,89 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { io } from 'socket.io-client';
+import { currentAdmin } from '../api/auth';
+import { adminKeys } from '../api/keys';
+import { usersQuery } from '../api/users';
+import { ADMIN_EVENTS, applyAdminEvent, type Notice } from './events';
+
+/** SPEC §9: reconnect 3 s after the connection drops. */
+export const RECONNECT_DELAY_MS = 3000;
+
+export type LiveStatus = 'connecting' | 'online' | 'offline';
+
+export interface AdminLiveOptions {
+  token: string;
+  /** The signed-in admin: their own catalogue changes raise no notification. */
+  selfId: string;
+  queryClient: QueryClient;
+  onStatus(status: LiveStatus): void;
+  /** Shows another admin's change; `who` is their name, or null when the event does not say. */
+  onNotice(notice: Notice, who: string | null): void;
+}
+
+/**
+ * The back office's live connection (SPEC §7): the admin token in `auth.token`, Socket.IO's default
+ * transports (long-polling first, then the upgrade). Each event becomes cache updates (events.ts);
+ * after a drop it reconnects 3 s later and refetches every admin query, for what it missed. A
+ * connection the server refuses or ends (token expired, admin deleted, password changed) makes the
+ * session be checked: a refused token signs out. Returns the disconnect.
+ */
+export function connectAdminLive(options: AdminLiveOptions): () => void {
+  const { queryClient } = options;
+  const socket = io({
+    auth: { token: options.token },
+    reconnectionDelay: RECONNECT_DELAY_MS,
+    reconnectionDelayMax: RECONNECT_DELAY_MS,
+    randomizationFactor: 0,
+  });
+  let connectedBefore = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+
+  // Socket.IO retries a dropped transport by itself, not a connection the server refused or ended.
+  const checkSessionThenRetry = () => {
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      // A 401 here signs out, which closes this connection; anything else is worth another try.
+      currentAdmin()
+        .catch(() => undefined)
+        .finally(() => {
+          if (!closed && !socket.connected) socket.connect();
+        });
+    }, RECONNECT_DELAY_MS);
+  };
+
+  options.onStatus('connecting');
+  socket.on('connect', () => {
+    options.onStatus('online');
+    if (connectedBefore) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    connectedBefore = true;
+  });
+  socket.on('disconnect', (reason) => {
+    options.onStatus('offline');
+    if (reason === 'io server disconnect') checkSessionThenRetry();
+  });
+  socket.on('connect_error', () => {
+    options.onStatus('offline');
+    if (!socket.active) checkSessionThenRetry();
+  });
+
+  for (const event of ADMIN_EVENTS) {
+    socket.on(event, (payload: unknown) => {
+      const notice = applyAdminEvent(queryClient, event, payload, options.selfId);
+      if (!notice) return;
+      if (!notice.actor) return options.onNotice(notice, null);
+      const actor = notice.actor;
+      void queryClient
+        .fetchQuery({ ...usersQuery(), staleTime: 60_000 })
+        .then((answer) => answer.users.find((user) => user.id === actor)?.name ?? null)
+        .catch(() => null)
+        .then((who) => !closed && options.onNotice(notice, who));
+    });
+  }
+
+  return () => {
+    closed = true;
+    clearTimeout(retry);
+    socket.disconnect();
+  };
+}

@@ -1,0 +1,136 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AdminUserView } from '@shared/identity/types';
+import type { AdminOrderView } from '@shared/ordering/types';
+import { isRecord } from '../../api/http';
+import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, userKeys } from '../api/keys';
+import type { AdminMessageId, MessageValues } from '../i18n';
+import { isLocalChange } from './local-changes';
+
+// SPEC §7's socket events, turned into what they mean for the query cache: an order that changed is
+// patched where it shows (lists, its detail) and the lists refetched (its filters may no longer
+// match it); other changes invalidate their area. The answer is the app notification to show, if
+// the change is another admin's: catalogue events name their `actor`; order events do not, so an
+// order this admin wrote in the last 5 s counts as theirs (live/local-changes.ts).
+
+/** An app notification: a message, and the admin to name as `who` (an actor id) when there is one. */
+export interface Notice {
+  id: AdminMessageId;
+  values: MessageValues;
+  actor?: string;
+}
+
+/** The shapes the order screens keep: `GET /api/admin/orders` and `GET /api/admin/orders/{id}` as answered. */
+export interface OrderListData {
+  orders: AdminOrderView[];
+  pagination: unknown;
+}
+export interface OrderDetailData {
+  order: AdminOrderView & { items: unknown[] };
+}
+
+const CATALOGUE_NOTICES: Record<string, AdminMessageId | undefined> = {
+  'product:created': 'admin.notify.productCreated',
+  'product:deleted': 'admin.notify.productDeleted',
+  category_created: 'admin.notify.categoryCreated',
+  category_updated: 'admin.notify.categoryUpdated',
+  category_deleted: 'admin.notify.categoryDeleted',
+};
+
+/** The events the back office listens to. */
+export const ADMIN_EVENTS = [
+  'order:created',
+  'order:updated',
+  'orderDeleted',
+  'product:created',
+  'product:updated',
+  'product:deleted',
+  'category_created',
+  'category_updated',
+  'category_deleted',
+  'usersUpdate',
+] as const;
+export type AdminEvent = (typeof ADMIN_EVENTS)[number];
+
+export function applyAdminEvent(
+  queryClient: QueryClient,
+  event: AdminEvent,
+  payload: unknown,
+  selfId: string,
+): Notice | null {
+  const invalidate = (...keys: (readonly unknown[])[]) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  if (!isRecord(payload)) return null;
+  switch (event) {
+    case 'order:created':
+    case 'order:updated': {
+      const order = payload.order;
+      if (!isRecord(order) || typeof order.id !== 'string') return null;
+      const changed = order as unknown as AdminOrderView;
+      const own = isLocalChange('orders', changed.id);
+      patchOrder(queryClient, changed);
+      invalidate(dashboardKeys.all, customerKeys.all);
+      // A list this admin just changed is already current (SPEC §4: ignore live events for 5 s).
+      if (!own) invalidate(orderKeys.lists());
+      // Only an admin dispatches; payments, which also change the status, are nobody's to announce.
+      if (own || event === 'order:created' || changed.status !== 'dispatched') return null;
+      return { id: 'admin.notify.orderDispatched', values: { order: orderLabel(changed) } };
+    }
+    case 'orderDeleted': {
+      const id = payload.orderId;
+      if (typeof id !== 'string') return null;
+      const own = isLocalChange('orders', id);
+      const label = orderLabel(cachedOrder(queryClient, id) ?? { id });
+      queryClient.setQueriesData<OrderListData>(
+        { queryKey: orderKeys.lists() },
+        (list) => list && { ...list, orders: list.orders.filter((o) => o.id !== id) },
+      );
+      // Its open detail refetches and finds it gone.
+      invalidate(orderKeys.detail(id), dashboardKeys.all, customerKeys.all);
+      if (!own) invalidate(orderKeys.lists());
+      return own ? null : { id: 'admin.notify.orderDeleted', values: { order: label } };
+    }
+    case 'usersUpdate':
+      if (Array.isArray(payload.users)) {
+        queryClient.setQueryData<{ users: AdminUserView[] }>(userKeys.list(), {
+          users: payload.users as AdminUserView[],
+        });
+      }
+      return null;
+    default: {
+      // product:* and category_*: counts, names and lists across the catalogue and the dashboard.
+      invalidate(productKeys.all, categoryKeys.all, dashboardKeys.all);
+      const item = event.startsWith('product') ? payload.product : payload.category;
+      const notice = CATALOGUE_NOTICES[event];
+      const actor = typeof payload.actor === 'string' ? payload.actor : undefined;
+      if (!notice || !isRecord(item) || actor === selfId) return null;
+      return { id: notice, values: { name: typeof item.name === 'string' ? item.name : '' }, actor };
+    }
+  }
+}
+
+/** An order as people name it: its number (#1042), else the start of its id. */
+function orderLabel(order: { id: string; number?: number }): string {
+  return typeof order.number === 'number' ? `#${order.number}` : order.id.slice(0, 8);
+}
+
+function patchOrder(queryClient: QueryClient, order: AdminOrderView): void {
+  queryClient.setQueriesData<OrderListData>(
+    { queryKey: orderKeys.lists() },
+    (list) => list && { ...list, orders: list.orders.map((o) => (o.id === order.id ? { ...o, ...order } : o)) },
+  );
+  queryClient.setQueryData<OrderDetailData>(
+    orderKeys.detail(order.id),
+    (detail) => detail && { ...detail, order: { ...detail.order, ...order } },
+  );
+}
+
+function cachedOrder(queryClient: QueryClient, id: string): AdminOrderView | undefined {
+  const detail = queryClient.getQueryData<OrderDetailData>(orderKeys.detail(id));
+  if (detail) return detail.order;
+  for (const [, list] of queryClient.getQueriesData<OrderListData>({ queryKey: orderKeys.lists() })) {
+    const found = list?.orders.find((o) => o.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,91 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { AdminOrderView } from '@shared/ordering/types';
+import { describe, expect, it } from 'vitest';
+import { dashboardKeys, orderKeys, productKeys } from '../api/keys';
+import { applyAdminEvent, type OrderDetailData, type OrderListData } from './events';
+import { markLocalChange } from './local-changes';
+
+const order = (id: string, changes: Partial<AdminOrderView> = {}): AdminOrderView => ({
+  id,
+  number: 1042,
+  customer_name: 'Yacine',
+  customer_email: 'y@example.com',
+  phone: '0550123456',
+  total_amount: 4000,
+  status: 'completed',
+  payment_method: 'edahabia',
+  created_at: '2025-01-15T10:00:00.000Z',
+  paid_at: '2025-01-15T10:01:00.000Z',
+  version: 2,
+  restored_at: null,
+  ...changes,
+});
+
+/** A cache holding one order list page, that order's open detail and the dashboard. */
+function cacheWith(id: string) {
+  const client = new QueryClient();
+  const listKey = orderKeys.list({ status: 'all', page: 1 });
+  client.setQueryData<OrderListData>(listKey, { orders: [order(id), order('other')], pagination: {} });
+  client.setQueryData<OrderDetailData>(orderKeys.detail(id), { order: { ...order(id), items: [] } });
+  client.setQueryData(dashboardKeys.stats(30), { stats: {} });
+  const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+  return { client, listKey, invalidated };
+}
+
+describe('live events in the query cache', () => {
+  it("shows another admin's dispatch in the list and the open detail, refetches, and notifies", () => {
+    const { client, listKey, invalidated } = cacheWith('o1');
+    const notice = applyAdminEvent(
+      client,
+      'order:updated',
+      { order: order('o1', { status: 'dispatched', version: 3 }) },
+      'me',
+    );
+    expect(client.getQueryData<OrderListData>(listKey)!.orders[0]!.status).toBe('dispatched');
+    expect(client.getQueryData<OrderDetailData>(orderKeys.detail('o1'))!.order.version).toBe(3);
+    expect(invalidated(listKey)).toBe(true);
+    expect(invalidated(dashboardKeys.stats(30))).toBe(true);
+    expect(notice).toEqual({ id: 'admin.notify.orderDispatched', values: { order: '#1042' } });
+  });
+
+  it('raises no notification and leaves the list alone for an order this admin just changed', () => {
+    const { client, listKey, invalidated } = cacheWith('o2');
+    markLocalChange('orders', 'o2');
+    const notice = applyAdminEvent(client, 'order:updated', { order: order('o2', { status: 'dispatched' }) }, 'me');
+    expect(notice).toBeNull();
+    expect(invalidated(listKey)).toBe(false);
+    expect(client.getQueryData<OrderListData>(listKey)!.orders[0]!.status).toBe('dispatched');
+  });
+
+  it('does not announce a payment (only admins dispatch)', () => {
+    const { client } = cacheWith('o3');
+    expect(applyAdminEvent(client, 'order:updated', { order: order('o3', { status: 'completed' }) }, 'me')).toBeNull();
+  });
+
+  it('takes a deleted order out of the lists and names it by its number', () => {
+    const { client, listKey, invalidated } = cacheWith('o4');
+    const notice = applyAdminEvent(client, 'orderDeleted', { orderId: 'o4' }, 'me');
+    expect(client.getQueryData<OrderListData>(listKey)!.orders.map((o) => o.id)).toEqual(['other']);
+    expect(invalidated(orderKeys.detail('o4'))).toBe(true);
+    expect(notice).toEqual({ id: 'admin.notify.orderDeleted', values: { order: '#1042' } });
+  });
+
+  it("names the admin behind another's catalogue change, and stays quiet about this admin's own", () => {
+    const client = new QueryClient();
+    client.setQueryData(productKeys.list({}), []);
+    const product = { id: 'p1', name: 'Premium 4K' };
+    expect(applyAdminEvent(client, 'product:created', { product, actor: 'karim' }, 'me')).toEqual({
+      id: 'admin.notify.productCreated',
+      values: { name: 'Premium 4K' },
+      actor: 'karim',
+    });
+    expect(client.getQueryState(productKeys.list({}))?.isInvalidated).toBe(true);
+    expect(applyAdminEvent(client, 'product:created', { product, actor: 'me' }, 'me')).toBeNull();
+  });
+
+  it('ignores a payload it cannot read', () => {
+    const client = new QueryClient();
+    expect(applyAdminEvent(client, 'order:updated', 'garbage', 'me')).toBeNull();
+    expect(applyAdminEvent(client, 'orderDeleted', { orderId: 42 }, 'me')).toBeNull();
+  });
+});

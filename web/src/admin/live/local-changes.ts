@@ -1,0 +1,20 @@
+// What this admin just changed. The server's live events for orders and users do not say who
+// caused them (catalogue events do: `actor`), so for 5 s after a write the live layer takes events
+// about the item as this admin's own: no notification, and the list it just updated is left alone
+// (SPEC §4: "changed locally ignore live events for 5 s").
+
+export const LOCAL_CHANGE_MS = 5000;
+
+export type LiveArea = 'orders' | 'products' | 'categories' | 'users';
+
+const recent = new Map<string, number>();
+const keyOf = (area: LiveArea, id: string) => `${area}:${id}`;
+
+export function markLocalChange(area: LiveArea, id: string, now = Date.now()): void {
+  for (const [key, until] of recent) if (until <= now) recent.delete(key);
+  recent.set(keyOf(area, id), now + LOCAL_CHANGE_MS);
+}
+
+export function isLocalChange(area: LiveArea, id: string, now = Date.now()): boolean {
+  return (recent.get(keyOf(area, id)) ?? 0) > now;
+}

@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { adminLanguage } from '../../admin/i18n';
+import { AdminShell, FullPageSpinner } from '../../admin/layout/AdminShell';
+import { AdminNotFound } from '../../admin/layout/AdminNotFound';
+
+// The back office's shell (DESIGN §8). Everything here but `beforeLoad` is split into the admin
+// chunks, which a shopper never downloads; `beforeLoad` stays in the route tree and so imports the
+// session check only when an /admin page is opened. A failure to load the shell itself (a chunk
+// that did not download) is the root's error page.
+export const Route = createFileRoute('/admin')({
+  beforeLoad: async ({ location }) => {
+    const { requireAdminSession } = await import('../../admin/session/guard');
+    requireAdminSession(location);
+  },
+  loader: () => adminLanguage(),
+  // The language store is made once; going from page to page does not reload it.
+  staleTime: Infinity,
+  component: AdminRoute,
+  pendingComponent: FullPageSpinner,
+  notFoundComponent: AdminNotFound,
+});
+
+function AdminRoute() {
+  return <AdminShell language={Route.useLoaderData()} />;
+}
