@@ -23,7 +23,8 @@ export interface AdminLiveOptions {
 /**
  * The back office's live connection (SPEC §7): the admin token in `auth.token`, Socket.IO's default
  * transports (long-polling first, then the upgrade). Each event becomes cache updates (events.ts);
- * after a drop it reconnects 3 s later and refetches every admin query, for what it missed. A
+ * after a drop (or a first attempt that failed) it reconnects 3 s later and refetches every admin
+ * query, for what it missed. A
  * connection the server refuses or ends (token expired, admin deleted, password changed) makes the
  * session be checked: a refused token signs out. Returns the disconnect.
  */
@@ -35,7 +36,8 @@ export function connectAdminLive(options: AdminLiveOptions): () => void {
     reconnectionDelayMax: RECONNECT_DELAY_MS,
     randomizationFactor: 0,
   });
-  let connectedBefore = false;
+  // Set while the connection is down (or has never been up since the page loaded its data).
+  let missedSome = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
@@ -55,14 +57,16 @@ export function connectAdminLive(options: AdminLiveOptions): () => void {
   options.onStatus('connecting');
   socket.on('connect', () => {
     options.onStatus('online');
-    if (connectedBefore) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    connectedBefore = true;
+    if (missedSome) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    missedSome = false;
   });
   socket.on('disconnect', (reason) => {
+    missedSome = true;
     options.onStatus('offline');
     if (reason === 'io server disconnect') checkSessionThenRetry();
   });
   socket.on('connect_error', () => {
+    missedSome = true;
     options.onStatus('offline');
     if (!socket.active) checkSessionThenRetry();
   });

@@ -4,6 +4,7 @@ import { dashboardQuery } from '../../admin/api/dashboard';
 import { DashboardError, DashboardPage, DashboardSkeleton } from '../../admin/dashboard/DashboardPage';
 
 export const Route = createFileRoute('/admin/')({
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
   // ?range=7|30|90 (SPEC §9), 30 when absent. Written out here: this stays in the route tree, which
   // shoppers download, so it imports nothing of the admin's.
   validateSearch: (search: Record<string, unknown>): { range?: DashboardRange } => {

@@ -3,6 +3,7 @@ import { loadAdminMessages } from '../../admin/i18n';
 import { LoginPage } from '../../admin/login/LoginPage';
 
 export const Route = createFileRoute('/admin/login')({
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
   // Where to go once signed in (checked by the page: only a back-office location is followed).
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},

@@ -8,6 +8,9 @@ import { AdminNotFound } from '../../admin/layout/AdminNotFound';
 // session check only when an /admin page is opened. A failure to load the shell itself (a chunk
 // that did not download) is the root's error page.
 export const Route = createFileRoute('/admin')({
+  // All of it in the admin's chunk, loader and pending page too (by default they stay in the route
+  // tree, which shoppers download).
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
   beforeLoad: async ({ location }) => {
     const { requireAdminSession } = await import('../../admin/session/guard');
     requireAdminSession(location);
