@@ -48,7 +48,9 @@ export function RecentOrders({ orders, now }: { orders: AdminOrderView[]; now: D
                   </p>
                 </div>
                 <div className="admin-timeline-side">
-                  <span className="admin-timeline-amount">{price(order.total_amount)}</span>
+                  <span className="admin-timeline-amount" dir="auto">
+                    {price(order.total_amount)}
+                  </span>
                   <OrderStatusBadge status={order.status} />
                 </div>
               </li>

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useFormatPrice, useLanguage } from '../../i18n/I18nProvider';
 import { directionOf } from '../../i18n/locales';
 import { DASHBOARD_RANGES, type DashboardRange, type DashboardStatsView } from '../api/dashboard';
+import { isolate } from '../../lib/bidi';
 import { useAdminText } from '../i18n';
 
 const WIDTH = 720;
@@ -94,7 +95,7 @@ export function RevenueChart({
               <line x1={plotStart} x2={plotStart + plotWidth} y1={y(value)} y2={y(value)} />
               {top > 0 && (
                 <text x={axisX} y={y(value)} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle">
-                  {price(value)}
+                  {isolate(price(value))}
                 </text>
               )}
             </g>

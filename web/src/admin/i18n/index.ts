@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { createLanguageStore, loadMessages, type CompiledMessages } from '../../i18n/language-store';
 import type { Locale } from '../../i18n/locales';
 import type { MessageId } from '../../i18n/messages';
+import { isolate } from '../../lib/bidi';
 import type en from './en.json';
 
 // The back office's own messages (ids start with "admin."), loaded only by the admin chunk and
@@ -59,9 +60,22 @@ export function adminLanguage(): ReturnType<typeof createLanguageStore> {
 
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
-/** `t(id, values)`: an admin message as text, its id checked against en.json. */
+/**
+ * `t(id, values)`: an admin message as text, its id checked against en.json. Text values are
+ * isolated, so a name or a price keeps its own order inside a sentence of the other direction.
+ */
 export function useAdminText(): (id: AdminMessageId, values?: MessageValues) => string {
   const intl = useIntl();
-  // react-intl's ids are typed as the store's; admin ids are checked by AdminMessageId instead.
-  return useCallback((id, values) => intl.formatMessage({ id: id as MessageId }, values), [intl]);
+  return useCallback(
+    (id, values) =>
+      // react-intl's ids are typed as the store's; admin ids are checked by AdminMessageId instead.
+      intl.formatMessage(
+        { id: id as MessageId },
+        values &&
+          Object.fromEntries(
+            Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? isolate(value) : value]),
+          ),
+      ),
+    [intl],
+  );
 }
