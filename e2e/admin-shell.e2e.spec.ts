@@ -33,12 +33,17 @@ const open = (path: string, options: Parameters<typeof openAdmin>[3] = {}) =>
 
 const loginError = (page: Page) => page.getByTestId('login-error');
 
-/** The admin API as the test administrator: users to sign in as, then revoke. */
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** The admin API, as the test administrator unless `as` says who. */
+async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  as: { username: string; password: string } = TEST_ADMIN,
+): Promise<T> {
   const login = await fetch(`${app.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(TEST_ADMIN),
+    body: JSON.stringify({ username: as.username, password: as.password }),
   });
   const { token } = (await login.json()) as { token: string };
   const response = await fetch(`${app.url}${path}`, {
@@ -298,6 +303,45 @@ describe('dashboard', () => {
     expect(await page.getByTestId('recent-order').count()).toBe(2);
     expect(await page.getByTestId('recent-order').first().textContent()).toMatch(/#\d+/);
     expect(await page.getByTestId('revenue-chart').locator('.admin-chart-bar').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('several admins at once', () => {
+  it("notifies another admin's changes at the bottom left, naming them, and not the admin's own", async () => {
+    const karim = await createAdmin('Karim');
+    const { page, errors } = await open('/admin/login');
+    await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
+    await page.getByTestId('dashboard').waitFor();
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('');
+    // Without the bidi isolates around names and numbers.
+    const notifications = async () =>
+      ((await page.getByTestId('admin-notifications').textContent()) ?? '').replace(/[\u2068\u2069]/g, '');
+
+    // This admin's own change (through the API with their account) says nothing.
+    await api('POST', '/api/admin/categories', { name: 'Mine', description: '' });
+    // Karim's does, with his name.
+    await api('POST', '/api/admin/categories', { name: 'Sports', description: '' }, karim);
+    await expect.poll(notifications, { timeout: 10_000 }).toContain('Karim added the category “Sports”');
+    expect(await notifications()).not.toContain('Mine');
+
+    // Orders: Karim dispatches one; the dashboard follows and says so.
+    const shop = await adminClient(app.url);
+    const category = await shop.createCategory('Dispatch');
+    const product = await shop.createProduct({
+      name: 'Silver',
+      category_id: category.id,
+      price_durations: [{ duration: '1 month', price: 1200 }],
+    });
+    await placePaidOrder(product.id, 1200);
+    const { orders } = await api<{ orders: { id: string; number: number; status: string }[] }>(
+      'GET',
+      '/api/admin/orders?limit=5',
+    );
+    const paid = orders.find((order) => order.status === 'completed')!;
+    await api('PUT', `/api/admin/orders/${paid.id}/status`, { status: 'dispatched' }, karim);
+    await expect.poll(notifications, { timeout: 10_000 }).toContain(`Order #${paid.number} was marked as dispatched`);
+    await expect.poll(() => statValue(page, 'stat-dispatched')).not.toBe('0');
     expect(errors).toEqual([]);
   });
 });
