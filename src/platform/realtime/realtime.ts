@@ -140,7 +140,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       handlers.set(event, handler);
     },
     revalidateAdmins() {
-      io.serverSideEmit(REVALIDATE);
+      // Other instances exist only behind the Redis adapter (the in-memory one warns on every call).
+      if (redis) io.serverSideEmit(REVALIDATE);
       return revalidate();
     },
     async ping() {
