@@ -9,6 +9,7 @@ import * as orders from './007_orders';
 import * as rateLimitsAndUserVersions from './009_rate_limits_and_user_versions';
 import * as ordersVersion from './010_orders_version';
 import * as orderNumbers from './011_order_numbers';
+import * as adminSearchIndexesAndCustomers from './012_admin_search_indexes_and_customers';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '009_rate_limits_and_user_versions': rateLimitsAndUserVersions,
   '010_orders_version': ordersVersion,
   '011_order_numbers': orderNumbers,
+  '012_admin_search_indexes_and_customers': adminSearchIndexesAndCustomers,
 };

@@ -5,6 +5,7 @@ import { sqlTypes } from '../../platform/projections/columns';
 import { RowFolder } from '../../platform/projections/fold';
 import type { Projection, Write } from '../../platform/projections/projection';
 import type { Realtime } from '../../platform/realtime/realtime';
+import { withCustomers } from './customers';
 import { ordersByIds, toAdminOrder } from './queries';
 import { ORDER_COLUMNS, type OrderRow, type OrdersTables } from './rows';
 
@@ -22,14 +23,16 @@ export const ORDERS_PROJECTION = 'orders';
 export function ordersProjection(deps: { db: Kysely<OrdersTables>; realtime?: Realtime }): Projection {
   return {
     name: ORDERS_PROJECTION,
-    tables: ['orders', 'order_legacy_numbers'],
+    tables: ['orders', 'order_legacy_numbers', 'customers'],
     handles: new Set(ORDER_EVENT_TYPES),
     fold(events) {
       const rows = new RowFolder<OrderRow>('orders', 'id', sqlTypes(ORDER_COLUMNS));
       const legacy = new LegacyNumbers();
       for (const event of events as (StoredEvent & OrderEvent)[])
         fold(rows, legacy, upcastOrderEvent(event), Number(event.revision));
-      return legacy.numberBefore(() => rows.write());
+      // The customers of the orders the batch touches follow them, in the same transaction.
+      const touched = new Set((events as (StoredEvent & OrderEvent)[]).map((e) => e.data.orderId));
+      return withCustomers(touched, legacy.numberBefore(() => rows.write()));
     },
     async afterCommit(events) {
       if (deps.realtime) await pushOrderChanges(deps.db, deps.realtime, events as Recorded<OrderEvent>[]);

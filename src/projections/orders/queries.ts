@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type StringReference } from 'kysely';
 import type { AdminOrderView, OrderStatus } from '../../shared/ordering';
-import type { OrderRow, OrdersTables } from './rows';
+import type { CustomerRow, OrderRow, OrdersTables } from './rows';
 
-// Every read of the orders read model: the admin lists, the customers derived from orders, the
+// Every read of the orders read model: the admin lists, the customers (summed from the orders), the
 // dashboard's figures, the shopper's order and the pending checkouts.
 
 export interface OrderFilter {
@@ -47,6 +47,18 @@ function orderNumber(search: string): number | undefined {
   return digits === undefined ? undefined : Number(digits);
 }
 
+/**
+ * The column holds the pattern, whatever the case. Asked of lower(column), which is what the
+ * trigram indexes hold (migration 012).
+ */
+function holds<TB extends keyof OrdersTables>(
+  eb: ExpressionBuilder<OrdersTables, TB>,
+  column: StringReference<OrdersTables, TB>,
+  pattern: string,
+) {
+  return eb(eb.fn<string>('lower', [column]), 'ilike', pattern);
+}
+
 function filtered(db: Kysely<OrdersTables>, filter: OrderFilter) {
   let query = db.selectFrom('orders');
   if (filter.status && filter.status !== 'all') query = query.where('status', '=', filter.status);
@@ -58,10 +70,10 @@ function filtered(db: Kysely<OrdersTables>, filter: OrderFilter) {
     query = query.where((eb) =>
       eb.or([
         // A number is looked for among order numbers, not inside ids: a UUID holds digits everywhere.
-        number === undefined ? eb('id', 'ilike', pattern) : eb('number', '=', number),
-        eb('customer_name', 'ilike', pattern),
-        eb('customer_email', 'ilike', pattern),
-        ...(digits ? [eb('phone', 'like', containing(digits))] : []),
+        number === undefined ? holds(eb, 'id', pattern) : eb('number', '=', number),
+        holds(eb, 'customer_name', pattern),
+        holds(eb, 'customer_email', pattern),
+        ...(digits ? [holds(eb, 'phone', containing(digits))] : []),
       ]),
     );
   }
@@ -83,19 +95,27 @@ export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, 
   return { orders: rows.map(toAdminOrder), pagination: pagination(page, Number(total.count)) };
 }
 
-/** Every matching order, newest first, for the CSV export (streamed by the caller in pages). */
+/**
+ * Every matching order, newest first, for the CSV export, read a page at a time: each page starts
+ * after the last row of the one before (keyset, a range of the (created_at DESC, id) indexes), so
+ * the 100th page costs what the first does, where OFFSET read and dropped every row before it.
+ * created_at holds milliseconds (orders are placed at an event's `at`), which a Date keeps exactly.
+ */
 export async function* allOrders(db: Kysely<OrdersTables>, filter: OrderFilter): AsyncGenerator<OrderRow> {
   const size = 1000;
-  for (let page = 1; ; page++) {
-    const rows = await filtered(db, filter)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute();
+  let after: OrderRow | undefined;
+  for (;;) {
+    let query = filtered(db, filter);
+    if (after) {
+      const { created_at, id } = after;
+      query = query.where((eb) =>
+        eb.and([eb('created_at', '<=', created_at), eb.or([eb('created_at', '<', created_at), eb('id', '>', id)])]),
+      );
+    }
+    const rows = await query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(size).execute();
     yield* rows;
     if (rows.length < size) return;
+    after = rows[rows.length - 1];
   }
 }
 
@@ -132,56 +152,52 @@ export interface CustomerView {
   joinDate: string;
 }
 
-type CustomerRow = Omit<CustomerView, 'totalSpent'> & { totalSpent: string; total_count: string };
-
-// A customer is a phone number: shoppers have no accounts, and checkout asks for nothing else.
-const customersQuery = (search?: string) => {
+// A customer is a phone number: shoppers have no accounts, and checkout asks for nothing else. The
+// customers table sums each phone's orders (customers.ts).
+function customersMatching(db: Kysely<OrdersTables>, search: string | undefined) {
+  const query = db.selectFrom('customers');
   const text = search?.trim();
-  const pattern = text ? containing(text) : undefined;
-  const digits = text ? phoneDigits(text) : undefined;
-  return sql<CustomerRow>`
-    WITH customers AS (
-      SELECT phone,
-             (array_agg(customer_name ORDER BY created_at DESC))[1] AS name,
-             (array_agg(customer_email ORDER BY created_at DESC))[1] AS email,
-             count(*)::int AS orders,
-             coalesce(sum(total_amount) FILTER (WHERE paid_at IS NOT NULL), 0)::bigint AS "totalSpent",
-             min(created_at) AS "joinDate"
-      FROM orders GROUP BY phone
-    )
-    SELECT phone AS id, name, email, phone, orders, "totalSpent", "joinDate", count(*) OVER () AS total_count
-    FROM customers
-    ${pattern ? sql`WHERE name ILIKE ${pattern} OR email ILIKE ${pattern} ${digits ? sql`OR phone LIKE ${containing(digits)}` : sql``}` : sql``}
-    ORDER BY "joinDate" DESC, phone`;
-};
+  if (!text) return query;
+  const pattern = containing(text);
+  const digits = phoneDigits(text);
+  return query.where((eb) =>
+    eb.or([
+      holds(eb, 'name', pattern),
+      holds(eb, 'email', pattern),
+      ...(digits ? [holds(eb, 'phone', containing(digits))] : []),
+    ]),
+  );
+}
 
 export async function listCustomers(db: Kysely<OrdersTables>, search: string | undefined, page: Page) {
-  const query = customersQuery(search);
-  const { rows } = await sql<CustomerRow>`${query} LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}`.execute(
-    db,
-  );
-  const total = Number(rows[0]?.total_count ?? (page.page > 1 ? await countCustomers(db, search) : 0));
-  return { customers: rows.map(toCustomer), pagination: pagination(page, total) };
+  const base = customersMatching(db, search);
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('join_date', 'desc')
+      .orderBy('phone')
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { customers: rows.map(toCustomer), pagination: pagination(page, Number(total.count)) };
 }
 
 export async function allCustomers(db: Kysely<OrdersTables>, search?: string): Promise<CustomerView[]> {
-  const { rows } = await customersQuery(search).execute(db);
+  const rows = await customersMatching(db, search).selectAll().orderBy('join_date', 'desc').orderBy('phone').execute();
   return rows.map(toCustomer);
-}
-
-async function countCustomers(db: Kysely<OrdersTables>, search?: string): Promise<number> {
-  return (await allCustomers(db, search)).length;
 }
 
 function toCustomer(row: CustomerRow): CustomerView {
   return {
-    id: row.id,
+    id: row.phone,
     name: row.name,
     email: row.email,
     phone: row.phone,
-    orders: row.orders,
-    totalSpent: moneySum(row.totalSpent),
-    joinDate: new Date(row.joinDate).toISOString(),
+    orders: row.orders_count,
+    totalSpent: moneySum(row.total_spent),
+    joinDate: new Date(row.join_date).toISOString(),
   };
 }
 
@@ -191,34 +207,57 @@ export interface OrderFigures {
   revenue: number;
 }
 
-/** Figures over orders placed (or, for revenue, paid) in [from, to). */
+type FigureRow = Omit<OrderFigures, 'revenue'> & { revenue: string };
+
+/**
+ * Figures over orders placed (or, for revenue, paid) in [from, to): each a range of an index
+ * (created_at, status and created_at, paid_at), not a pass over every order.
+ */
 export async function orderFigures(db: Kysely<OrdersTables>, from: Date, to: Date): Promise<OrderFigures> {
-  const { rows } = await sql<Omit<OrderFigures, 'revenue'> & { revenue: string }>`
-    SELECT count(*) FILTER (WHERE created_at >= ${from} AND created_at < ${to})::int AS "ordersCount",
-           count(*) FILTER (WHERE status = 'dispatched' AND created_at >= ${from} AND created_at < ${to})::int AS "dispatchedOrdersCount",
-           coalesce(sum(total_amount) FILTER (WHERE paid_at >= ${from} AND paid_at < ${to}), 0)::bigint AS revenue
-    FROM orders`.execute(db);
-  const row = rows[0]!;
-  return { ...row, revenue: moneySum(row.revenue) };
+  const { rows } = await sql<FigureRow>`
+    SELECT (SELECT count(*) FROM orders WHERE created_at >= ${from} AND created_at < ${to})::int AS "ordersCount",
+           (SELECT count(*) FROM orders WHERE status = 'dispatched' AND created_at >= ${from} AND created_at < ${to})::int AS "dispatchedOrdersCount",
+           (SELECT coalesce(sum(total_amount), 0) FROM orders WHERE paid_at >= ${from} AND paid_at < ${to})::bigint AS revenue`.execute(
+    db,
+  );
+  return figures(rows[0]!);
 }
 
+/** Figures over every order: one pass, which is what they are. */
 export async function totals(db: Kysely<OrdersTables>): Promise<OrderFigures> {
-  return orderFigures(db, new Date(0), new Date(8.64e15));
+  const { rows } = await sql<FigureRow>`
+    SELECT count(*)::int AS "ordersCount",
+           count(*) FILTER (WHERE status = 'dispatched')::int AS "dispatchedOrdersCount",
+           coalesce(sum(total_amount) FILTER (WHERE paid_at IS NOT NULL), 0)::bigint AS revenue
+    FROM orders`.execute(db);
+  return figures(rows[0]!);
 }
 
-/** Paid revenue per day (Africa/Algiers calendar days) from `from`, every day present. */
+const figures = (row: FigureRow): OrderFigures => ({ ...row, revenue: moneySum(row.revenue) });
+
+/**
+ * Paid revenue per day (Africa/Algiers calendar days) from `from`, every day present. The orders
+ * are taken by a range of paid_at (from the first day's midnight to the one after the last), then
+ * grouped by their day.
+ */
 export async function revenueByDay(
   db: Kysely<OrdersTables>,
   from: Date,
   days: number,
 ): Promise<{ date: string; revenue: number; orders: number }[]> {
   const { rows } = await sql<{ date: string; revenue: string; orders: number }>`
-    SELECT to_char(day, 'YYYY-MM-DD') AS date,
-           coalesce(sum(o.total_amount), 0)::bigint AS revenue,
-           count(o.id)::int AS orders
-    FROM generate_series((${from}::timestamptz AT TIME ZONE 'Africa/Algiers')::date, (${from}::timestamptz AT TIME ZONE 'Africa/Algiers')::date + ${days - 1}::int, interval '1 day') AS day
-    LEFT JOIN orders o ON o.paid_at IS NOT NULL AND (o.paid_at AT TIME ZONE 'Africa/Algiers')::date = day::date
-    GROUP BY day ORDER BY day`.execute(db);
+    WITH bounds AS (SELECT (${from}::timestamptz AT TIME ZONE 'Africa/Algiers')::date AS first_day),
+    paid AS (
+      SELECT (o.paid_at AT TIME ZONE 'Africa/Algiers')::date AS paid_day, sum(o.total_amount) AS revenue, count(*) AS orders
+      FROM orders o, bounds
+      WHERE o.paid_at >= bounds.first_day::timestamp AT TIME ZONE 'Africa/Algiers'
+        AND o.paid_at < (bounds.first_day + ${days}::int)::timestamp AT TIME ZONE 'Africa/Algiers'
+      GROUP BY 1
+    )
+    SELECT to_char(day, 'YYYY-MM-DD') AS date, coalesce(paid.revenue, 0)::bigint AS revenue, coalesce(paid.orders, 0)::int AS orders
+    FROM bounds CROSS JOIN generate_series(bounds.first_day, bounds.first_day + ${days - 1}::int, interval '1 day') AS day
+    LEFT JOIN paid ON paid.paid_day = day::date
+    ORDER BY day`.execute(db);
   return rows.map((row) => ({ ...row, revenue: moneySum(row.revenue) }));
 }
 

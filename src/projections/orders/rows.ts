@@ -38,7 +38,29 @@ export interface LegacyOrderNumberRow {
   number: number;
 }
 
+/**
+ * The customers table (migration 012): one row per phone, summing its orders as the orders table
+ * holds them, kept by the orders projection (customers.ts). Whatever empties orders empties it too.
+ */
+export const CUSTOMER_COLUMNS = {
+  phone: column.text(),
+  /** Name and e-mail of the customer's latest order. */
+  name: column.text(),
+  email: column.text(),
+  orders_count: column.integer(),
+  /** Paid orders' amounts. */
+  total_spent: column.bigint(),
+  /** When the first order was placed. */
+  join_date: column.timestamptz(),
+  /** The latest order, by (created_at, id): the one name and e-mail come from. */
+  latest_order_at: column.timestamptz(),
+  latest_order_id: column.text(),
+};
+
+export type CustomerRow = RowOf<typeof CUSTOMER_COLUMNS>;
+
 export interface OrdersTables {
   orders: OrderRow;
   order_legacy_numbers: LegacyOrderNumberRow;
+  customers: CustomerRow;
 }
