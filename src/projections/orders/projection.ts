@@ -32,7 +32,10 @@ export function ordersProjection(deps: { db: Kysely<OrdersTables>; realtime?: Re
         fold(rows, legacy, upcastOrderEvent(event), Number(event.revision));
       // The customers of the orders the batch touches follow them, in the same transaction.
       const touched = new Set((events as (StoredEvent & OrderEvent)[]).map((e) => e.data.orderId));
-      return withCustomers(touched, legacy.numberBefore(() => rows.write()));
+      return withCustomers(
+        touched,
+        legacy.numberBefore(() => rows.write()),
+      );
     },
     async afterCommit(events) {
       if (deps.realtime) await pushOrderChanges(deps.db, deps.realtime, events as Recorded<OrderEvent>[]);
