@@ -1,48 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { openProfile, type OpenPage, type ProfileOptions } from './store';
 
 // Shared set-up of the back-office browser tests: fresh profiles on an /admin page, signing in
 // through the form, and axe-core run inside the page.
 
-export interface AdminPage {
-  context: BrowserContext;
-  page: Page;
-  /** Uncaught exceptions thrown in the page. */
-  errors: Error[];
-}
+export type AdminPage = OpenPage;
 
 /** A fresh profile (no stored session; `storage` written before the app starts) opened at `path`. */
-export async function openAdmin(
+export function openAdmin(
   browser: Browser,
   baseUrl: string,
   path: string,
-  options: {
-    storage?: Record<string, string>;
-    width?: number;
-    colorScheme?: 'light' | 'dark';
-    contexts?: BrowserContext[];
-  } = {},
+  options: Omit<ProfileOptions, 'height' | 'setup'> = {},
 ): Promise<AdminPage> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 860 },
-    colorScheme: options.colorScheme ?? 'light',
-    locale: 'en-US',
-  });
-  options.contexts?.push(context);
-  if (options.storage) {
-    await context.addInitScript((entries) => {
-      if (sessionStorage.getItem('__seeded')) return;
-      sessionStorage.setItem('__seeded', '1');
-      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-    }, options.storage);
-  }
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'domcontentloaded' });
-  return { context, page, errors };
+  return openProfile(browser, baseUrl, path, { ...options, height: 860 });
 }
 
 /** Fills the sign-in form and submits it (the page must show the form). */

@@ -80,25 +80,29 @@ export interface OpenPage {
   errors: Error[];
 }
 
+export interface ProfileOptions {
+  storage?: Record<string, string>;
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  contexts?: BrowserContext[];
+  /** Runs on the new profile before the first page loads (e.g. to route requests). */
+  setup?: (context: BrowserContext) => Promise<void>;
+}
+
 /**
- * A fresh browser profile (light system theme). `storage` is written once before the app starts
- * (not again on reload), so a test can watch what the app itself saves.
+ * A fresh browser profile (light system theme unless told) opened at `path`. `storage` is written once
+ * before the app starts (not again on reload), so a test can watch what the app itself saves.
  */
-export async function openStore(
+export async function openProfile(
   browser: Browser,
   baseUrl: string,
   path: string,
-  options: {
-    storage?: Record<string, string>;
-    width?: number;
-    contexts?: BrowserContext[];
-    /** Runs on the new profile before the first page loads (e.g. to route requests). */
-    setup?: (context: BrowserContext) => Promise<void>;
-  } = {},
+  options: ProfileOptions = {},
 ): Promise<OpenPage> {
   const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: 'light',
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
     locale: 'en-US',
   });
   options.contexts?.push(context);
@@ -114,8 +118,19 @@ export async function openStore(
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));
   await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'domcontentloaded' });
-  await page.locator('header.site-header').waitFor({ state: 'visible' });
   return { context, page, errors };
+}
+
+/** A store page in a fresh profile, once its header shows. */
+export async function openStore(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  options: Omit<ProfileOptions, 'height' | 'colorScheme'> = {},
+): Promise<OpenPage> {
+  const opened = await openProfile(browser, baseUrl, path, options);
+  await opened.page.locator('header.site-header').waitFor({ state: 'visible' });
+  return opened;
 }
 
 /** The text of a locator with its spaces normalised (prices use no-break spaces). */
