@@ -112,10 +112,15 @@ export async function* allOrders(db: Kysely<OrdersTables>, filter: OrderFilter):
         eb.and([eb('created_at', '<=', created_at), eb.or([eb('created_at', '<', created_at), eb('id', '>', id)])]),
       );
     }
-    const rows = await query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(size).execute();
-    yield* rows;
-    if (rows.length < size) return;
-    after = rows[rows.length - 1];
+    const page = await query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(size).execute();
+    const more = page.length === size;
+    after = page[page.length - 1];
+    // Handed over one at a time and let go of as they go: a page kept whole until its last row was
+    // written lived through young-generation collections into the old one, which grew by about
+    // 100 MB a download before a full collection (bench/admin).
+    page.reverse();
+    for (let row = page.pop(); row; row = page.pop()) yield row;
+    if (!more) return;
   }
 }
 
@@ -223,13 +228,12 @@ export async function orderFigures(db: Kysely<OrdersTables>, from: Date, to: Dat
   return figures(rows[0]!);
 }
 
-/** Figures over every order: one pass, which is what they are. */
+/** Figures over every order: the counts from the (status) index, the revenue from the paid_at one. */
 export async function totals(db: Kysely<OrdersTables>): Promise<OrderFigures> {
   const { rows } = await sql<FigureRow>`
-    SELECT count(*)::int AS "ordersCount",
-           count(*) FILTER (WHERE status = 'dispatched')::int AS "dispatchedOrdersCount",
-           coalesce(sum(total_amount) FILTER (WHERE paid_at IS NOT NULL), 0)::bigint AS revenue
-    FROM orders`.execute(db);
+    SELECT counts.*, (SELECT coalesce(sum(total_amount), 0) FROM orders WHERE paid_at IS NOT NULL)::bigint AS revenue
+    FROM (SELECT count(*)::int AS "ordersCount", count(*) FILTER (WHERE status = 'dispatched')::int AS "dispatchedOrdersCount"
+          FROM orders) counts`.execute(db);
   return figures(rows[0]!);
 }
 
