@@ -36,15 +36,20 @@ export const fmt = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The store in a process of its own, as `npm start` runs it, so the load generator does not share
- * its event loop. Resolves once it listens; `stop` ends it as Ctrl-C would.
+ * its event loop. Resolves once it listens; `stop` ends it as Ctrl-C would. `nodeArgs` go to Node
+ * (after BENCH_NODE_ARGS), `stdout` gets what the store prints there.
  */
-export async function startStoreProcess(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startStoreProcess(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; stdout?: (chunk: string) => void } = {},
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const { spawn } = await import('node:child_process');
   const port = String(await freePort());
   const child = spawn(
     process.execPath,
     [
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...(options.nodeArgs ?? []),
       '--import',
       'tsx',
       new URL('../src/main.ts', import.meta.url).pathname,
@@ -58,9 +63,10 @@ export async function startStoreProcess(env: Record<string, string>): Promise<{ 
         LOG_LEVEL: 'info',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'inherit'],
     },
   );
+  if (options.stdout) child.stdout!.setEncoding('utf8').on('data', options.stdout);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the store exited (${code}) before answering`))),
@@ -78,6 +84,7 @@ export async function startStoreProcess(env: Record<string, string>): Promise<{ 
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
