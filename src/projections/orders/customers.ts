@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { OrderEvent } from '../../modules/ordering/events';
+import type { StoredEvent } from '../../platform/eventstore/port';
 import type { Write } from '../../platform/projections/projection';
 import type { OrdersTables } from './rows';
 
@@ -40,15 +42,21 @@ interface Change {
 }
 
 /** The batch's write, followed in its transaction by the changes to the customers of the orders it touches. */
-export function withCustomers(orderIds: ReadonlySet<string>, write: Write): Write {
-  const ids = [...orderIds];
+export function withCustomers(events: readonly (StoredEvent & OrderEvent)[], write: Write): Write {
+  // An order placed in this batch had no row before it (OrderPlaced opens its stream): it only adds
+  // to its customer, as its row stands after the write, which the statement adding it reads itself.
+  // The others are compared before and after. A rebuild's batches are mostly new orders.
+  const placed = new Set(
+    events.filter((e) => e.type === 'OrderPlaced' && e.revision === 0n).map((e) => e.data.orderId),
+  );
+  const known = [...new Set(events.map((event) => event.data.orderId))].filter((id) => !placed.has(id));
   return async (target) => {
-    const before = await contributions(target.db, ids);
+    const before = known.length ? await contributions(target.db, known) : new Map<string, Contribution>();
     await write(target);
-    const after = await contributions(target.db, ids);
+    const after = known.length ? await contributions(target.db, known) : new Map<string, Contribution>();
     const changes: Change[] = [];
     const lost = new Set<string>();
-    for (const id of ids) {
+    for (const id of known) {
       const was = before.get(id);
       const is = after.get(id);
       if (was && is && sameOrder(was, is)) {
@@ -61,12 +69,10 @@ export function withCustomers(orderIds: ReadonlySet<string>, write: Write): Writ
       }
       if (is) changes.push({ phone: is.phone, orders: 1, spent: is.spent, ...pick(is) });
     }
-    if (!changes.length) return;
-    const counts = await applyChanges(target.db, changes);
-    const empty = [...lost].filter((phone) => !counts.get(phone));
-    const remaining = [...lost].filter((phone) => counts.get(phone));
-    if (empty.length) await sql`DELETE FROM customers WHERE phone = ANY(${empty})`.execute(target.db);
-    if (remaining.length) await sumAgain(target.db, remaining);
+    if (changes.length || placed.size) await applyChanges(target.db, changes, [...placed]);
+    if (!lost.size) return;
+    await sql`DELETE FROM customers WHERE phone = ANY(${[...lost]}) AND orders_count = 0`.execute(target.db);
+    await sumAgain(target.db, [...lost]);
   };
 }
 
@@ -84,15 +90,18 @@ async function contributions(db: Kysely<OrdersTables>, ids: string[]): Promise<M
 }
 
 /**
- * Adds the changes to their customers (a customer's first order creates it) and answers each
- * changed customer's order count. A phone that only lost orders comes with no first or latest order:
- * 'infinity' and '-infinity' leave the customer's own as they are.
+ * Adds the changes, and the orders placed, to their customers (a customer's first order creates
+ * it). A phone that only lost orders comes with no first or latest order: 'infinity' and
+ * '-infinity' leave the customer's own as they are.
  */
-async function applyChanges(db: Kysely<OrdersTables>, changes: Change[]): Promise<Map<string, number>> {
-  const { rows } = await sql<{ phone: string; orders_count: number }>`
+async function applyChanges(db: Kysely<OrdersTables>, changes: Change[], placed: string[]): Promise<void> {
+  await sql`
     WITH change AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
         AS c(phone text, orders int, spent bigint, created_at timestamptz, id text, name text, email text)
+      UNION ALL
+      SELECT phone, 1, CASE WHEN paid_at IS NULL THEN 0 ELSE total_amount END, created_at, id, customer_name, customer_email
+      FROM orders WHERE id = ANY(${placed})
     ), latest AS (
       SELECT DISTINCT ON (phone) phone, created_at, id, name, email FROM change
       WHERE id IS NOT NULL ORDER BY phone, created_at DESC, id DESC
@@ -112,12 +121,10 @@ async function applyChanges(db: Kysely<OrdersTables>, changes: Change[]): Promis
           (column) =>
             sql`${sql.ref(column)} = CASE WHEN (EXCLUDED.latest_order_at, EXCLUDED.latest_order_id) > (c.latest_order_at, c.latest_order_id) THEN EXCLUDED.${sql.ref(column)} ELSE c.${sql.ref(column)} END`,
         ),
-      )}
-    RETURNING phone, orders_count`.execute(db);
-  return new Map(rows.map((row) => [row.phone, row.orders_count]));
+      )}`.execute(db);
 }
 
-/** Customers summed again from their orders, as they are after the batch's write. */
+/** Customers who lost an order summed again from the orders left, as they are after the batch's write. */
 async function sumAgain(db: Kysely<OrdersTables>, phones: string[]): Promise<void> {
   await sql`
     UPDATE customers c SET

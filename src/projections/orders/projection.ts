@@ -31,9 +31,8 @@ export function ordersProjection(deps: { db: Kysely<OrdersTables>; realtime?: Re
       for (const event of events as (StoredEvent & OrderEvent)[])
         fold(rows, legacy, upcastOrderEvent(event), Number(event.revision));
       // The customers of the orders the batch touches follow them, in the same transaction.
-      const touched = new Set((events as (StoredEvent & OrderEvent)[]).map((e) => e.data.orderId));
       return withCustomers(
-        touched,
+        events as (StoredEvent & OrderEvent)[],
         legacy.numberBefore(() => rows.write()),
       );
     },
