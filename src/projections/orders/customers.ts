@@ -9,13 +9,14 @@ import type { OrdersTables } from './rows';
 // orders table holds them. The list of customers is then a page of an index, not a GROUP BY over
 // every order per request.
 //
-// Each batch reads what the orders it touches contributed before its write and after it, and applies
-// the difference: a new order adds to its phone, a payment adds its amount, a phone changed moves
-// the order from one customer to the other, a deleted order leaves its customer. Counts and sums
-// follow by addition; the first order (join date) and the latest (name and e-mail shown) cannot be
-// taken back by subtraction, so a customer who lost an order but keeps others is summed again from
-// its orders (rare: a deletion or a corrected phone). Reads go by primary key but that one, so a
-// rebuild, whose shadow tables have only their primary keys while it replays, stays linear.
+// Each batch reads what the orders it touches contributed before its write and after it (an order
+// it places contributed nothing before), and applies the difference: a new order adds to its phone,
+// a payment adds its amount, a phone changed moves the order from one customer to the other, a
+// deleted order leaves its customer. Counts and sums follow by addition; the first order (join
+// date) and the latest (name and e-mail shown) cannot be taken back by subtraction, so a customer
+// who lost an order but keeps others is summed again from its orders (rare: a deletion or a
+// corrected phone). Reads go by primary key but that one, so a rebuild, whose shadow tables have
+// only their primary keys while it replays, stays linear.
 
 /** What one order adds to its customer. */
 interface Contribution {
