@@ -10,17 +10,15 @@ import { createLogger, type Logger } from './logger';
 import { catalogueModule } from './modules/catalogue';
 import { identityModule } from './modules/identity';
 import { orderingModule } from './modules/ordering';
-import { SHOPPER, SYSTEM } from './platform/eventstore/port';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
-import type { ActorName } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';
 import { ProjectionRunner } from './platform/projections/runner';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
 import { inRequestContext, reportUncaught } from './platform/safety-net';
 import { openInfrastructure, type Infrastructure } from './platform/runtime';
 import { allProjections } from './projections';
-import { adminName, findAdminPrincipal } from './projections/admin-users';
+import { describeActor, findAdminPrincipal } from './projections/admin-users';
 import { createLiveCatalogue } from './projections/catalogue';
 import type { Database } from './projections/database';
 
@@ -113,7 +111,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
         'support-whatsapp': config.SUPPORT_WHATSAPP,
         'support-email': config.SUPPORT_EMAIL,
       },
-      actorName: actorNames(db),
+      actorName: (actor) => describeActor(db, actor),
       readRouters: routes.flatMap((m) => (m.reads ? [m.reads] : [])),
       fastReads: Object.assign({}, ...routes.map((m) => m.fastReads ?? {})),
       routers: [
@@ -147,15 +145,6 @@ function adminMount(auth: AdminAuth, modules: ModuleRoutes[]): Router {
   admin.use(auth.requireAdmin);
   for (const module of modules) if (module.admin) admin.use(module.admin);
   return Router().use('/api/admin', admin);
-}
-
-/** Who made a change, as the 409 of a stale edit tells an admin. */
-function actorNames(db: Kysely<Database>): ActorName {
-  return async (actor) => {
-    if (actor === SYSTEM) return 'the payment service or the store itself';
-    if (actor === SHOPPER) return 'the shopper';
-    return (await adminName(db, actor)) ?? 'an administrator who has since been deleted';
-  };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -14,12 +14,12 @@ const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/categories', '/products', '/media', '/sandbox'];
 
 /**
- * Compiles the ICU messages in src/i18n/messages/*.json (and the admin's, src/admin/i18n/*.json) to
+ * Compiles the ICU messages in src/i18n/messages/*.json (and the admin's, src/admin/i18n/ and its folders) to
  * ASTs at build time (a syntax error fails the build), so the browser bundle can use react-intl
  * without the ICU parser (about 8 KB gzip).
  */
 function precompileMessages(): Plugin {
-  const messageFile = /\/src\/(i18n\/messages|admin\/i18n)\/[a-z]{2}\.json$/;
+  const messageFile = /\/src\/(i18n\/messages|admin\/i18n(\/[a-z-]+)?)\/[a-z]{2}\.json$/;
   return {
     name: 'precompile-icu-messages',
     enforce: 'pre',

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Projection } from '../platform/projections/projection';
 import type { Realtime } from '../platform/realtime/realtime';
-import { adminUsersProjection } from './admin-users';
+import { adminUsersProjection, describeActor } from './admin-users';
 import { catalogueProjection, type LiveCatalogue } from './catalogue';
 import type { Database } from './database';
 import { ordersProjection } from './orders';
@@ -17,5 +17,9 @@ export interface ProjectionDeps {
 
 /** Every read model of the product, in the order they are rebuilt. */
 export function allProjections(deps: ProjectionDeps): Projection[] {
-  return [adminUsersProjection(deps), catalogueProjection(deps.catalogue), ordersProjection(deps)];
+  return [
+    adminUsersProjection(deps),
+    catalogueProjection(deps.catalogue),
+    ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
+  ];
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { productFigures } from '../../projections/catalogue';
 import type { Database } from '../../projections/database';
 import { orderFigures, recentOrders, revenueByDay, totals } from '../../projections/orders';
+import type { DashboardStatsView, Trend } from '../../shared/ordering';
 
 // The dashboard's figures, from the orders and catalogue read models: totals as SPEC §3 lists
 // them, the chosen range's daily revenue, and trends computed against the range before it (not
@@ -9,7 +10,11 @@ import { orderFigures, recentOrders, revenueByDay, totals } from '../../projecti
 
 const DAY = 86_400_000;
 
-export async function dashboardStats(db: Kysely<Database>, rangeDays: number, now = new Date()) {
+export async function dashboardStats(
+  db: Kysely<Database>,
+  rangeDays: number,
+  now = new Date(),
+): Promise<DashboardStatsView> {
   const from = new Date(now.getTime() - rangeDays * DAY);
   const before = new Date(from.getTime() - rangeDays * DAY);
   const [all, current, previous, products, recent, daily] = await Promise.all([
@@ -40,7 +45,7 @@ export async function dashboardStats(db: Kysely<Database>, rangeDays: number, no
 }
 
 /** This range against the one before: the difference and the change in percent (null from zero). */
-function trend(current: number, previous: number) {
+function trend(current: number, previous: number): Trend {
   return {
     current,
     previous,

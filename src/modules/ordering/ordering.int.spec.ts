@@ -342,7 +342,7 @@ describe('checkout, payment and orders', () => {
       ]);
       const statsBefore = (await admin('get', '/api/admin/dashboard/stats?range=7')).body.stats;
       const deleted = await admin('delete', `/api/admin/orders/${orderId}`);
-      expect(deleted.body.message).toBe(`Order #${orderId} has been deleted successfully`);
+      expect(deleted.body.message).toBe(`Order #${detail.number} has been deleted successfully`);
       expect((await admin('get', `/api/admin/orders/${orderId}`)).status).toBe(404);
       const statsAfter = (await admin('get', '/api/admin/dashboard/stats?range=7')).body.stats;
       expect(statsAfter.revenue).toBe(statsBefore.revenue - 5500);

@@ -23,7 +23,6 @@ import {
   listOrders,
   toAdminItems,
   toAdminOrder,
-  type CustomerView,
   type OrderRow,
 } from '../../projections/orders';
 import {
@@ -32,6 +31,7 @@ import {
   orderStatusUpdateSchema,
   processSuccessfulOrderSchema,
   updatePhoneSchema,
+  type CustomerView,
 } from '../../shared/ordering';
 import { text } from '../../shared/text';
 import { executeOrderCommand, openCheckout, recordOutcome } from './commands';
@@ -329,8 +329,10 @@ function adminRoutes(ctx: AppContext): Router {
 
   router.delete('/orders/:id', async (req, res) => {
     const remove = { type: 'DeleteOrder', data: { orderId: req.params.id, now: new Date().toISOString() } } as const;
+    const order = await findOrder(ctx.db, req.params.id);
     await caughtUp(await executeOrderCommand(ctx.store, req.params.id, remove, meta(req), ifMatchRevision(req)));
-    res.json({ message: `Order #${req.params.id} has been deleted successfully` });
+    // SPEC §8's 'Order #{id} has been deleted successfully', with the number people know it by.
+    res.json({ message: `Order #${order?.number ?? req.params.id} has been deleted successfully` });
   });
 
   router.get('/customers', async (req, res) => {

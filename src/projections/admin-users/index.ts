@@ -4,6 +4,7 @@ export {
   adminName,
   countAdmins,
   credentialsVersion,
+  describeActor,
   findAdminPrincipal,
   findUser,
   findUserByUsername,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { SHOPPER, SYSTEM, type Actor } from '../../platform/eventstore/port';
 import type { AdminPrincipal, TokenClaims } from '../../platform/http/auth';
 import type { AdminUserView, Settings } from '../../shared/identity';
 import type { AdminUserRow, AdminUsersTables } from './rows';
@@ -62,6 +63,13 @@ export async function countAdmins(db: Db): Promise<number> {
 /** An admin's name as other admins know it, or undefined for an id that is no admin (any more). */
 export async function adminName(db: Db, id: string): Promise<string | undefined> {
   return (await db.selectFrom('admin_users').select('name').where('id', '=', id).executeTakeFirst())?.name;
+}
+
+/** Who caused an event, as an admin is told it (a stale edit's 409, a live notification). */
+export async function describeActor(db: Db, actor: Actor): Promise<string> {
+  if (actor === SYSTEM) return 'the payment service or the store itself';
+  if (actor === SHOPPER) return 'the shopper';
+  return (await adminName(db, actor)) ?? 'an administrator who has since been deleted';
 }
 
 export function settingsOf(row: AdminUserRow): Settings {

@@ -14,6 +14,5 @@ export {
   toAdminItems,
   toAdminOrder,
   totals,
-  type CustomerView,
 } from './queries';
 export type { OrderRow, OrdersTables } from './rows';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { ORDER_EVENT_TYPES, upcastOrderEvent, type OrderEvent, type PlacedOrder } from '../../modules/ordering/events';
-import type { Recorded, StoredEvent } from '../../platform/eventstore/port';
+import { SYSTEM, type Actor, type Recorded, type StoredEvent } from '../../platform/eventstore/port';
 import { sqlTypes } from '../../platform/projections/columns';
 import { RowFolder } from '../../platform/projections/fold';
 import type { Projection, Write } from '../../platform/projections/projection';
@@ -20,7 +20,14 @@ import { ORDER_COLUMNS, type OrderRow, type OrdersTables } from './rows';
 
 export const ORDERS_PROJECTION = 'orders';
 
-export function ordersProjection(deps: { db: Kysely<OrdersTables>; realtime?: Realtime }): Projection {
+export interface OrdersProjectionDeps {
+  db: Kysely<OrdersTables>;
+  realtime?: Realtime;
+  /** Names who caused an event, for the live events' notifications (the admin-users read model). */
+  describeActor?: (actor: Actor) => Promise<string>;
+}
+
+export function ordersProjection(deps: OrdersProjectionDeps): Projection {
   return {
     name: ORDERS_PROJECTION,
     tables: ['orders', 'order_legacy_numbers', 'customers'],
@@ -37,7 +44,7 @@ export function ordersProjection(deps: { db: Kysely<OrdersTables>; realtime?: Re
       );
     },
     async afterCommit(events) {
-      if (deps.realtime) await pushOrderChanges(deps.db, deps.realtime, events as Recorded<OrderEvent>[]);
+      if (deps.realtime) await pushOrderChanges(deps, deps.realtime, events as Recorded<OrderEvent>[]);
     },
   };
 }
@@ -144,20 +151,31 @@ class LegacyNumbers {
   }
 }
 
-async function pushOrderChanges(db: Kysely<OrdersTables>, realtime: Realtime, events: OrderEvent[]): Promise<void> {
+// Each event says who caused it (the order's last event in the batch counts), so an admin's screen
+// can tell its own changes from another admin's and name that admin.
+async function pushOrderChanges(deps: OrdersProjectionDeps, realtime: Realtime, events: Recorded<OrderEvent>[]) {
   // A restored order is new to the admins' lists, which dropped it when it was deleted.
   const created = new Set(
     events.filter((e) => e.type === 'OrderPlaced' || e.type === 'OrderRestored').map((e) => e.data.orderId),
   );
   // The last word of the batch counts: a deleted order that a payment restored is not deleted.
   const deleted = new Set<string>();
+  const lastActor = new Map<string, Actor>();
   for (const e of events) {
     if (e.type === 'OrderDeleted') deleted.add(e.data.orderId);
     if (e.type === 'OrderRestored') deleted.delete(e.data.orderId);
+    lastActor.set(e.data.orderId, e.metadata.actor);
   }
-  const touched = [...new Set(events.map((e) => e.data.orderId))].filter((id) => !deleted.has(id));
-  for (const row of await ordersByIds(db, touched)) {
-    realtime.broadcast('admins', created.has(row.id) ? 'order:created' : 'order:updated', { order: toAdminOrder(row) });
+  const names = new Map<Actor, string>();
+  const by = async (orderId: string) => {
+    const actor = lastActor.get(orderId) ?? SYSTEM;
+    if (!names.has(actor)) names.set(actor, (await deps.describeActor?.(actor)) ?? actor);
+    return { actor, actorName: names.get(actor)! };
+  };
+  const touched = [...lastActor.keys()].filter((id) => !deleted.has(id));
+  for (const row of await ordersByIds(deps.db, touched)) {
+    const event = created.has(row.id) ? 'order:created' : 'order:updated';
+    realtime.broadcast('admins', event, { order: toAdminOrder(row), ...(await by(row.id)) });
   }
-  for (const orderId of deleted) realtime.broadcast('admins', 'orderDeleted', { orderId });
+  for (const orderId of deleted) realtime.broadcast('admins', 'orderDeleted', { orderId, ...(await by(orderId)) });
 }

@@ -1,5 +1,13 @@
 import { sql, type ExpressionBuilder, type Kysely, type StringReference } from 'kysely';
-import type { AdminOrderView, OrderStatus } from '../../shared/ordering';
+import type {
+  AdminOrderItemView,
+  AdminOrderPage,
+  AdminOrderView,
+  CustomerPage,
+  CustomerView,
+  OrderStatus,
+  Pagination,
+} from '../../shared/ordering';
 import type { CustomerRow, OrderRow, OrdersTables } from './rows';
 
 // Every read of the orders read model: the admin lists, the customers (summed from the orders), the
@@ -80,7 +88,7 @@ function filtered(db: Kysely<OrdersTables>, filter: OrderFilter) {
   return query;
 }
 
-export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, page: Page) {
+export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, page: Page): Promise<AdminOrderPage> {
   const base = filtered(db, filter);
   const [rows, total] = await Promise.all([
     base
@@ -143,18 +151,8 @@ export function pendingOrders(
   return db.selectFrom('orders').select(['id', 'checkout_id', 'created_at']).where('status', '=', 'pending').execute();
 }
 
-function pagination(page: Page, total: number) {
+function pagination(page: Page, total: number): Pagination {
   return { page: page.page, limit: page.limit, total, totalPages: Math.max(1, Math.ceil(total / page.limit)) };
-}
-
-export interface CustomerView {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  orders: number;
-  totalSpent: number;
-  joinDate: string;
 }
 
 // A customer is a phone number: shoppers have no accounts, and checkout asks for nothing else. The
@@ -174,7 +172,11 @@ function customersMatching(db: Kysely<OrdersTables>, search: string | undefined)
   );
 }
 
-export async function listCustomers(db: Kysely<OrdersTables>, search: string | undefined, page: Page) {
+export async function listCustomers(
+  db: Kysely<OrdersTables>,
+  search: string | undefined,
+  page: Page,
+): Promise<CustomerPage> {
   const base = customersMatching(db, search);
   const [rows, total] = await Promise.all([
     base
@@ -289,7 +291,7 @@ export function toAdminOrder(row: OrderRow): AdminOrderView {
 }
 
 /** The items of an order as SPEC §3 lists them for the admin detail. */
-export function toAdminItems(row: OrderRow) {
+export function toAdminItems(row: OrderRow): AdminOrderItemView[] {
   return row.items.map((line, index) => ({
     id: `${row.id}-${index + 1}`,
     product_id: line.productId,

@@ -71,3 +71,81 @@ export interface AdminOrderView {
   /** When a payment brought back an order an admin had deleted. */
   restored_at: string | null;
 }
+
+/** One line of an order in the admin's detail (SPEC §3 'Order (admin)' item); subtotal = price × quantity. */
+export interface AdminOrderItemView {
+  id: string;
+  product_id: string;
+  product_name: string;
+  selected_duration: string;
+  selected_price: number;
+  quantity: number;
+  subtotal: number;
+}
+
+/** `GET /api/admin/orders/{id}` answers `{order}` (with an ETag of its version). */
+export interface AdminOrderDetailView extends AdminOrderView {
+  items: AdminOrderItemView[];
+}
+
+/** The page of a paginated admin list. */
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+/** `GET /api/admin/orders?status=&search=&page=&limit=`. */
+export interface AdminOrderPage {
+  orders: AdminOrderView[];
+  pagination: Pagination;
+}
+
+/** A customer: the orders of one phone number (shoppers have no accounts). `id` is the phone. */
+export interface CustomerView {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** Orders that count (deleted ones do not). */
+  orders: number;
+  /** Whole dinars, paid orders only. */
+  totalSpent: number;
+  /** The first order's time. */
+  joinDate: string;
+}
+
+/** `GET /api/admin/customers?search=&page=&limit=`. */
+export interface CustomerPage {
+  customers: CustomerView[];
+  pagination: Pagination;
+}
+
+/** This range against the one before it. */
+export interface Trend {
+  current: number;
+  previous: number;
+  change: number;
+  /** Percent change; null when the previous range had nothing. */
+  percent: number | null;
+}
+
+/** `GET /api/admin/dashboard/stats?range=7|30|90`. */
+export interface DashboardStatsView {
+  stats: { productsCount: number; ordersCount: number; dispatchedOrdersCount: number; revenue: number };
+  range: number;
+  recentOrders: AdminOrderView[];
+  /** Every day of the range, oldest first: paid revenue and paid orders (Africa/Algiers days). */
+  revenueByDay: { date: string; revenue: number; orders: number }[];
+  trends: { products: { added: number }; orders: Trend; dispatched: Trend; revenue: Trend };
+}
+
+/**
+ * Who caused a live order event: an admin's id, `shopper` or `system` (payments), with the name to
+ * show. An admin's own changes raise no notification on their screens.
+ */
+export interface LiveActor {
+  actor: string;
+  actorName: string;
+}

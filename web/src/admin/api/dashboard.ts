@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminOrderView } from '@shared/ordering/types';
+import type { DashboardStatsView } from '@shared/ordering/types';
 import { adminApi, adminRetry } from './client';
 import { dashboardKeys } from './keys';
 
@@ -10,25 +10,6 @@ export const DEFAULT_DASHBOARD_RANGE: DashboardRange = 30;
 
 export const isDashboardRange = (value: unknown): value is DashboardRange =>
   DASHBOARD_RANGES.includes(Number(value) as DashboardRange);
-
-/** This range against the one before it, as the server computes it. */
-export interface Trend {
-  current: number;
-  previous: number;
-  change: number;
-  /** Percent change; null when the previous range had nothing. */
-  percent: number | null;
-}
-
-// The answer of src/modules/ordering/dashboard.ts (not yet declared in src/shared).
-export interface DashboardStatsView {
-  stats: { productsCount: number; ordersCount: number; dispatchedOrdersCount: number; revenue: number };
-  range: DashboardRange;
-  recentOrders: AdminOrderView[];
-  /** Every day of the range, oldest first: paid revenue and paid orders (Africa/Algiers days). */
-  revenueByDay: { date: string; revenue: number; orders: number }[];
-  trends: { products: { added: number }; orders: Trend; dispatched: Trend; revenue: Trend };
-}
 
 /** `GET /api/admin/dashboard/stats?range=`. */
 export const dashboardQuery = (range: DashboardRange) =>

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useFormatPrice, useLanguage } from '../../i18n/I18nProvider';
 import { directionOf } from '../../i18n/locales';
-import { DASHBOARD_RANGES, type DashboardRange, type DashboardStatsView } from '../api/dashboard';
+import type { DashboardStatsView } from '@shared/ordering/types';
+import { DASHBOARD_RANGES, type DashboardRange } from '../api/dashboard';
 import { isolate } from '../../lib/bidi';
 import { useAdminText } from '../i18n';
 

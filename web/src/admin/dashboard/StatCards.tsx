@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useFormatPrice } from '../../i18n/I18nProvider';
-import type { DashboardStatsView, Trend } from '../api/dashboard';
+import type { DashboardStatsView, Trend } from '@shared/ordering/types';
 import { useAdminText } from '../i18n';
 import { CoinsIcon, PackageIcon, TrendDownIcon, TrendUpIcon, TruckIcon } from '../ui/icons';
 import { ReceiptIcon } from '../../components/ui/icons';

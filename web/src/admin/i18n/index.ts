@@ -4,27 +4,43 @@ import { createLanguageStore, loadMessages, type CompiledMessages } from '../../
 import type { Locale } from '../../i18n/locales';
 import type { MessageId } from '../../i18n/messages';
 import { isolate } from '../../lib/bidi';
-import type en from './en.json';
+import type shell from './en.json';
+import type categories from './categories/en.json';
+import type customers from './customers/en.json';
+import type orders from './orders/en.json';
+import type products from './products/en.json';
+import type settings from './settings/en.json';
+import type users from './users/en.json';
 
 // The back office's own messages (ids start with "admin."), loaded only by the admin chunk and
 // added to the store's messages of the same language, so the shared chrome (language menu, theme
 // toggle, toasts) speaks the admin's language. Like the store's, they are precompiled at build
-// time (web/vite.config.ts).
+// time (web/vite.config.ts). The shell's are in this folder's {en,fr,ar}.json, each screen's in a
+// folder of its own (orders/en.json…), so a screen brings its texts with it; i18n.unit.spec.ts
+// checks that every language has every id.
 
-export type AdminMessageId = keyof typeof en;
-type AdminMessages = Record<AdminMessageId, string>;
+export type AdminMessageId =
+  | keyof typeof shell
+  | keyof typeof categories
+  | keyof typeof customers
+  | keyof typeof orders
+  | keyof typeof products
+  | keyof typeof settings
+  | keyof typeof users;
 
 /** localStorage key of the admin's language, apart from the store's (SPEC §3); index.html reads it too. */
 export const ADMIN_LANGUAGE_KEY = 'admin-language';
 /** SPEC §4: the admin starts in English. */
 export const DEFAULT_ADMIN_LOCALE: Locale = 'en';
 
-// `satisfies` makes a missing translation a type error.
-const loaders: Record<Locale, () => Promise<AdminMessages>> = {
-  en: () => import('./en.json').then((m) => m.default satisfies AdminMessages),
-  fr: () => import('./fr.json').then((m) => m.default satisfies AdminMessages),
-  ar: () => import('./ar.json').then((m) => m.default satisfies AdminMessages),
-};
+const messageFiles = import.meta.glob<{ default: Record<string, string> }>(['./*.json', './*/*.json']);
+
+/** Every admin message of one language: the shell's and each screen's files, merged. */
+async function adminMessagesOf(locale: Locale): Promise<Record<string, string>> {
+  const files = Object.entries(messageFiles).filter(([path]) => path.endsWith(`/${locale}.json`));
+  const loadedFiles = await Promise.all(files.map(([, load]) => load()));
+  return Object.assign({}, ...loadedFiles.map((file) => file.default)) as Record<string, string>;
+}
 
 const loaded = new Map<Locale, Promise<CompiledMessages>>();
 
@@ -32,7 +48,7 @@ const loaded = new Map<Locale, Promise<CompiledMessages>>();
 export function loadAdminMessages(locale: Locale): Promise<CompiledMessages> {
   let messages = loaded.get(locale);
   if (!messages) {
-    messages = Promise.all([loadMessages(locale), loaders[locale]()]).then(([store, admin]) => ({
+    messages = Promise.all([loadMessages(locale), adminMessagesOf(locale)]).then(([store, admin]) => ({
       ...store,
       ...(admin as unknown as CompiledMessages),
     }));

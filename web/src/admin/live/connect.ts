@@ -75,7 +75,7 @@ export function connectAdminLive(options: AdminLiveOptions): () => void {
     socket.on(event, (payload: unknown) => {
       const notice = applyAdminEvent(queryClient, event, payload, options.selfId);
       if (!notice) return;
-      if (!notice.actor) return options.onNotice(notice, null);
+      if (notice.who || !notice.actor) return options.onNotice(notice, notice.who ?? null);
       const actor = notice.actor;
       void queryClient
         .fetchQuery({ ...usersQuery(), staleTime: 60_000 })

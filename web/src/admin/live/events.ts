@@ -9,14 +9,18 @@ import { isLocalChange } from './local-changes';
 // SPEC §7's socket events, turned into what they mean for the query cache: an order that changed is
 // patched where it shows (lists, its detail) and the lists refetched (its filters may no longer
 // match it); other changes invalidate their area. The answer is the app notification to show, if
-// the change is another admin's: catalogue events name their `actor`; order events do not, so an
-// order this admin wrote in the last 5 s counts as theirs (live/local-changes.ts).
+// the change is another admin's: every event names its `actor` (order events their `actorName`
+// too). A list this admin changed in the last 5 s is left alone (live/local-changes.ts).
 
-/** An app notification: a message, and the admin to name as `who` (an actor id) when there is one. */
+/**
+ * An app notification: a message, and who to name: `who` when the event says it, else `actor` (an
+ * admin's id, looked up in the users list).
+ */
 export interface Notice {
   id: AdminMessageId;
   values: MessageValues;
   actor?: string;
+  who?: string;
 }
 
 /** The shapes the order screens keep: `GET /api/admin/orders` and `GET /api/admin/orders/{id}` as answered. */
@@ -67,19 +71,17 @@ export function applyAdminEvent(
       const order = payload.order;
       if (!isRecord(order) || typeof order.id !== 'string') return null;
       const changed = order as unknown as AdminOrderView;
-      const own = isLocalChange('orders', changed.id);
       patchOrder(queryClient, changed);
       invalidate(dashboardKeys.all, customerKeys.all);
       // A list this admin just changed is already current (SPEC §4: ignore live events for 5 s).
-      if (!own) invalidate(orderKeys.lists());
+      if (!isLocalChange('orders', changed.id)) invalidate(orderKeys.lists());
       // Only an admin dispatches; payments, which also change the status, are nobody's to announce.
-      if (own || event === 'order:created' || changed.status !== 'dispatched') return null;
-      return { id: 'admin.notify.orderDispatched', values: { order: orderLabel(changed) } };
+      if (event === 'order:created' || changed.status !== 'dispatched') return null;
+      return byAnother(payload, selfId, { id: 'admin.notify.orderDispatched', values: { order: orderLabel(changed) } });
     }
     case 'orderDeleted': {
       const id = payload.orderId;
       if (typeof id !== 'string') return null;
-      const own = isLocalChange('orders', id);
       const label = orderLabel(cachedOrder(queryClient, id) ?? { id });
       queryClient.setQueriesData<OrderListData>(
         { queryKey: orderKeys.lists() },
@@ -87,8 +89,8 @@ export function applyAdminEvent(
       );
       // Its open detail refetches and finds it gone.
       invalidate(orderKeys.detail(id), dashboardKeys.all, customerKeys.all);
-      if (!own) invalidate(orderKeys.lists());
-      return own ? null : { id: 'admin.notify.orderDeleted', values: { order: label } };
+      if (!isLocalChange('orders', id)) invalidate(orderKeys.lists());
+      return byAnother(payload, selfId, { id: 'admin.notify.orderDeleted', values: { order: label } });
     }
     case 'usersUpdate':
       if (Array.isArray(payload.users)) {
@@ -107,6 +109,13 @@ export function applyAdminEvent(
       return { id: notice, values: { name: typeof item.name === 'string' ? item.name : '' }, actor };
     }
   }
+}
+
+/** The notice of an order event, unless this admin caused it. */
+function byAnother(payload: Record<string, unknown>, selfId: string, notice: Notice): Notice | null {
+  if (payload.actor === selfId) return null;
+  const who = typeof payload.actorName === 'string' ? payload.actorName : undefined;
+  return { ...notice, who };
 }
 
 /** An order as people name it: its number (#1042), else the start of its id. */

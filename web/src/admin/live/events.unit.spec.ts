@@ -38,21 +38,21 @@ describe('live events in the query cache', () => {
     const notice = applyAdminEvent(
       client,
       'order:updated',
-      { order: order('o1', { status: 'dispatched', version: 3 }) },
+      { order: order('o1', { status: 'dispatched', version: 3 }), actor: 'karim', actorName: 'Karim' },
       'me',
     );
     expect(client.getQueryData<OrderListData>(listKey)!.orders[0]!.status).toBe('dispatched');
     expect(client.getQueryData<OrderDetailData>(orderKeys.detail('o1'))!.order.version).toBe(3);
     expect(invalidated(listKey)).toBe(true);
     expect(invalidated(dashboardKeys.stats(30))).toBe(true);
-    expect(notice).toEqual({ id: 'admin.notify.orderDispatched', values: { order: '#1042' } });
+    expect(notice).toEqual({ id: 'admin.notify.orderDispatched', values: { order: '#1042' }, who: 'Karim' });
   });
 
   it('raises no notification and leaves the list alone for an order this admin just changed', () => {
     const { client, listKey, invalidated } = cacheWith('o2');
     markLocalChange('orders', 'o2');
-    const notice = applyAdminEvent(client, 'order:updated', { order: order('o2', { status: 'dispatched' }) }, 'me');
-    expect(notice).toBeNull();
+    const own = { order: order('o2', { status: 'dispatched' }), actor: 'me', actorName: 'Me' };
+    expect(applyAdminEvent(client, 'order:updated', own, 'me')).toBeNull();
     expect(invalidated(listKey)).toBe(false);
     expect(client.getQueryData<OrderListData>(listKey)!.orders[0]!.status).toBe('dispatched');
   });
@@ -64,10 +64,17 @@ describe('live events in the query cache', () => {
 
   it('takes a deleted order out of the lists and names it by its number', () => {
     const { client, listKey, invalidated } = cacheWith('o4');
-    const notice = applyAdminEvent(client, 'orderDeleted', { orderId: 'o4' }, 'me');
+    const notice = applyAdminEvent(client, 'orderDeleted', { orderId: 'o4', actor: 'k', actorName: 'Karim' }, 'me');
     expect(client.getQueryData<OrderListData>(listKey)!.orders.map((o) => o.id)).toEqual(['other']);
     expect(invalidated(orderKeys.detail('o4'))).toBe(true);
-    expect(notice).toEqual({ id: 'admin.notify.orderDeleted', values: { order: '#1042' } });
+    expect(notice).toEqual({ id: 'admin.notify.orderDeleted', values: { order: '#1042' }, who: 'Karim' });
+  });
+
+  it("stays quiet about this admin's own order changes, even after the 5 s of local changes", () => {
+    const { client } = cacheWith('o5');
+    const own = { order: order('o5', { status: 'dispatched' }), actor: 'me', actorName: 'Me' };
+    expect(applyAdminEvent(client, 'order:updated', own, 'me')).toBeNull();
+    expect(applyAdminEvent(client, 'orderDeleted', { orderId: 'o5', actor: 'me' }, 'me')).toBeNull();
   });
 
   it("names the admin behind another's catalogue change, and stays quiet about this admin's own", () => {

@@ -1,7 +1,6 @@
-// What this admin just changed. The server's live events for orders and users do not say who
-// caused them (catalogue events do: `actor`), so for 5 s after a write the live layer takes events
-// about the item as this admin's own: no notification, and the list it just updated is left alone
-// (SPEC §4: "changed locally ignore live events for 5 s").
+// What this admin just changed: for 5 s after a write, live events about the item leave the list
+// this admin just updated alone (SPEC §4: "changed locally ignore live events for 5 s"). Whether
+// to notify is decided by the event's `actor`, not by this.
 
 export const LOCAL_CHANGE_MS = 5000;
 

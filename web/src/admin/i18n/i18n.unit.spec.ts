@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+
+// The admin's messages: the shell's files in this folder and one folder a screen. Each folder has
+// en, fr and ar with the same ids; ids are unique across folders (they are merged into one table).
+
+const root = new URL('./', import.meta.url);
+const folders = [
+  '.',
+  ...readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name),
+];
+const read = (folder: string, locale: string) =>
+  JSON.parse(readFileSync(new URL(`${folder}/${locale}.json`, root), 'utf8')) as Record<string, string>;
+
+describe('admin message files', () => {
+  it.each(folders)('%s: fr and ar have exactly the ids of en, each valid ICU', (folder) => {
+    const ids = Object.keys(read(folder, 'en')).sort();
+    for (const locale of ['fr', 'ar']) expect(Object.keys(read(folder, locale)).sort(), locale).toEqual(ids);
+    for (const locale of ['en', 'fr', 'ar'])
+      for (const [id, message] of Object.entries(read(folder, locale))) {
+        expect(message.trim(), `${folder} ${locale} ${id}`).not.toBe('');
+        expect(() => parse(message, { requiresOtherClause: true }), `${folder} ${locale} ${id}`).not.toThrow();
+      }
+  });
+
+  it('no id is defined in two folders, and every id starts with admin.', () => {
+    const seen = new Map<string, string>();
+    for (const folder of folders)
+      for (const id of Object.keys(read(folder, 'en'))) {
+        expect(id.startsWith('admin.'), id).toBe(true);
+        expect(seen.get(id), `${id} in ${folder} and ${seen.get(id)}`).toBeUndefined();
+        seen.set(id, folder);
+      }
+  });
+});
