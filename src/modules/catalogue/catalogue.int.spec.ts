@@ -48,6 +48,7 @@ describe('admin routes', () => {
       ['put', '/api/admin/products/x'],
       ['delete', '/api/admin/products/x'],
       ['post', '/api/admin/products/bulk'],
+      ['get', '/api/admin/categories'],
       ['get', '/api/admin/categories/x'],
       ['post', '/api/admin/categories'],
       ['put', '/api/admin/categories/x'],
@@ -172,6 +173,25 @@ describe('categories', () => {
     const bad = await request(app.url).get('/categories').query({ page: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Page must be a whole number of at least 1');
+  });
+
+  it('are listed for admins with every product counted, inactive ones too, and their versions', async () => {
+    const radio = await newCategory('Radio admin', 'Stations');
+    await newProduct({ name: 'Radio on', category_id: radio.id });
+    await newProduct({ name: 'Radio off', category_id: radio.id, active: false });
+    await admin('put', `/api/admin/categories/${radio.id}`).set('If-Match', '"0"').send({ description: 'FM' });
+    const found = await admin('get', '/api/admin/categories').query({ search: 'radio admin', limit: 5 });
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({
+      data: [expect.objectContaining({ id: radio.id, description: 'FM', productsCount: 2, version: 1 })],
+      pagination: { page: 1, limit: 5, total: 1, totalPages: 1 },
+    });
+    // The storefront still counts the active one only.
+    const shown = await request(app.url).get('/categories').query({ search: 'radio admin' });
+    expect(shown.body.data[0].productsCount).toBe(1);
+    const bad = await admin('get', '/api/admin/categories').query({ limit: 500 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Limit must be a whole number from 1 to 100');
   });
 
   it('cannot be deleted while they hold products, and say how many', async () => {

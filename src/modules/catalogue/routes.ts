@@ -20,6 +20,7 @@ import {
   productCreateSchema,
   productListQuerySchema,
   productUpdateSchema,
+  type CategoryPage,
 } from '../../shared/catalogue';
 import {
   bulkProducts,
@@ -199,6 +200,15 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     await caughtUp(deps, position);
     const done = input.action === 'delete' ? 'deleted' : 'moved';
     res.json({ message: `${result.succeeded.length} of ${input.ids.length} products ${done}`, ...result });
+  });
+
+  // The admin's list: read fresh (whichever instance answers, the admin sees their own change), and
+  // each count takes inactive products too: all that stand in the way of deleting the category.
+  router.get('/categories', async (req, res) => {
+    const catalogue = await live.fresh();
+    const page = catalogue.categoryPage(parseInput(categoryListQuerySchema, req.query));
+    const data = page.data.map((category) => ({ ...category, productsCount: catalogue.countAllIn(category.id) }));
+    res.json({ ...page, data } satisfies CategoryPage);
   });
 
   router.get('/categories/:id', async (req, res) => {

@@ -3,6 +3,8 @@ import { ORDER_TOTAL_MAX } from '../ordering/constants';
 import { text } from '../text/schemas';
 import {
   BULK_MAX_IDS,
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
   CATEGORY_PAGE_LIMIT_MAX,
   DEVICES_MAX,
   DEVICES_MIN,
@@ -141,8 +143,8 @@ export type ProductFields = z.output<typeof productCreateSchema>;
 export type ProductChanges = z.output<typeof productUpdateSchema>;
 
 const categoryShape = {
-  name: text({ field: 'Category name', max: 100, required: catalogueMessages.categoryNameRequired }),
-  description: text({ field: 'Description', max: 2000, multiline: true }).optional(),
+  name: text({ field: 'Category name', max: CATEGORY_NAME_MAX, required: catalogueMessages.categoryNameRequired }),
+  description: text({ field: 'Description', max: CATEGORY_DESCRIPTION_MAX, multiline: true }).optional(),
 };
 
 export const categoryCreateSchema = z

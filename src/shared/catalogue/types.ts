@@ -19,7 +19,7 @@ export interface CategoryView {
   featuredImage: string | null;
   /** A smaller rendition of featuredImage for cards. */
   thumbnailImage: string | null;
-  /** Active products in the category. */
+  /** Active products in the category; on the admin's list (`GET /api/admin/categories`), every product. */
   productsCount: number;
   /** The category's version, also sent as the ETag of its admin GET. */
   version: number;
