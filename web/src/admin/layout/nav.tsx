@@ -1,12 +1,18 @@
+import type { LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { GridIcon } from '../../components/ui/icons';
 import type { AdminMessageId } from '../i18n';
+import { UsersIcon } from '../ui/icons';
+
+/** Any path the router knows, so every screen's entry fits. */
+type NavPath = NonNullable<LinkProps['to']>;
 
 /**
  * The sidebar's screens, in SPEC §2's order (Dashboard, Products, Categories, Orders, Customers,
  * Users, Settings). A screen is listed once its route exists: no link leads to a page that is not
  * there.
  */
-export const ADMIN_NAV: { to: '/admin'; label: AdminMessageId; icon: ReactNode; exact?: boolean }[] = [
+export const ADMIN_NAV: { to: NavPath; label: AdminMessageId; icon: ReactNode; exact?: boolean }[] = [
   { to: '/admin', label: 'admin.nav.dashboard', icon: <GridIcon />, exact: true },
+  { to: '/admin/customers', label: 'admin.nav.customers', icon: <UsersIcon /> },
 ];

@@ -1,0 +1,284 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_ADMIN } from '../test/support/app';
+import { openAdmin, seriousViolations, submitSignIn } from './support/admin';
+import { launchBrowser } from './support/browser';
+import { adminClient, startStoreApp } from './support/store';
+
+// The back office's customers in a real browser against the real server: customers are made by
+// shoppers' orders placed through the store's API (paid on the sandbox's page or left unpaid), and
+// the list shows them with their counts and totals, searches them with the search in the URL,
+// follows new orders live, pages, links to their orders and a mail draft, and exports the rows
+// searched.
+
+let app: Awaited<ReturnType<typeof startStoreApp>>;
+let browser: Browser;
+let productId: string;
+const contexts: BrowserContext[] = [];
+
+const PRICE = 2500;
+const AMINA = { fullName: 'Amina Benali', email: 'amina@example.dz', phone: '0550111111' };
+const KARIM = { fullName: 'Karim Haddad', email: 'karim@example.dz', phone: '0660222222' };
+const YACINE = { fullName: 'Yacine Mansouri', email: 'yacine@example.dz', phone: '0770333333' };
+type Shopper = typeof AMINA;
+
+beforeAll(async () => {
+  app = await startStoreApp();
+  browser = await launchBrowser();
+  const shop = await adminClient(app.url);
+  const category = await shop.createCategory('Customers');
+  productId = (
+    await shop.createProduct({
+      name: 'Gold',
+      category_id: category.id,
+      price_durations: [{ duration: '1 month', price: PRICE }],
+    })
+  ).id;
+  // Amina: two paid orders and one left unpaid; Karim: one paid; Yacine: one unpaid.
+  await placeOrder(AMINA, true);
+  await placeOrder(AMINA, true);
+  await placeOrder(AMINA, false);
+  await placeOrder(KARIM, true);
+  await placeOrder(YACINE, false);
+  await waitForCustomers(3);
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** A shopper's checkout as the store sends it; `paid` pays it on the sandbox's hosted page. */
+async function placeOrder(shopper: Shopper, paid: boolean): Promise<void> {
+  const created = await fetch(`${app.url}/api/payment/create-checkout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      ...shopper,
+      amount: PRICE,
+      description: 'IPTV',
+      items: [{ productId, duration: '1 month', quantity: 1 }],
+    }),
+  });
+  expect(created.ok, `checkout: ${created.status}`).toBe(true);
+  if (!paid) return;
+  const { checkout } = (await created.json()) as { checkout: { id: string } };
+  const payment = await fetch(`${app.url}/sandbox/checkout/${checkout.id}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=paid&method=baridi_mob',
+    redirect: 'manual',
+  });
+  expect(payment.status).toBe(303);
+}
+
+/** Waits until the read model has `count` customers (orders are projected after the write). */
+async function waitForCustomers(count: number): Promise<void> {
+  const { token } = (await (
+    await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(TEST_ADMIN),
+    })
+  ).json()) as { token: string };
+  // vi.waitFor, not expect.poll: this runs in beforeAll too.
+  await vi.waitFor(
+    async () => {
+      const response = await fetch(`${app.url}/api/admin/customers`, { headers: { Authorization: `Bearer ${token}` } });
+      const { pagination } = (await response.json()) as { pagination: { total: number } };
+      if (pagination.total !== count) throw new Error(`${pagination.total} customers, not ${count}`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+}
+
+/** Signed in (through the form) on the customers page, its table shown. */
+async function openCustomers(path = '/admin/customers', options: Parameters<typeof openAdmin>[3] = {}) {
+  const opened = await openAdmin(browser, app.url, `/admin/login?redirect=${encodeURIComponent(path)}`, {
+    contexts,
+    ...options,
+  });
+  await submitSignIn(opened.page, TEST_ADMIN.username, TEST_ADMIN.password);
+  await opened.page.getByTestId('customers-table').waitFor();
+  return opened;
+}
+
+const clean = (text: string | null) =>
+  (text ?? '')
+    .replace(/[\u00a0\u202f\u2068\u2069]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The table's rows as [id, contact, orders, total spent], in the order shown. */
+const rowsOf = (page: Page) =>
+  page
+    .getByTestId('customers-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.innerText)))
+    .then((rows) => rows.map((row) => row.map(clean)));
+
+const phonesOf = async (page: Page) => (await rowsOf(page)).map((row) => row[0]);
+
+/** One CSV line's cells (quoted or not; "" inside quotes is a quote). */
+const csvCells = (line: string) =>
+  [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map(
+    (match) => match[1]?.replace(/""/g, '"') ?? match[2] ?? '',
+  );
+
+const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+describe('customers', () => {
+  it('lists the customers of real orders with their counts and totals, newest first', async () => {
+    const { page, errors } = await openCustomers();
+    expect(await rowsOf(page)).toEqual([
+      [YACINE.phone, `${YACINE.fullName} ${YACINE.email}`, '1', '0 Da'],
+      [KARIM.phone, `${KARIM.fullName} ${KARIM.email}`, '1', '2,500 Da'],
+      [AMINA.phone, `${AMINA.fullName} ${AMINA.email}`, '3', '5,000 Da'],
+    ]);
+    expect(clean(await page.getByTestId('customers-pager').locator('.admin-pager-summary').textContent())).toBe(
+      'Showing 1 to 3 of 3 customers',
+    );
+    // The sidebar leads here and says so.
+    const link = page.getByTestId('admin-sidebar').getByRole('link', { name: 'Customers' });
+    expect(await link.getAttribute('aria-current')).toBe('page');
+    expect(clean(await page.title())).toBe('Customers · Back office');
+    // Each row: a mail draft to the customer.
+    const amina = page.locator(`tr[data-row-id="${AMINA.phone}"]`);
+    expect(await amina.getByTestId('customer-email').getAttribute('href')).toBe(`mailto:${AMINA.email}`);
+    expect(await amina.locator('time').textContent()).toMatch(/\d{4}/);
+    expect(errors).toEqual([]);
+  });
+
+  it('searches by phone with the search in the URL, keeps it on reload, and opens that customer’s orders', async () => {
+    const { page, errors } = await openCustomers();
+    await page.getByTestId('customers-search').fill(KARIM.phone);
+    await page.waitForURL((url) => url.searchParams.get('search') === KARIM.phone);
+    await expect.poll(() => phonesOf(page)).toEqual([KARIM.phone]);
+
+    await page.reload();
+    await page.getByTestId('customers-table').waitFor();
+    expect(await page.getByTestId('customers-search').inputValue()).toBe(KARIM.phone);
+    expect(await phonesOf(page)).toEqual([KARIM.phone]);
+
+    // By name and by e-mail too.
+    await page.getByTestId('customers-search').fill('amina benali');
+    await expect.poll(() => phonesOf(page)).toEqual([AMINA.phone]);
+    await page.getByTestId('customers-search').fill('yacine@example');
+    await expect.poll(() => phonesOf(page)).toEqual([YACINE.phone]);
+
+    // 'View orders' lists that customer's orders and only theirs.
+    await page.getByTestId('customers-search').fill(AMINA.phone);
+    await expect.poll(() => phonesOf(page)).toEqual([AMINA.phone]);
+    await page.getByTestId('customer-view').click();
+    await page.waitForURL((url) => url.pathname === '/admin/orders');
+    expect(searchParam(page, 'search')).toBe(AMINA.phone);
+    const orders = page.getByTestId('orders-table').locator('tbody tr');
+    await expect.poll(() => orders.count()).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('says when no customer matches, and clears the search', async () => {
+    const { page } = await openCustomers('/admin/customers?search=nobody-here');
+    await page.getByTestId('customers-empty').waitFor();
+    expect(clean(await page.getByTestId('customers-empty').textContent())).toContain('No customers found');
+    expect(await page.getByTestId('customers-pager').count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(() => phonesOf(page)).toHaveLength(3);
+    expect(searchParam(page, 'search')).toBeNull();
+  });
+
+  it('exports exactly the customers searched as CSV', async () => {
+    const { page } = await openCustomers(`/admin/customers?search=${AMINA.phone}`);
+    await expect.poll(() => phonesOf(page)).toEqual([AMINA.phone]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('customers-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...rows] = csv.split(/\r?\n/).filter(Boolean).map(csvCells);
+    expect(header).toEqual(['Name', 'Email', 'Phone', 'Orders', 'Total spent (Da)', 'First order']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.slice(0, 5)).toEqual([AMINA.fullName, AMINA.email, AMINA.phone, '3', '5000']);
+    expect(rows[0]![5]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('follows new orders live and pages through the list, its page and size in the URL', async () => {
+    const { page, errors } = await openCustomers('/admin/customers?limit=5');
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('');
+    expect(await phonesOf(page)).toHaveLength(3);
+
+    // A new customer shows at the top, an existing one's figures move, without a reload.
+    const newcomers = ['0551000001', '0551000002', '0551000003'].map((phone, index) => ({
+      fullName: `Newcomer ${index + 1}`,
+      email: `new${index + 1}@example.dz`,
+      phone,
+    }));
+    await placeOrder(newcomers[0]!, true);
+    await expect.poll(() => phonesOf(page), { timeout: 10_000 }).toContain(newcomers[0]!.phone);
+    expect((await phonesOf(page))[0]).toBe(newcomers[0]!.phone);
+    await placeOrder(KARIM, true);
+    await expect
+      .poll(async () => (await rowsOf(page)).find((row) => row[0] === KARIM.phone)?.slice(2), { timeout: 10_000 })
+      .toEqual(['2', '5,000 Da']);
+
+    // Six customers at five a page: two pages.
+    await placeOrder(newcomers[1]!, false);
+    await placeOrder(newcomers[2]!, false);
+    await waitForCustomers(6);
+    const summary = () => page.getByTestId('customers-pager').locator('.admin-pager-summary').textContent().then(clean);
+    await expect.poll(summary, { timeout: 10_000 }).toBe('Showing 1 to 5 of 6 customers');
+    await page.getByTestId('customers-pager').getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expect.poll(() => phonesOf(page)).toEqual([AMINA.phone]);
+    expect(await summary()).toBe('Showing 6 to 6 of 6 customers');
+    expect(clean(await page.getByTestId('customers-pager').locator('.admin-pager-of').textContent())).toBe(
+      'Page 2 of 2',
+    );
+
+    // A reload keeps the page; a new search starts again from page 1.
+    await page.reload();
+    await page.getByTestId('customers-table').waitFor();
+    await expect.poll(() => phonesOf(page)).toEqual([AMINA.phone]);
+    await page.getByTestId('customers-search').fill('example.dz');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'example.dz');
+    expect(searchParam(page, 'page')).toBeNull();
+    expect(searchParam(page, 'limit')).toBe('5');
+    await expect.poll(() => phonesOf(page)).toHaveLength(5);
+
+    // A larger page size shows them all, from page 1.
+    await page.getByTestId('customers-pager').getByLabel('Rows per page').selectOption('20');
+    await expect.poll(() => phonesOf(page)).toHaveLength(6);
+    expect(searchParam(page, 'limit')).toBe('20');
+    expect(errors).toEqual([]);
+  });
+
+  it('says when the list cannot load, and loads it again with Try Again', async () => {
+    const { page, context } = await openCustomers();
+    await context.route('**/api/admin/customers?**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.getByTestId('customers-search').fill('amina');
+    await page.getByTestId('customers-error').waitFor({ timeout: 10_000 });
+    expect(clean(await page.getByTestId('customers-error').textContent())).toContain(
+      'Failed to load customers. Please try again.',
+    );
+    await context.unroute('**/api/admin/customers?**');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(() => phonesOf(page)).toEqual([AMINA.phone]);
+  });
+});
+
+describe('customers: accessibility (axe-core)', () => {
+  it.each(['en', 'ar'])('finds nothing serious on the customers page in %s, light and dark', async (language) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await openCustomers('/admin/customers', {
+        storage: { 'admin-language': language },
+        colorScheme,
+      });
+      await expect.poll(() => phonesOf(page)).not.toHaveLength(0);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      expect(await seriousViolations(page), `customers, ${language}, ${colorScheme}`).toEqual([]);
+    }
+  });
+});
