@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../test/support/app';
 import { documentState, openAdmin, seriousViolations, submitSignIn } from './support/admin';
 import { launchBrowser } from './support/browser';
+import { shopClient } from './support/shop';
 import { adminClient, startStoreApp } from './support/store';
 
 // The back office's shell in a real browser against the real server (fresh database, web/dist):
@@ -12,10 +13,12 @@ import { adminClient, startStoreApp } from './support/store';
 
 let app: Awaited<ReturnType<typeof startStoreApp>>;
 let browser: Browser;
+let outside: ReturnType<typeof shopClient>;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   app = await startStoreApp();
+  outside = shopClient(app.url);
   browser = await launchBrowser();
 });
 
@@ -32,65 +35,6 @@ const open = (path: string, options: Parameters<typeof openAdmin>[3] = {}) =>
   openAdmin(browser, app.url, path, { contexts, ...options });
 
 const loginError = (page: Page) => page.getByTestId('login-error');
-
-/** The admin API, as the test administrator unless `as` says who. */
-async function api<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  as: { username: string; password: string } = TEST_ADMIN,
-): Promise<T> {
-  const login = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: as.username, password: as.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function createAdmin(name: string) {
-  const username = `${name.toLowerCase()}-${randomBytes(3).toString('hex')}`;
-  const password = 'another long password';
-  const { user } = await api<{ user: { id: string } }>('POST', '/api/admin/users', {
-    username,
-    password,
-    name,
-    role: 'admin',
-  });
-  return { id: user.id, username, password, name };
-}
-
-/** A shopper's order, paid on the sandbox's hosted page (whose webhook completes it). */
-async function placePaidOrder(productId: string, price: number): Promise<void> {
-  const created = await fetch(`${app.url}/api/payment/create-checkout`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      amount: price,
-      email: 'client@example.dz',
-      fullName: 'Client',
-      phone: '0550123456',
-      description: 'IPTV',
-      items: [{ productId, duration: '1 month', quantity: 1 }],
-    }),
-  });
-  const { checkout } = (await created.json()) as { checkout: { id: string } };
-  const paid = await fetch(`${app.url}/sandbox/checkout/${checkout.id}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=paid&method=baridi_mob',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
-}
 
 const statValue = async (page: Page, card: string) =>
   ((await page.getByTestId(card).locator('.admin-stat-value').textContent()) ?? '').replace(/\s/g, ' ');
@@ -175,13 +119,13 @@ describe('back-office sign-in', () => {
   });
 
   it('signs out on the next call once the token is revoked, and comes back to the same place', async () => {
-    const karim = await createAdmin('Karim');
+    const karim = await outside.createAdmin('Karim');
     const { page, errors } = await open('/admin/login?redirect=%2Fadmin%3Frange%3D90');
     await submitSignIn(page, karim.username, karim.password);
     await page.getByTestId('dashboard').waitFor();
     expect(await page.getByTestId('greeting').textContent()).toContain('Karim');
 
-    await api('DELETE', `/api/admin/users/${karim.id}`);
+    await outside.api('DELETE', `/api/admin/users/${karim.id}`);
     await page.getByTestId('dashboard-refresh').click();
     await page.waitForURL((url) => url.pathname === '/admin/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin?range=90');
@@ -290,14 +234,14 @@ describe('dashboard', () => {
     await page.getByTestId('live-status').getByText('Live updates are offline').waitFor();
 
     // An order paid meanwhile shows once the connection is back (3 s later at most), without a reload.
-    await placePaidOrder(product.id, 2500);
+    await outside.placeOrder(product.id, 2500);
     await context.unroute('**/socket.io/**');
     await expect.poll(() => statValue(page, 'stat-revenue'), { timeout: 10_000 }).toBe('2,500 Da');
     expect(await statValue(page, 'stat-orders')).toBe('1');
     expect(await page.getByTestId('live-status').textContent()).toBe('');
 
     // Connected: the next paid order moves the figures and the recent orders as it happens.
-    await placePaidOrder(product.id, 2500);
+    await outside.placeOrder(product.id, 2500);
     await expect.poll(() => statValue(page, 'stat-orders'), { timeout: 10_000 }).toBe('2');
     await expect.poll(() => statValue(page, 'stat-revenue')).toBe('5,000 Da');
     expect(await page.getByTestId('recent-order').count()).toBe(2);
@@ -309,7 +253,7 @@ describe('dashboard', () => {
 
 describe('several admins at once', () => {
   it("notifies another admin's changes at the bottom left, naming them, and not the admin's own", async () => {
-    const karim = await createAdmin('Karim');
+    const karim = await outside.createAdmin('Karim');
     const { page, errors } = await open('/admin/login');
     await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
     await page.getByTestId('dashboard').waitFor();
@@ -319,9 +263,9 @@ describe('several admins at once', () => {
       ((await page.getByTestId('admin-notifications').textContent()) ?? '').replace(/[\u2068\u2069]/g, '');
 
     // This admin's own change (through the API with their account) says nothing.
-    await api('POST', '/api/admin/categories', { name: 'Mine', description: '' });
+    await outside.api('POST', '/api/admin/categories', { name: 'Mine', description: '' });
     // Karim's does, with his name.
-    await api('POST', '/api/admin/categories', { name: 'Sports', description: '' }, karim);
+    await outside.api('POST', '/api/admin/categories', { name: 'Sports', description: '' }, karim);
     await expect.poll(notifications, { timeout: 10_000 }).toContain('Karim added the category “Sports”');
     expect(await notifications()).not.toContain('Mine');
 
@@ -333,14 +277,14 @@ describe('several admins at once', () => {
       category_id: category.id,
       price_durations: [{ duration: '1 month', price: 1200 }],
     });
-    await placePaidOrder(product.id, 1200);
-    const { orders } = await api<{ orders: { id: string; number: number; status: string }[] }>(
+    await outside.placeOrder(product.id, 1200);
+    const { orders } = await outside.api<{ orders: { id: string; number: number; status: string }[] }>(
       'GET',
       '/api/admin/orders?limit=5',
     );
     const paid = orders.find((order) => order.status === 'completed')!;
-    await api('PUT', `/api/admin/orders/${paid.id}/status`, { status: 'dispatched' }, karim);
-    await expect.poll(notifications, { timeout: 10_000 }).toContain(`Order #${paid.number} was marked as dispatched`);
+    await outside.api('PUT', `/api/admin/orders/${paid.id}/status`, { status: 'dispatched' }, karim);
+    await expect.poll(notifications, { timeout: 10_000 }).toContain(`Karim marked order #${paid.number} as dispatched`);
     await expect.poll(() => statValue(page, 'stat-dispatched')).not.toBe('0');
     expect(errors).toEqual([]);
   });

@@ -52,3 +52,18 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
       nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
     }));
 }
+
+/** The browser storage of a signed-in admin (through the real login), to open a page already signed in. */
+export async function signedInStorage(
+  baseUrl: string,
+  credentials: { username: string; password: string },
+): Promise<Record<string, string>> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!login.ok) throw new Error(`login as ${credentials.username}: ${login.status}`);
+  const { token, user } = (await login.json()) as { token: string; user: unknown };
+  return { 'admin-token': token, 'admin-user': JSON.stringify(user) };
+}

@@ -2,6 +2,9 @@
 
 export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** SPEC §9: the admin's order list offers these page sizes (10 when none is chosen). */
+export const ORDER_PAGE_SIZES = [5, 10, 20, 50] as const;
+export const DEFAULT_ORDER_PAGE_SIZE = 10;
 export const PAYMENT_METHODS = ['baridi_mob', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** SPEC §3: the only method the storefront offers today. */

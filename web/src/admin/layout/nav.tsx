@@ -1,8 +1,8 @@
 import type { LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { GridIcon } from '../../components/ui/icons';
+import { GridIcon, ReceiptIcon } from '../../components/ui/icons';
 import type { AdminMessageId } from '../i18n';
-import { UsersIcon } from '../ui/icons';
+import { FolderIcon, PackageIcon, UsersIcon } from '../ui/icons';
 
 /** Any path the router knows, so every screen's entry fits. */
 type NavPath = NonNullable<LinkProps['to']>;
@@ -14,5 +14,9 @@ type NavPath = NonNullable<LinkProps['to']>;
  */
 export const ADMIN_NAV: { to: NavPath; label: AdminMessageId; icon: ReactNode; exact?: boolean }[] = [
   { to: '/admin', label: 'admin.nav.dashboard', icon: <GridIcon />, exact: true },
+  { to: '/admin/products', label: 'admin.nav.products', icon: <PackageIcon /> },
+  { to: '/admin/categories', label: 'admin.nav.categories', icon: <FolderIcon /> },
+  { to: '/admin/orders', label: 'admin.nav.orders', icon: <ReceiptIcon /> },
   { to: '/admin/customers', label: 'admin.nav.customers', icon: <UsersIcon /> },
+  { to: '/admin/users', label: 'admin.nav.users', icon: <UsersIcon /> },
 ];

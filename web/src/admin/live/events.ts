@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AdminUserView } from '@shared/identity/types';
-import type { AdminOrderView } from '@shared/ordering/types';
+import type { AdminOrderDetailView, AdminOrderPage, AdminOrderView } from '@shared/ordering/types';
 import { isRecord } from '../../api/http';
 import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, userKeys } from '../api/keys';
 import type { AdminMessageId, MessageValues } from '../i18n';
@@ -24,12 +24,9 @@ export interface Notice {
 }
 
 /** The shapes the order screens keep: `GET /api/admin/orders` and `GET /api/admin/orders/{id}` as answered. */
-export interface OrderListData {
-  orders: AdminOrderView[];
-  pagination: unknown;
-}
+export type OrderListData = AdminOrderPage;
 export interface OrderDetailData {
-  order: AdminOrderView & { items: unknown[] };
+  order: AdminOrderDetailView;
 }
 
 const CATALOGUE_NOTICES: Record<string, AdminMessageId | undefined> = {
@@ -101,8 +98,10 @@ export function applyAdminEvent(
       return null;
     default: {
       // product:* and category_*: counts, names and lists across the catalogue and the dashboard.
-      invalidate(productKeys.all, categoryKeys.all, dashboardKeys.all);
       const item = event.startsWith('product') ? payload.product : payload.category;
+      // A category this admin just changed: its list is already current (SPEC §4: ignore for 5 s).
+      const own = event.startsWith('category') && isRecord(item) && isLocalChange('categories', String(item.id));
+      invalidate(productKeys.all, dashboardKeys.all, ...(own ? [] : [categoryKeys.all]));
       const notice = CATALOGUE_NOTICES[event];
       const actor = typeof payload.actor === 'string' ? payload.actor : undefined;
       if (!notice || !isRecord(item) || actor === selfId) return null;

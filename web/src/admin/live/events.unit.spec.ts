@@ -25,7 +25,10 @@ const order = (id: string, changes: Partial<AdminOrderView> = {}): AdminOrderVie
 function cacheWith(id: string) {
   const client = new QueryClient();
   const listKey = orderKeys.list({ status: 'all', page: 1 });
-  client.setQueryData<OrderListData>(listKey, { orders: [order(id), order('other')], pagination: {} });
+  client.setQueryData<OrderListData>(listKey, {
+    orders: [order(id), order('other')],
+    pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
+  });
   client.setQueryData<OrderDetailData>(orderKeys.detail(id), { order: { ...order(id), items: [] } });
   client.setQueryData(dashboardKeys.stats(30), { stats: {} });
   const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;

@@ -1,0 +1,51 @@
+import type { AdminOrderView } from '@shared/ordering/types';
+import { useIntl } from 'react-intl';
+import { useFormatPrice } from '../../i18n/I18nProvider';
+import { useAdminText } from '../i18n';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { useDeleteOrder } from './order-writes';
+
+/** 'Confirm Deletion' (SPEC §2) with the order's number and id, customer, amount and date. */
+export function DeleteOrderModal({
+  order,
+  onClose,
+  onDeleted,
+}: {
+  order: AdminOrderView | null;
+  onClose: () => void;
+  onDeleted: (order: Pick<AdminOrderView, 'id'>) => void;
+}) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const price = useFormatPrice();
+  const remove = useDeleteOrder(onDeleted);
+  return (
+    <ConfirmModal
+      open={order !== null}
+      onClose={onClose}
+      title={t('admin.orders.deleteTitle')}
+      confirmLabel={t('admin.list.delete')}
+      busyLabel={t('admin.list.deleting')}
+      busy={remove.isPending}
+      onConfirm={() => order && remove.mutate(order)}
+      danger
+      testId="order-delete-modal"
+    >
+      <p>{t('admin.orders.deleteBody')}</p>
+      {order && (
+        <dl className="admin-facts">
+          <dt>{t('admin.orders.col.order')}</dt>
+          <dd dir="ltr">
+            #{order.number} <span className="admin-cell-sub">{order.id}</span>
+          </dd>
+          <dt>{t('admin.orders.detail.customer')}</dt>
+          <dd dir="auto">{order.customer_name}</dd>
+          <dt>{t('admin.orders.col.amount')}</dt>
+          <dd dir="auto">{price(order.total_amount)}</dd>
+          <dt>{t('admin.orders.col.date')}</dt>
+          <dd>{intl.formatDate(order.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+        </dl>
+      )}
+    </ConfirmModal>
+  );
+}

@@ -1,0 +1,233 @@
+import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ApiError } from '../../api/http';
+import { AlertIcon, TrashIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { StatePanel } from '../../components/ui/StatePanel';
+import { useFormatPrice } from '../../i18n/I18nProvider';
+import { orderQuery } from '../api/orders';
+import { useAdminText } from '../i18n';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { TruckIcon } from '../ui/icons';
+import { Modal } from '../ui/Modal';
+import { OrderStatusBadge } from '../ui/OrderStatusBadge';
+import { useDispatchOrder } from './order-writes';
+
+/**
+ * One order (SPEC §2 detail modal), loaded when opened with its own loading state: customer, date,
+ * total, status, items, Update Status (to dispatched only, after a confirmation), Delete and Close.
+ * Live events keep it current; deleted meanwhile, it says so.
+ */
+export function OrderDetailModal({
+  id,
+  onClose,
+  onDelete,
+}: {
+  id: string;
+  onClose: () => void;
+  onDelete: (order: AdminOrderView) => void;
+}) {
+  const t = useAdminText();
+  const detail = useQuery(orderQuery(id));
+  // Deleted since it was opened (by another admin): the refetch says 404 over the data still held.
+  const gone = detail.error instanceof ApiError && detail.error.status === 404;
+  const order = gone ? undefined : detail.data?.order;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title={order ? t('admin.orders.detail.title', { order: `#${order.number}` }) : t('admin.orders.col.order')}
+      testId="order-detail"
+      footer={
+        <>
+          {order && (
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={order.status === 'pending'}
+              title={order.status === 'pending' ? t('admin.orders.pendingNoDelete') : undefined}
+              onClick={() => onDelete(order)}
+              data-testid="order-detail-delete"
+            >
+              <TrashIcon size={18} />
+              {t('admin.list.delete')}
+            </button>
+          )}
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            {t('admin.list.close')}
+          </button>
+        </>
+      }
+    >
+      {order ? (
+        <OrderDetail order={order} />
+      ) : detail.isPending ? (
+        <div className="admin-modal-loading" role="status">
+          <Spinner />
+          <span>{t('admin.orders.detail.loading')}</span>
+        </div>
+      ) : (
+        <DetailError gone={gone} retry={detail.refetch} />
+      )}
+    </Modal>
+  );
+}
+
+function DetailError({ gone, retry }: { gone: boolean; retry: () => unknown }) {
+  const t = useAdminText();
+  return (
+    <StatePanel
+      icon={<AlertIcon size={28} />}
+      tone="error"
+      headingLevel={3}
+      title={t(gone ? 'admin.orders.detail.unavailable' : 'admin.error.title')}
+      text={t(gone ? 'admin.orders.detail.gone' : 'admin.orders.detail.failed')}
+      actions={
+        !gone && (
+          <button type="button" className="btn btn-primary" onClick={() => void retry()}>
+            {t('admin.list.tryAgain')}
+          </button>
+        )
+      }
+      testId="order-detail-error"
+    />
+  );
+}
+
+function OrderDetail({ order }: { order: AdminOrderDetailView }) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const price = useFormatPrice();
+  return (
+    <div className="admin-order-detail" data-testid="order-detail-body" data-status={order.status}>
+      <dl className="admin-facts admin-facts-grid">
+        <dt>{t('admin.orders.detail.customer')}</dt>
+        <dd dir="auto">{order.customer_name}</dd>
+        <dt>{t('admin.orders.detail.email')}</dt>
+        <dd dir="ltr">{order.customer_email}</dd>
+        <dt>{t('admin.orders.detail.phone')}</dt>
+        <dd dir="ltr">{order.phone}</dd>
+        <dt>{t('admin.orders.detail.date')}</dt>
+        <dd>{intl.formatDate(order.created_at, { dateStyle: 'full', timeStyle: 'short' })}</dd>
+        <dt>{t('admin.orders.detail.total')}</dt>
+        <dd dir="auto">{price(order.total_amount)}</dd>
+        <dt>{t('admin.orders.detail.status')}</dt>
+        <dd>
+          <OrderStatusBadge status={order.status} />
+        </dd>
+        <dt>{t('admin.orders.detail.payment')}</dt>
+        <dd dir="ltr">{order.payment_method}</dd>
+        <dt>{t('admin.orders.detail.orderId')}</dt>
+        <dd dir="ltr" className="admin-mono">
+          {order.id}
+        </dd>
+      </dl>
+      {order.restored_at && <p className="alert">{t('admin.orders.detail.restored')}</p>}
+      <OrderItems order={order} />
+      <UpdateStatus order={order} />
+    </div>
+  );
+}
+
+function OrderItems({ order }: { order: AdminOrderDetailView }) {
+  const t = useAdminText();
+  const price = useFormatPrice();
+  if (order.items.length === 0) return <p className="admin-empty-text">{t('admin.orders.noItems')}</p>;
+  return (
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={t('admin.orders.items')}>
+      <table className="admin-table" data-testid="order-items">
+        <caption className="visually-hidden">{t('admin.orders.items')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.orders.item.product')}</th>
+            <th scope="col">{t('admin.orders.item.duration')}</th>
+            <th scope="col" className="cell-num">
+              {t('admin.orders.item.price')}
+            </th>
+            <th scope="col" className="cell-num">
+              {t('admin.orders.item.quantity')}
+            </th>
+            <th scope="col" className="cell-num">
+              {t('admin.orders.item.subtotal')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id}>
+              <td dir="auto">{item.product_name}</td>
+              <td dir="auto">{item.selected_duration}</td>
+              <td className="cell-num">{price(item.selected_price)}</td>
+              <td className="cell-num">{item.quantity}</td>
+              <td className="cell-num">{price(item.subtotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              {t('admin.orders.items.total')}
+            </th>
+            <td className="cell-num" data-testid="order-items-total">
+              {price(order.items.reduce((sum, item) => sum + item.subtotal, 0))}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** SPEC §4: the only change offered is to dispatched, confirmed first; off when dispatched or running. */
+function UpdateStatus({ order }: { order: AdminOrderDetailView }) {
+  const t = useAdminText();
+  const [confirming, setConfirming] = useState(false);
+  const dispatch = useDispatchOrder();
+  const dispatchedLabel = t('admin.order.status.dispatched');
+  const why =
+    order.status === 'dispatched'
+      ? t('admin.orders.alreadyDispatched')
+      : order.status !== 'completed'
+        ? t('admin.orders.dispatchOnlyPaid')
+        : null;
+  return (
+    <section className="admin-update-status" aria-labelledby="update-status-title">
+      <h3 id="update-status-title" className="admin-panel-title">
+        {t('admin.orders.updateStatus')}
+      </h3>
+      <div className="admin-update-status-row">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={why !== null || dispatch.isPending}
+          aria-describedby={why ? 'update-status-why' : undefined}
+          onClick={() => setConfirming(true)}
+          data-testid="order-dispatch"
+        >
+          {dispatch.isPending ? <Spinner size="sm" /> : <TruckIcon size={18} />}
+          {dispatch.isPending ? t('admin.orders.updating') : t('admin.orders.markDispatched')}
+        </button>
+        {why && (
+          <p id="update-status-why" className="admin-cell-sub">
+            {why}
+          </p>
+        )}
+      </div>
+      <ConfirmModal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('admin.orders.confirmStatus.title')}
+        confirmLabel={t('admin.orders.confirm')}
+        busyLabel={t('admin.orders.updating')}
+        busy={dispatch.isPending}
+        onConfirm={() => dispatch.mutate(order, { onSettled: () => setConfirming(false) })}
+        testId="order-status-confirm"
+      >
+        <p>{t('admin.orders.confirmStatus.body', { status: dispatchedLabel })}</p>
+      </ConfirmModal>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import {
+  ORDER_STATUSES,
+  DEFAULT_ORDER_PAGE_SIZE,
+  ORDER_PAGE_SIZES,
+  type OrderStatus,
+} from '@shared/ordering/constants';
+import type { AdminOrderView } from '@shared/ordering/types';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { InboxIcon } from '../../components/ui/icons';
+import { StatePanel } from '../../components/ui/StatePanel';
+import { ordersCsvPath, ordersQuery, type OrderFilters } from '../api/orders';
+import { useAdminText } from '../i18n';
+import { useAdminTitle } from '../layout/useAdminTitle';
+import { DataTable } from '../ui/list/DataTable';
+import { ExportButton } from '../ui/list/ExportButton';
+import { ListError } from '../ui/list/ListError';
+import { ListSkeleton } from '../ui/list/ListSkeleton';
+import { Pager, shownRange } from '../ui/list/Pager';
+import { SearchField } from '../ui/list/SearchField';
+import { DeleteOrderModal } from './DeleteOrderModal';
+import { OrderDetailModal } from './OrderDetailModal';
+import type { OrdersSearch } from './order-search';
+import { useOrderColumns } from './columns';
+
+export interface OrdersPageProps {
+  search: OrdersSearch;
+  /** Moves to another list state (`replace` keeps it out of the history: typing, a page that emptied). */
+  onSearch: (next: OrdersSearch, replace?: boolean) => void;
+}
+
+/** /admin/orders (SPEC §2): search, status filter, the paginated table, detail, dispatch, delete, CSV. */
+export function OrdersPage({ search, onSearch }: OrdersPageProps) {
+  const t = useAdminText();
+  useAdminTitle(t('admin.orders.title'));
+  const filters: OrderFilters = {
+    status: search.status ?? 'all',
+    search: search.search ?? '',
+    page: search.page ?? 1,
+    limit: search.limit ?? DEFAULT_ORDER_PAGE_SIZE,
+  };
+  const list = useQuery(ordersQuery(filters));
+  const [deleting, setDeleting] = useState<AdminOrderView | null>(null);
+  const open = (id: string | undefined) => onSearch({ ...search, id });
+  const columns = useOrderColumns({ onView: (order) => open(order.id), onDelete: setDeleting });
+
+  // A page that emptied (orders deleted, a narrower filter elsewhere) gives way to the last one.
+  const totalPages = list.data?.pagination.totalPages;
+  useEffect(() => {
+    if (totalPages && filters.page > totalPages) onSearch({ ...search, page: totalPages }, true);
+  }, [totalPages, filters.page, search, onSearch]);
+
+  return (
+    <div className="admin-page" data-testid="orders-page">
+      <header className="admin-page-head">
+        <div>
+          <h1 className="admin-page-title">{t('admin.orders.title')}</h1>
+          <p className="admin-page-subtitle">{t('admin.orders.subtitle')}</p>
+        </div>
+        <ExportButton path={ordersCsvPath(filters)} fileName="orders.csv" testId="orders-export" />
+      </header>
+      <div className="admin-toolbar">
+        <SearchField
+          label={t('admin.orders.search')}
+          placeholder={t('admin.orders.searchPlaceholder')}
+          value={filters.search}
+          onSearch={(text) => onSearch({ ...search, search: text || undefined, page: undefined }, true)}
+          testId="orders-search"
+        />
+        <StatusFilter
+          value={filters.status}
+          onChange={(status) => onSearch({ ...search, status: status === 'all' ? undefined : status, page: undefined })}
+        />
+      </div>
+      <section className="card admin-panel admin-list" aria-label={t('admin.orders.title')}>
+        {list.isPending ? (
+          <ListSkeleton rows={filters.limit} label={t('admin.list.loading')} />
+        ) : list.isError && !list.data ? (
+          <ListError text={t('admin.orders.loadFailed')} onRetry={() => void list.refetch()} testId="orders-error" />
+        ) : (
+          <>
+            <DataTable
+              label={t('admin.orders.title')}
+              columns={columns}
+              rows={list.data.orders}
+              rowId={(order) => order.id}
+              busy={list.isPlaceholderData}
+              empty={
+                <EmptyOrders
+                  filtered={Boolean(search.search || search.status)}
+                  onClear={() => onSearch({ limit: search.limit })}
+                />
+              }
+              testId="orders-table"
+            />
+            <Pager
+              page={list.data.pagination.page}
+              totalPages={list.data.pagination.totalPages}
+              summary={t('admin.orders.showing', shownRange(filters.page, filters.limit, list.data.pagination.total))}
+              onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+              limit={{
+                value: filters.limit,
+                options: ORDER_PAGE_SIZES,
+                onChange: (limit) => onSearch({ ...search, limit, page: undefined }),
+              }}
+              testId="orders-pager"
+            />
+          </>
+        )}
+      </section>
+      {search.id && <OrderDetailModal id={search.id} onClose={() => open(undefined)} onDelete={setDeleting} />}
+      <DeleteOrderModal
+        order={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(order) => {
+          setDeleting(null);
+          // SPEC §4: deleting an order closes the modals.
+          if (search.id === order.id) open(undefined);
+        }}
+      />
+    </div>
+  );
+}
+
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: OrderStatus | 'all';
+  onChange: (status: OrderStatus | 'all') => void;
+}) {
+  const t = useAdminText();
+  const id = useId();
+  return (
+    <div className="admin-filter">
+      <label htmlFor={id} className="visually-hidden">
+        {t('admin.orders.statusFilter')}
+      </label>
+      <select
+        id={id}
+        className="select"
+        value={value}
+        onChange={(event) => onChange(event.target.value as OrderStatus | 'all')}
+        data-testid="orders-status"
+      >
+        <option value="all">{t('admin.orders.allStatuses')}</option>
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {t(`admin.order.status.${status}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function EmptyOrders({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  const t = useAdminText();
+  return (
+    <StatePanel
+      icon={<InboxIcon size={28} />}
+      title={t('admin.orders.empty')}
+      text={t(filtered ? 'admin.orders.emptyFiltered' : 'admin.orders.emptyHint')}
+      actions={
+        filtered && (
+          <button type="button" className="btn btn-secondary" onClick={onClear}>
+            {t('admin.orders.clearFilters')}
+          </button>
+        )
+      }
+      headingLevel={2}
+      testId="orders-empty"
+    />
+  );
+}

@@ -1,0 +1,108 @@
+import type { AdminOrderView } from '@shared/ordering/types';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { TrashIcon } from '../../components/ui/icons';
+import { useFormatPrice } from '../../i18n/I18nProvider';
+import { useAdminText } from '../i18n';
+import { EyeIcon } from '../ui/icons';
+import { OrderStatusBadge } from '../ui/OrderStatusBadge';
+
+const column = createColumnHelper<AdminOrderView>();
+
+/** SPEC §2's columns: order, customer, email, date, amount, status, actions (view, delete). */
+export function useOrderColumns(actions: {
+  onView: (order: AdminOrderView) => void;
+  onDelete: (order: AdminOrderView) => void;
+}) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const price = useFormatPrice();
+  const { onView, onDelete } = actions;
+  return useMemo(
+    () => [
+      column.accessor('number', {
+        header: t('admin.orders.col.order'),
+        cell: (info) => (
+          <button
+            type="button"
+            className="link-button admin-order-number"
+            dir="ltr"
+            onClick={() => onView(info.row.original)}
+          >
+            #{info.getValue()}
+          </button>
+        ),
+      }),
+      column.accessor('customer_name', {
+        header: t('admin.orders.col.customer'),
+        cell: (info) => (
+          <span className="admin-cell-stack">
+            <span dir="auto">{info.getValue()}</span>
+            <span className="admin-cell-sub" dir="ltr">
+              {info.row.original.phone}
+            </span>
+          </span>
+        ),
+      }),
+      column.accessor('customer_email', {
+        header: t('admin.orders.col.email'),
+        cell: (info) => <span dir="ltr">{info.getValue()}</span>,
+      }),
+      column.accessor('created_at', {
+        header: t('admin.orders.col.date'),
+        cell: (info) => (
+          <time dateTime={info.getValue()}>
+            {intl.formatDate(info.getValue(), { dateStyle: 'medium', timeStyle: 'short' })}
+          </time>
+        ),
+      }),
+      column.accessor('total_amount', {
+        header: t('admin.orders.col.amount'),
+        meta: { align: 'num' },
+        cell: (info) => <span dir="auto">{price(info.getValue())}</span>,
+      }),
+      column.accessor('status', {
+        header: t('admin.orders.col.status'),
+        cell: (info) => <OrderStatusBadge status={info.getValue()} />,
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="visually-hidden">{t('admin.list.actions')}</span>,
+        meta: { align: 'actions' },
+        cell: (info) => {
+          const order = info.row.original;
+          const label = `#${order.number}`;
+          return (
+            <span className="admin-row-actions">
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={t('admin.orders.view', { order: label })}
+                title={t('admin.orders.view', { order: label })}
+                onClick={() => onView(order)}
+                data-testid="order-view"
+              >
+                <EyeIcon size={18} />
+              </button>
+              <button
+                type="button"
+                className="icon-btn icon-btn-danger"
+                aria-label={t('admin.orders.deleteOrder', { order: label })}
+                title={t(order.status === 'pending' ? 'admin.orders.pendingNoDelete' : 'admin.orders.deleteOrder', {
+                  order: label,
+                })}
+                disabled={order.status === 'pending'}
+                onClick={() => onDelete(order)}
+                data-testid="order-delete"
+              >
+                <TrashIcon size={18} />
+              </button>
+            </span>
+          );
+        },
+      }),
+    ],
+    [t, intl, price, onView, onDelete],
+  );
+}

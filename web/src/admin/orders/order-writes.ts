@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
+import { customerKeys, dashboardKeys, orderKeys } from '../api/keys';
+import { useVersionedWrite } from '../api/versioned';
+import { useAdminText } from '../i18n';
+
+// The two changes an admin makes to an order (SPEC §4): dispatch it, delete it. Both send the
+// version the screen showed; a stale one gets the shared conflict dialog.
+
+type OrderRef = Pick<AdminOrderView, 'id' | 'number' | 'version'>;
+
+/** What an order change makes stale: the lists, its detail, the dashboard's figures, the customers. */
+const touched = (id: string) => [orderKeys.lists(), orderKeys.detail(id), dashboardKeys.all, customerKeys.all];
+
+export function useDispatchOrder() {
+  const t = useAdminText();
+  const queryClient = useQueryClient();
+  return useVersionedWrite<OrderRef, { order?: AdminOrderDetailView }>({
+    request: (order) => ({
+      path: `/api/admin/orders/${encodeURIComponent(order.id)}/status`,
+      method: 'PUT',
+      body: { status: 'dispatched' },
+      version: order.version,
+    }),
+    item: (order) => ({ area: 'orders', id: order.id }),
+    invalidates: (order) => touched(order.id),
+    success: () => t('admin.orders.statusUpdated', { status: t('admin.order.status.dispatched') }),
+    failure: () => t('admin.orders.statusFailed'),
+    // The open detail shows the new status at once, before the refetch.
+    onSuccess: (result, order) => {
+      if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
+    },
+  });
+}
+
+export function useDeleteOrder(onDeleted: (order: OrderRef) => void) {
+  const t = useAdminText();
+  const queryClient = useQueryClient();
+  return useVersionedWrite<OrderRef>({
+    request: (order) => ({
+      path: `/api/admin/orders/${encodeURIComponent(order.id)}`,
+      method: 'DELETE',
+      version: order.version,
+    }),
+    item: (order) => ({ area: 'orders', id: order.id }),
+    invalidates: () => [orderKeys.lists(), dashboardKeys.all, customerKeys.all],
+    success: (_, order) => t('admin.orders.deleted', { number: order.number }),
+    failure: () => t('admin.orders.deleteFailed'),
+    onSuccess: (_, order) => {
+      // Gone: its detail is not fetched again (it would answer 404).
+      queryClient.removeQueries({ queryKey: orderKeys.detail(order.id) });
+      onDeleted(order);
+    },
+  });
+}
