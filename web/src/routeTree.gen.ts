@@ -18,6 +18,8 @@ import { Route as StoreRouteImport } from './routes/store'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCustomersRouteImport } from './routes/admin/customers'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdminOrdersRouteImport } from './routes/admin/orders'
+import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as CategoryIndexRouteImport } from './routes/category/index'
 import { Route as CategorySlugRouteImport } from './routes/category/$slug'
 import { Route as PaymentFailureRouteImport } from './routes/payment/failure'
@@ -70,6 +72,16 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminOrdersRoute = AdminOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const CategoryIndexRoute = CategoryIndexRouteImport.update({
   id: '/category/',
   path: '/category/',
@@ -110,6 +122,8 @@ export interface FileRoutesByFullPath {
   '/store': typeof StoreRoute
   '/admin/customers': typeof AdminCustomersRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/orders': typeof AdminOrdersRoute
+  '/admin/users': typeof AdminUsersRoute
   '/category/$slug': typeof CategorySlugRoute
   '/payment/failure': typeof PaymentFailureRoute
   '/payment/return': typeof PaymentReturnRoute
@@ -126,6 +140,8 @@ export interface FileRoutesByTo {
   '/store': typeof StoreRoute
   '/admin/customers': typeof AdminCustomersRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/orders': typeof AdminOrdersRoute
+  '/admin/users': typeof AdminUsersRoute
   '/category/$slug': typeof CategorySlugRoute
   '/payment/failure': typeof PaymentFailureRoute
   '/payment/return': typeof PaymentReturnRoute
@@ -144,6 +160,8 @@ export interface FileRoutesById {
   '/store': typeof StoreRoute
   '/admin/customers': typeof AdminCustomersRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/orders': typeof AdminOrdersRoute
+  '/admin/users': typeof AdminUsersRoute
   '/category/$slug': typeof CategorySlugRoute
   '/payment/failure': typeof PaymentFailureRoute
   '/payment/return': typeof PaymentReturnRoute
@@ -163,6 +181,8 @@ export interface FileRouteTypes {
     | '/store'
     | '/admin/customers'
     | '/admin/login'
+    | '/admin/orders'
+    | '/admin/users'
     | '/category/$slug'
     | '/payment/failure'
     | '/payment/return'
@@ -179,6 +199,8 @@ export interface FileRouteTypes {
     | '/store'
     | '/admin/customers'
     | '/admin/login'
+    | '/admin/orders'
+    | '/admin/users'
     | '/category/$slug'
     | '/payment/failure'
     | '/payment/return'
@@ -196,6 +218,8 @@ export interface FileRouteTypes {
     | '/store'
     | '/admin/customers'
     | '/admin/login'
+    | '/admin/orders'
+    | '/admin/users'
     | '/category/$slug'
     | '/payment/failure'
     | '/payment/return'
@@ -285,6 +309,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/orders': {
+      id: '/admin/orders'
+      path: '/orders'
+      fullPath: '/admin/orders'
+      preLoaderRoute: typeof AdminOrdersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/category/': {
       id: '/category/'
       path: '/category'
@@ -333,12 +371,16 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminCustomersRoute: typeof AdminCustomersRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  AdminOrdersRoute: typeof AdminOrdersRoute
+  AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminCustomersRoute: AdminCustomersRoute,
   AdminLoginRoute: AdminLoginRoute,
+  AdminOrdersRoute: AdminOrdersRoute,
+  AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

@@ -1,0 +1,233 @@
+import { ADMIN_ROLES, PASSWORD_MIN } from '@shared/identity/constants';
+import type { AdminUserView } from '@shared/identity/types';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { AlertIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { conflictOf } from '../api/client';
+import type { UserInput } from '../api/users';
+import { useAdminText } from '../i18n';
+import { Modal } from '../ui/Modal';
+import { checkUserForm, isValid, userFailureText, type RequiredField } from './user-form';
+import { useAddUser, useUpdateUser } from './user-writes';
+import { isAdminRole, roleLabel } from './role';
+
+// SPEC §5 'Add user' / 'Edit user': one form for both. Add: username, password and full name
+// required ('Please fill in all required fields'), role admin. Edit: username and name required;
+// an empty password keeps the current one. The server's refusal ('Username already exists') shows
+// in the form, which stays open; a stale edit closes it for the shared conflict dialog.
+
+export interface UserFormModalProps {
+  /** The user edited, as the list showed them (their version goes out as If-Match); none to add. */
+  user?: AdminUserView;
+  onClose: () => void;
+}
+
+export function UserFormModal({ user, onClose }: UserFormModalProps) {
+  const t = useAdminText();
+  const formId = useId();
+  const editing = user !== undefined;
+  const [values, setValues] = useState<UserInput>({
+    username: user?.username ?? '',
+    password: '',
+    name: user?.name ?? '',
+    role: isAdminRole(user?.role) ? user.role : 'admin',
+  });
+  // Checked from the first save on, so a fixed field stops being marked as the admin types.
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const add = useAddUser();
+  const update = useUpdateUser();
+  const busy = add.isPending || update.isPending;
+  const check = submitted ? checkUserForm(values, editing ? 'edit' : 'add') : null;
+  const missing = (field: RequiredField) => check?.missing.includes(field) ?? false;
+
+  const set = (field: keyof UserInput) => (value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setServerError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (busy || !isValid(checkUserForm(values, editing ? 'edit' : 'add'))) return;
+    setServerError(null);
+    const callbacks = {
+      onSuccess: onClose,
+      onError: (error: Error) =>
+        conflictOf(error)
+          ? onClose()
+          : setServerError(
+              userFailureText(error, t(editing ? 'admin.users.updateFailed' : 'admin.users.addFailed'), t),
+            ),
+    };
+    if (editing) update.mutate({ user, input: values }, callbacks);
+    else add.mutate(values, callbacks);
+  };
+
+  const formError = check?.missing.length ? t('admin.users.required') : serverError;
+  const errorId = `${formId}-error`;
+  return (
+    <Modal
+      open
+      onClose={() => !busy && onClose()}
+      title={t(editing ? 'admin.users.editTitle' : 'admin.users.addTitle')}
+      testId="user-form"
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={onClose}>
+            {t('admin.list.cancel')}
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={busy} data-testid="user-form-save">
+            {busy && <Spinner size="sm" />}
+            {editing
+              ? t(busy ? 'admin.users.saving' : 'admin.users.save')
+              : t(busy ? 'admin.users.creating' : 'admin.users.create')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="admin-users-form" onSubmit={submit} noValidate>
+        <div role="alert" id={errorId} className="admin-users-form-error" data-testid="user-form-error">
+          {formError && (
+            <>
+              <AlertIcon size={18} aria-hidden="true" />
+              <span>{formError}</span>
+            </>
+          )}
+        </div>
+        <Field
+          label={t('admin.users.field.username')}
+          required
+          invalid={missing('username')}
+          errorId={formError ? errorId : undefined}
+        >
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type="text"
+              dir="auto"
+              maxLength={50}
+              autoComplete="off"
+              spellCheck={false}
+              value={values.username}
+              onChange={(event) => set('username')(event.target.value)}
+              data-testid="user-username"
+            />
+          )}
+        </Field>
+        <Field
+          label={t('admin.users.field.name')}
+          required
+          invalid={missing('name')}
+          errorId={formError ? errorId : undefined}
+        >
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type="text"
+              dir="auto"
+              maxLength={100}
+              autoComplete="off"
+              value={values.name}
+              onChange={(event) => set('name')(event.target.value)}
+              data-testid="user-name"
+            />
+          )}
+        </Field>
+        <Field
+          label={t(editing ? 'admin.users.field.newPassword' : 'admin.users.field.password')}
+          required={!editing}
+          invalid={missing('password') || Boolean(check?.passwordTooShort)}
+          errorId={formError ? errorId : undefined}
+          hint={t(editing ? 'admin.users.passwordKeep' : 'admin.users.passwordHint', { min: PASSWORD_MIN })}
+          error={check?.passwordTooShort ? t('admin.users.passwordTooShort', { min: PASSWORD_MIN }) : undefined}
+        >
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type="password"
+              dir="ltr"
+              maxLength={200}
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(event) => set('password')(event.target.value)}
+              data-testid="user-password"
+            />
+          )}
+        </Field>
+        <Field label={t('admin.users.field.role')} hint={t('admin.users.roleHint')}>
+          {(props) => (
+            <select
+              {...props}
+              className="select"
+              value={values.role}
+              onChange={(event) => set('role')(event.target.value)}
+              data-testid="user-role"
+            >
+              {ADMIN_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(t, role)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </form>
+    </Modal>
+  );
+}
+
+interface FieldControlProps {
+  id: string;
+  required?: boolean;
+  'aria-required'?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+/** A labelled control with its hint and error, described by both and by the form's error. */
+function Field(props: {
+  label: string;
+  required?: boolean;
+  invalid?: boolean;
+  hint?: string;
+  error?: string;
+  errorId?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [props.error && `${id}-error`, props.errorId, props.hint && `${id}-hint`].filter(Boolean);
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {props.label}
+        {props.required && (
+          <>
+            <span className="admin-users-required" aria-hidden="true">
+              {' *'}
+            </span>
+          </>
+        )}
+      </label>
+      {props.children({
+        id,
+        'aria-required': props.required || undefined,
+        'aria-invalid': props.invalid || undefined,
+        'aria-describedby': describedBy.length ? describedBy.join(' ') : undefined,
+      })}
+      {props.error && (
+        <p id={`${id}-error`} className="field-error" data-testid="user-field-error">
+          {props.error}
+        </p>
+      )}
+      {props.hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {props.hint}
+        </p>
+      )}
+    </div>
+  );
+}
