@@ -64,12 +64,24 @@ export function shopClient(baseUrl: string) {
   async function placeOrder(
     productId: string,
     price: number,
-    { phone = '0550123456', quantity = 1, paid = true }: { phone?: string; quantity?: number; paid?: boolean } = {},
+    {
+      phone = '0550123456',
+      quantity = 1,
+      paid = true,
+      fullName,
+      email,
+    }: { phone?: string; quantity?: number; paid?: boolean; fullName?: string; email?: string } = {},
   ): Promise<ShopOrder> {
     const created = await fetch(`${baseUrl}/api/payment/create-checkout`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ amount: price * quantity, phone, items: [{ productId, duration: '1 month', quantity }] }),
+      body: JSON.stringify({
+        amount: price * quantity,
+        phone,
+        fullName,
+        email,
+        items: [{ productId, duration: '1 month', quantity }],
+      }),
     });
     if (!created.ok) throw new Error(`create-checkout: ${created.status} ${await created.text()}`);
     const { checkout } = (await created.json()) as { checkout: { id: string } };

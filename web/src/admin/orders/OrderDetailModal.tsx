@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/http';
 import { AlertIcon, TrashIcon } from '../../components/ui/icons';
+import { PaymentMethodName } from '../../components/order/PaymentMethodName';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { useFormatPrice } from '../../i18n/I18nProvider';
@@ -119,7 +120,9 @@ function OrderDetail({ order }: { order: AdminOrderDetailView }) {
           <OrderStatusBadge status={order.status} />
         </dd>
         <dt>{t('admin.orders.detail.payment')}</dt>
-        <dd dir="ltr">{order.payment_method}</dd>
+        <dd>
+          <PaymentMethodName method={order.payment_method} />
+        </dd>
         <dt>{t('admin.orders.detail.orderId')}</dt>
         <dd dir="ltr" className="admin-mono">
           {order.id}

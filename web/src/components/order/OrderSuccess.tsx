@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { CheckCircleIcon, ClockIcon, HomeIcon, MailIcon, XCircleIcon } from '../ui/icons';
 import { OrderItems } from './OrderItems';
 import { OrderPhoneForm } from './OrderPhoneForm';
+import { PaymentMethodName } from './PaymentMethodName';
 import { SupportBox } from './SupportBox';
 
 /** The success screen (SPEC §2), its order loaded by checkout id (so it survives a reload) by the route. */
@@ -131,17 +132,4 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
       </div>
     </div>
   );
-}
-
-function PaymentMethodName({ method }: { method: string }) {
-  switch (method) {
-    case 'baridi_mob':
-    case 'edahabia':
-      return <FormattedMessage id="payment.method.baridiMob" />;
-    case 'card':
-    case 'cib':
-      return <FormattedMessage id="payment.method.card" />;
-    default:
-      return <bdi>{method}</bdi>;
-  }
 }

@@ -1,0 +1,15 @@
+import { FormattedMessage } from 'react-intl';
+
+/** A payment method as shoppers and admins know it (the provider's ids, old and new). */
+export function PaymentMethodName({ method }: { method: string }) {
+  switch (method) {
+    case 'baridi_mob':
+    case 'edahabia':
+      return <FormattedMessage id="payment.method.baridiMob" />;
+    case 'card':
+    case 'cib':
+      return <FormattedMessage id="payment.method.card" />;
+    default:
+      return <bdi>{method}</bdi>;
+  }
+}
