@@ -269,16 +269,27 @@ describe('customers', () => {
   });
 });
 
-describe('customers: accessibility (axe-core)', () => {
-  it.each(['en', 'ar'])('finds nothing serious on the customers page in %s, light and dark', async (language) => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const { page } = await openCustomers('/admin/customers', {
-        storage: { 'admin-language': language },
-        colorScheme,
-      });
-      await expect.poll(() => phonesOf(page)).not.toHaveLength(0);
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
-      expect(await seriousViolations(page), `customers, ${language}, ${colorScheme}`).toEqual([]);
-    }
-  });
+describe('customers: accessibility (axe-core) and the tablet', () => {
+  it.each(['en', 'ar'])(
+    'finds nothing serious in %s, light on a desktop and dark on a tablet, where every column fits',
+    async (language) => {
+      for (const [colorScheme, width] of [
+        ['light', 1280],
+        ['dark', 820],
+      ] as const) {
+        const { page } = await openCustomers('/admin/customers', {
+          storage: { 'admin-language': language },
+          colorScheme,
+          width,
+        });
+        await expect.poll(() => phonesOf(page)).not.toHaveLength(0);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        expect(await seriousViolations(page), `customers, ${language}, ${colorScheme}, ${width}`).toEqual([]);
+        // The actions are in view without scrolling the table sideways.
+        const wrap = page.getByTestId('customers-table').locator('..');
+        expect(await wrap.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+        await page.getByTestId('customer-view').first().waitFor({ state: 'visible' });
+      }
+    },
+  );
 });

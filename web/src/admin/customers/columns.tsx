@@ -88,25 +88,27 @@ function CustomerActions({ customer }: { customer: CustomerView }) {
         search={{ search: customer.phone }}
         className="btn btn-ghost btn-sm"
         aria-label={t('admin.customers.viewOf', { name })}
+        title={t('admin.customers.viewOf', { name })}
         data-testid="customer-view"
       >
         <EyeIcon size={16} />
-        {t('admin.customers.view')}
+        <span className="admin-customer-action-label">{t('admin.customers.view')}</span>
       </Link>
       {customer.email ? (
         <a
           href={`mailto:${encodeURIComponent(customer.email).replace(/%40/g, '@')}`}
           className="btn btn-ghost btn-sm"
           aria-label={t('admin.customers.emailTo', { name })}
+          title={customer.email}
           data-testid="customer-email"
         >
           <MailIcon size={16} />
-          {t('admin.customers.email')}
+          <span className="admin-customer-action-label">{t('admin.customers.email')}</span>
         </a>
       ) : (
         <button type="button" className="btn btn-ghost btn-sm" disabled title={t('admin.customers.noEmail')}>
           <MailIcon size={16} />
-          {t('admin.customers.email')}
+          <span className="admin-customer-action-label">{t('admin.customers.email')}</span>
         </button>
       )}
     </span>
