@@ -72,3 +72,72 @@ export const catalogueMessages = {
   categoryHasProducts: (count: number) =>
     `This category still holds ${count} ${count === 1 ? 'product' : 'products'}. Move or delete ${count === 1 ? 'it' : 'them'} before deleting the category.`,
 } as const;
+
+// ---------- Product field rules (SPEC §4, §5) ----------
+// Zod-free, so that the admin's product form checks a field with the very function the server's
+// schema (./schemas.ts) applies. Each check answers the key of its catalogueMessages entry: the
+// server sends that message, the form shows the same message in the admin's language.
+
+/** The longest product texts the server accepts (the form's fields stop there too). */
+export const PRODUCT_NAME_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+export const FEATURE_MAX = 200;
+export const FEATURES_MAX = 30;
+export const CHANNELS_MIN = 0;
+export const PRICE_MIN = 0;
+/** A price is at most what one order may cost. */
+export const PRICE_MAX = ORDER_TOTAL_MAX;
+/** The image types the server renders (IMAGE_TYPES in words). */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** The keys of catalogueMessages that are plain texts (what a field rule answers). */
+export type CatalogueMessageKey = {
+  [K in keyof typeof catalogueMessages]: (typeof catalogueMessages)[K] extends string ? K : never;
+}[keyof typeof catalogueMessages];
+
+/** A whole number from `min` to `max`. */
+export const isWholeNumberIn = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+export const channelsProblem = (value: unknown): CatalogueMessageKey | null =>
+  isWholeNumberIn(value, CHANNELS_MIN) ? null : 'channels';
+
+export const devicesProblem = (value: unknown): CatalogueMessageKey | null =>
+  isWholeNumberIn(value, DEVICES_MIN, DEVICES_MAX) ? null : 'devices';
+
+/** SPEC §5: prices are whole numbers of at least 0 (and no more than an order may cost). */
+export const priceProblem = (value: unknown): CatalogueMessageKey | null =>
+  !isWholeNumberIn(value, PRICE_MIN) ? 'price' : value > PRICE_MAX ? 'priceOverMax' : null;
+
+/** SPEC §5: only price rows with a duration are sent (and kept). */
+export const hasDuration = (row: unknown): boolean => {
+  const duration = (row as { duration?: unknown } | null)?.duration;
+  return typeof duration === 'string' && duration.trim() !== '';
+};
+
+/** SPEC §4: a duration may appear once; the ones that appear more than once. */
+export function repeatedDurations(rows: readonly { duration: string }[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const { duration } of rows) (seen.has(duration) ? repeated : seen).add(duration);
+  return [...repeated];
+}
+
+/** SPEC §4: price durations in the order of DURATIONS (free trial first, life time last); others after. */
+export function inDurationOrder<T extends { duration: string }>(rows: readonly T[]): T[] {
+  const rank = (duration: string) => {
+    const index = (DURATIONS as readonly string[]).indexOf(duration);
+    return index === -1 ? DURATIONS.length : index;
+  };
+  return [...rows].sort((a, b) => rank(a.duration) - rank(b.duration));
+}
+
+/** SPEC §5: blank features are dropped on save. */
+export const withoutBlankFeatures = (features: readonly string[]): string[] =>
+  features.map((feature) => feature.trim()).filter(Boolean);
+
+/** SPEC §5, checked before an upload: a JPG, PNG or WebP of at most 2 MB. */
+export function imageProblem(file: { size: number; type: string }): CatalogueMessageKey | null {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'imageType';
+  return file.size > IMAGE_MAX_BYTES ? 'imageTooLarge' : null;
+}

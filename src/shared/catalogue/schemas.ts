@@ -1,16 +1,27 @@
 import { z } from 'zod';
-import { ORDER_TOTAL_MAX } from '../ordering/constants';
 import { text } from '../text/schemas';
 import {
   BULK_MAX_IDS,
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_NAME_MAX,
   CATEGORY_PAGE_LIMIT_MAX,
-  DEVICES_MAX,
   DEVICES_MIN,
   DURATIONS,
+  FEATURES_MAX,
+  FEATURE_MAX,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
   QUALITIES,
   catalogueMessages,
+  channelsProblem,
+  devicesProblem,
+  hasDuration,
+  inDurationOrder,
+  isWholeNumberIn,
+  priceProblem,
+  repeatedDurations,
+  withoutBlankFeatures,
+  type CatalogueMessageKey,
   type Quality,
 } from './constants';
 import type { PriceDuration } from './types';
@@ -21,13 +32,26 @@ import type { PriceDuration } from './types';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+/** Digits sent as text are read as a number; a blank field is not sent. */
+const asNumber = (value: unknown) => {
+  const given = blankToUndefined(value);
+  return typeof given === 'string' ? Number(given.trim()) : given;
+};
+
 const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
-    (value) => {
-      const given = blankToUndefined(value);
-      return typeof given === 'string' ? Number(given.trim()) : given;
-    },
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
+    asNumber,
+    z.number({ error: message }).refine((value) => isWholeNumberIn(value, min, max), message),
+  );
+
+/** A number checked by one of the product rules of ./constants.ts (which the admin form applies too). */
+const ruledNumber = (problem: (value: number) => CatalogueMessageKey | null, notANumber: CatalogueMessageKey) =>
+  z.preprocess(
+    asNumber,
+    z.number({ error: catalogueMessages[notANumber] }).superRefine((value, ctx) => {
+      const key = problem(value);
+      if (key) ctx.addIssue({ code: 'custom', message: catalogueMessages[key] });
+    }),
   );
 
 const FLAG_TEXT: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
@@ -62,26 +86,18 @@ const categoryRef = z.preprocess((v) => (typeof v === 'number' ? String(v) : v),
 const features = z.preprocess(
   jsonList,
   z
-    .array(text({ field: 'Feature', max: 200, notText: catalogueMessages.features }), {
+    .array(text({ field: 'Feature', max: FEATURE_MAX, notText: catalogueMessages.features }), {
       error: catalogueMessages.features,
     })
-    .max(30, 'At most 30 features')
-    .transform((list) => list.filter(Boolean)),
+    .max(FEATURES_MAX, `At most ${FEATURES_MAX} features`)
+    .transform(withoutBlankFeatures),
 );
 
 const priceDurationRow = z.object({
   duration: z.enum(DURATIONS, { error: catalogueMessages.duration }),
-  price: wholeNumber(catalogueMessages.price, 0).refine(
-    (price) => price <= ORDER_TOTAL_MAX,
-    catalogueMessages.priceOverMax,
-  ),
+  price: ruledNumber(priceProblem, 'price'),
   active: flag('active').optional().default(true),
 }) satisfies z.ZodType<PriceDuration, unknown>;
-
-const hasDuration = (row: unknown) => {
-  const duration = (row as { duration?: unknown } | null)?.duration;
-  return typeof duration === 'string' && duration.trim() !== '';
-};
 
 /**
  * Rows without a duration are dropped; a duration may appear once; the rows are returned in the
@@ -96,24 +112,20 @@ const priceDurations = z.preprocess(
     .array(priceDurationRow, { error: catalogueMessages.priceDurations })
     .min(1, catalogueMessages.durationsRequired)
     .superRefine((rows, ctx) => {
-      const seen = new Set<string>();
-      for (const row of rows) {
-        if (seen.has(row.duration))
-          ctx.addIssue({ code: 'custom', message: catalogueMessages.durationTwice(row.duration) });
-        seen.add(row.duration);
-      }
+      for (const duration of repeatedDurations(rows))
+        ctx.addIssue({ code: 'custom', message: catalogueMessages.durationTwice(duration) });
     })
-    .transform((rows) => [...rows].sort((a, b) => DURATIONS.indexOf(a.duration) - DURATIONS.indexOf(b.duration))),
+    .transform((rows) => inDurationOrder(rows)),
 );
 
 const productShape = {
-  name: text({ field: 'Product name', max: 120, required: catalogueMessages.productNameRequired }),
-  description: text({ field: 'Description', max: 5000, multiline: true }).optional(),
+  name: text({ field: 'Product name', max: PRODUCT_NAME_MAX, required: catalogueMessages.productNameRequired }),
+  description: text({ field: 'Description', max: PRODUCT_DESCRIPTION_MAX, multiline: true }).optional(),
   /** The server resolves it as an id, a slug or a name, in that order. */
   category_id: categoryRef.optional(),
-  channels: optional(wholeNumber(catalogueMessages.channels, 0)),
+  channels: optional(ruledNumber(channelsProblem, 'channels')),
   quality: optional(z.enum(QUALITIES, { error: catalogueMessages.quality })),
-  devices: optional(wholeNumber(catalogueMessages.devices, DEVICES_MIN, DEVICES_MAX)),
+  devices: optional(ruledNumber(devicesProblem, 'devices')),
   popular: optional(flag('popular')),
   vod: optional(flag('vod')),
   active: optional(flag('active')),

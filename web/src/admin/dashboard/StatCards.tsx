@@ -1,3 +1,4 @@
+import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useFormatPrice } from '../../i18n/I18nProvider';
@@ -23,6 +24,7 @@ export function StatCards({ data }: { data: DashboardStatsView }) {
         testId="stat-products"
         icon={<PackageIcon />}
         label={t('admin.dashboard.products')}
+        to="/admin/products"
         value={count(stats.productsCount)}
         trend={{
           text: t('admin.dashboard.productsAdded', { count: trends.products.added, days }),
@@ -72,13 +74,29 @@ interface TrendText {
   direction: 'up' | 'down' | 'same';
 }
 
-function StatCard(props: { icon: ReactNode; label: string; value: string; trend: TrendText; testId: string }) {
-  const { icon, label, value, trend, testId } = props;
+function StatCard(props: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  trend: TrendText;
+  testId: string;
+  /** SPEC §2: the card links to its screen. */
+  to?: LinkProps['to'];
+}) {
+  const { icon, label, value, trend, testId, to } = props;
   return (
     <article className="card admin-stat" data-testid={testId}>
       <div className="admin-stat-head">
         <span className="admin-stat-icon">{icon}</span>
-        <h2 className="admin-stat-label">{label}</h2>
+        <h2 className="admin-stat-label">
+          {to ? (
+            <Link to={to} className="admin-stat-link">
+              {label}
+            </Link>
+          ) : (
+            label
+          )}
+        </h2>
       </div>
       <p className="admin-stat-value" dir="auto">
         {value}

@@ -1,0 +1,67 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import { ArrowBackIcon } from '../../components/ui/icons';
+import { useAdminText } from '../i18n';
+import { useAdminTitle } from '../layout/useAdminTitle';
+import { ProductFormActions, ProductFormFields } from './ProductForm';
+import { FormSourcesState, useProductFormSources, type FormSources } from './ProductFormModal';
+import { useProductForm } from './useProductForm';
+
+/**
+ * /admin/products/new and /admin/products/edit/{id} (SPEC §2: one form screen for create and
+ * edit). Saving, or Cancel, returns to the list.
+ */
+export function ProductFormPage({ id }: { id: string | null }) {
+  const t = useAdminText();
+  const data = useProductFormSources(id);
+  const title = t(id === null ? 'admin.products.form.newTitle' : 'admin.products.form.editTitle');
+  useAdminTitle(title);
+  return (
+    <div className="admin-page admin-product-page" data-testid="product-form-page">
+      <header className="admin-page-head">
+        <div>
+          <Link to="/admin/products" className="back-link">
+            <ArrowBackIcon size={18} />
+            {t('admin.products.form.backToList')}
+          </Link>
+          <h1 className="admin-page-title">
+            {title}
+            {data.state === 'ready' && data.product && (
+              <>
+                {' · '}
+                <bdi>{data.product.name}</bdi>
+              </>
+            )}
+          </h1>
+        </div>
+      </header>
+      {data.state === 'ready' ? (
+        <LoadedFormPage key={data.product?.id ?? 'new'} data={data} />
+      ) : (
+        <section className="card admin-panel">
+          <FormSourcesState data={data} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function LoadedFormPage({ data }: { data: Extract<FormSources, { state: 'ready' }> }) {
+  const formId = useId();
+  const navigate = useNavigate();
+  const backToList = () => void navigate({ to: '/admin/products' });
+  const form = useProductForm({ ...data, onSaved: backToList });
+  return (
+    <form id={formId} noValidate onSubmit={form.submit} className="card admin-panel" data-testid="product-form">
+      <ProductFormFields
+        form={form}
+        formId={formId}
+        categories={data.categories}
+        currentImage={data.product?.featuredImage ?? null}
+      />
+      <footer className="admin-form-footer">
+        <ProductFormActions form={form} formId={formId} onCancel={backToList} />
+      </footer>
+    </form>
+  );
+}

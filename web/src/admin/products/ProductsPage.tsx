@@ -1,0 +1,341 @@
+import { BULK_MAX_IDS } from '@shared/catalogue/constants';
+import type { ProductView } from '@shared/catalogue/types';
+import { useQuery } from '@tanstack/react-query';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { InboxIcon, PlusIcon } from '../../components/ui/icons';
+import { StatePanel } from '../../components/ui/StatePanel';
+import { productCategoriesQuery, productsQuery } from '../api/products';
+import { useAdminText } from '../i18n';
+import { useAdminTitle } from '../layout/useAdminTitle';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { DataTable } from '../ui/list/DataTable';
+import { ListError } from '../ui/list/ListError';
+import { Pager, shownRange } from '../ui/list/Pager';
+import { SearchField } from '../ui/list/SearchField';
+import { BulkActionsModal } from './BulkActionsModal';
+import { useProductColumns } from './columns';
+import { PricesModal } from './PricesModal';
+import { ProductFormModal } from './ProductFormModal';
+import { PRODUCTS_PAGE_SIZE, type ProductsSearch } from './product-search';
+import { useDeleteProduct, useToggleProduct } from './writes';
+
+export interface ProductsPageProps {
+  search: ProductsSearch;
+  /** Moves to another list state (`replace` keeps it out of the history: typing, a page that emptied). */
+  onSearch: (next: ProductsSearch, replace?: boolean) => void;
+}
+
+/**
+ * /admin/products (SPEC §2): search, category filter, the table 5 to a page with a numbered pager,
+ * selection with bulk actions, the prices modal, the status switch, delete, and the product form
+ * over the list (?form=new or ?form={id}).
+ */
+export function ProductsPage({ search, onSearch }: ProductsPageProps) {
+  const t = useAdminText();
+  useAdminTitle(t('admin.products.title'));
+  const categories = useQuery(productCategoriesQuery());
+  // A filter on a category deleted since (an old link) shows every product instead of an error.
+  const category =
+    search.category && categories.data && !categories.data.some((c) => c.id === search.category)
+      ? ''
+      : (search.category ?? '');
+  const list = useQuery(productsQuery({ search: search.search ?? '', category }));
+  const products = useMemo(() => list.data ?? [], [list.data]);
+
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [pricesOf, setPricesOf] = useState<ProductView | null>(null);
+  const [deleting, setDeleting] = useState<ProductView | null>(null);
+  const [toggling, setToggling] = useState<ProductView | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+
+  // Only products still listed count as selected (one deleted meanwhile drops out).
+  const selectedIds = useMemo(() => products.filter((p) => selection[p.id]).map((p) => p.id), [products, selection]);
+  const totalPages = Math.max(1, Math.ceil(products.length / PRODUCTS_PAGE_SIZE));
+  const page = Math.min(search.page ?? 1, totalPages);
+  const rows = products.slice((page - 1) * PRODUCTS_PAGE_SIZE, page * PRODUCTS_PAGE_SIZE);
+
+  // A page that emptied (products deleted, a narrower search) gives way to the last one.
+  useEffect(() => {
+    if (list.data && (search.page ?? 1) > totalPages) onSearch({ ...search, page: totalPages }, true);
+  }, [list.data, search, totalPages, onSearch]);
+
+  const filterBy = (next: Pick<ProductsSearch, 'search' | 'category'>) => {
+    // Another list: what was selected in this one is let go.
+    setSelection({});
+    onSearch({ ...search, ...next, page: undefined }, true);
+  };
+  const openForm = (form: string | undefined) => onSearch({ ...search, form });
+  const columns = useProductColumns({
+    onPrices: setPricesOf,
+    onToggle: setToggling,
+    onEdit: (product) => openForm(product.id),
+    onDelete: setDeleting,
+  });
+  const filtered = Boolean(search.search || category);
+
+  return (
+    <div className="admin-page admin-products" data-testid="products-page">
+      <header className="admin-page-head">
+        <div>
+          <h1 className="admin-page-title">{t('admin.products.title')}</h1>
+          <p className="admin-page-subtitle">{t('admin.products.subtitle')}</p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => openForm('new')} data-testid="product-add">
+          <PlusIcon size={18} />
+          {t('admin.products.add')}
+        </button>
+      </header>
+      <div className="admin-toolbar">
+        <SearchField
+          label={t('admin.products.search')}
+          placeholder={t('admin.products.searchPlaceholder')}
+          value={search.search ?? ''}
+          onSearch={(text) => filterBy({ search: text || undefined })}
+          testId="products-search"
+        />
+        <CategoryFilter
+          value={category}
+          categories={categories.data ?? []}
+          onChange={(id) => filterBy({ category: id || undefined })}
+        />
+      </div>
+      <SelectionBar
+        selected={selectedIds.length}
+        total={products.length}
+        onSelectAll={() => setSelection(Object.fromEntries(products.map((p) => [p.id, true])))}
+        onClear={() => setSelection({})}
+        onBulk={() => setBulkOpen(true)}
+      />
+      <section className="card admin-panel admin-list" aria-label={t('admin.products.title')}>
+        {list.isPending ? (
+          <ListLoading />
+        ) : list.isError && !list.data ? (
+          <ListError
+            text={t('admin.products.loadFailed')}
+            onRetry={() => void list.refetch()}
+            testId="products-error"
+          />
+        ) : (
+          <>
+            <DataTable
+              label={t('admin.products.title')}
+              columns={columns}
+              rows={rows}
+              rowId={(product) => product.id}
+              busy={list.isPlaceholderData}
+              selection={{ value: selection, onChange: setSelection }}
+              empty={<EmptyProducts filtered={filtered} onClear={() => filterBy({})} onAdd={() => openForm('new')} />}
+              testId="products-table"
+            />
+            {products.length > 0 && (
+              <Pager
+                page={page}
+                totalPages={totalPages}
+                summary={t('admin.products.showing', shownRange(page, PRODUCTS_PAGE_SIZE, products.length))}
+                onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
+                numbered
+                testId="products-pager"
+              />
+            )}
+          </>
+        )}
+      </section>
+
+      {search.form && (
+        <ProductFormModal id={search.form === 'new' ? null : search.form} onClose={() => openForm(undefined)} />
+      )}
+      <PricesModal
+        product={pricesOf && (products.find((p) => p.id === pricesOf.id) ?? pricesOf)}
+        onClose={() => setPricesOf(null)}
+        onEdit={(product) => {
+          setPricesOf(null);
+          openForm(product.id);
+        }}
+      />
+      <DeleteProductModal
+        product={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(product) => {
+          setDeleting(null);
+          setSelection(({ [product.id]: _gone, ...rest }) => rest);
+        }}
+      />
+      <StatusModal product={toggling} onClose={() => setToggling(null)} />
+      <BulkActionsModal
+        open={bulkOpen}
+        products={products.filter((p) => selection[p.id])}
+        categories={categories.data ?? []}
+        max={BULK_MAX_IDS}
+        onClose={() => setBulkOpen(false)}
+        onDone={(failedIds) => {
+          // What failed stays selected, to try again; the rest is done.
+          setSelection(Object.fromEntries(failedIds.map((id) => [id, true])));
+          if (failedIds.length === 0) setBulkOpen(false);
+        }}
+      />
+    </div>
+  );
+}
+
+function CategoryFilter(props: {
+  value: string;
+  categories: readonly { id: string; name: string }[];
+  onChange: (id: string) => void;
+}) {
+  const t = useAdminText();
+  const id = useId();
+  return (
+    <div className="admin-filter">
+      <label htmlFor={id} className="visually-hidden">
+        {t('admin.products.categoryFilter')}
+      </label>
+      <select
+        id={id}
+        className="select"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid="products-category"
+      >
+        <option value="">{t('admin.products.allCategories')}</option>
+        {props.categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** How many are selected, "select all" across pages, clear, and the bulk actions. */
+function SelectionBar(props: {
+  selected: number;
+  total: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onBulk: () => void;
+}) {
+  const t = useAdminText();
+  const { selected, total } = props;
+  return (
+    <div className="admin-selection-bar" data-testid="products-selection">
+      <p className="admin-selection-count" aria-live="polite">
+        {t('admin.products.selected', { count: selected })}
+      </p>
+      {selected > 0 && selected < total && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={props.onSelectAll}
+          data-testid="products-select-all"
+        >
+          {t('admin.products.selectAll', { count: total })}
+        </button>
+      )}
+      {selected > 0 && (
+        <button type="button" className="btn btn-ghost btn-sm" onClick={props.onClear}>
+          {t('admin.products.clearSelection')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm admin-selection-action"
+        disabled={selected === 0}
+        onClick={props.onBulk}
+        data-testid="products-bulk"
+      >
+        {t('admin.products.bulkActions')}
+      </button>
+    </div>
+  );
+}
+
+function DeleteProductModal(props: {
+  product: ProductView | null;
+  onClose: () => void;
+  onDeleted: (product: ProductView) => void;
+}) {
+  const t = useAdminText();
+  const { product } = props;
+  const remove = useDeleteProduct(() => product && props.onDeleted(product));
+  return (
+    <ConfirmModal
+      open={product !== null}
+      onClose={props.onClose}
+      title={t('admin.products.delete.title')}
+      confirmLabel={t('admin.list.delete')}
+      busyLabel={t('admin.list.deleting')}
+      busy={remove.isPending}
+      danger
+      onConfirm={() => product && remove.mutate(product)}
+      testId="product-delete-modal"
+    >
+      <p>{product && t('admin.products.delete.body', { name: product.name })}</p>
+    </ConfirmModal>
+  );
+}
+
+/** SPEC leaves the status badge inert; here it switches the product on or off, once confirmed. */
+function StatusModal({ product, onClose }: { product: ProductView | null; onClose: () => void }) {
+  const t = useAdminText();
+  const toggle = useToggleProduct(onClose);
+  const activating = product ? !product.active : false;
+  return (
+    <ConfirmModal
+      open={product !== null}
+      onClose={onClose}
+      title={t(activating ? 'admin.products.status.activateTitle' : 'admin.products.status.deactivateTitle')}
+      confirmLabel={t(activating ? 'admin.products.status.activate' : 'admin.products.status.deactivate')}
+      busyLabel={t('admin.products.status.updating')}
+      busy={toggle.isPending}
+      danger={!activating}
+      onConfirm={() => product && toggle.mutate(product)}
+      testId="product-status-modal"
+    >
+      <p>
+        {product &&
+          t(activating ? 'admin.products.status.activateBody' : 'admin.products.status.deactivateBody', {
+            name: product.name,
+          })}
+      </p>
+    </ConfirmModal>
+  );
+}
+
+function EmptyProducts({ filtered, onClear, onAdd }: { filtered: boolean; onClear: () => void; onAdd: () => void }) {
+  const t = useAdminText();
+  return (
+    <StatePanel
+      icon={<InboxIcon size={28} />}
+      title={t('admin.products.empty')}
+      text={t(filtered ? 'admin.products.emptyFiltered' : 'admin.products.emptyHint')}
+      actions={
+        filtered ? (
+          <button type="button" className="btn btn-secondary" onClick={onClear}>
+            {t('admin.products.clearFilters')}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={onAdd}>
+            <PlusIcon size={18} />
+            {t('admin.products.add')}
+          </button>
+        )
+      }
+      testId="products-empty"
+    />
+  );
+}
+
+/** The table's shape while the first list loads, announced. */
+function ListLoading() {
+  const t = useAdminText();
+  return (
+    <div className="admin-list-skeleton" role="status" aria-busy="true">
+      <span className="visually-hidden">{t('admin.list.loading')}</span>
+      {Array.from({ length: PRODUCTS_PAGE_SIZE }, (_, row) => (
+        <div key={row} className="skeleton skeleton-line admin-products-skeleton-row" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import type { CategoryView, ProductView } from '@shared/catalogue/types';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { ApiError, isRecord } from '../../api/http';
+import { conflictOf } from '../api/client';
+import { productKeys } from '../api/keys';
+import {
+  checkProduct,
+  hasProblems,
+  initialValues,
+  serverFieldProblems,
+  type FieldName,
+  type ProductFormValues,
+} from './product-form';
+import { useSaveProduct, type ProductRef } from './writes';
+
+// The product form's state, shared by its two places (the page at /admin/products/new and
+// /admin/products/edit/{id}, and the modal over the list). The version saved back (If-Match) is the
+// one the form was filled from, never a newer one that arrived live: another admin's change makes
+// the save a conflict instead of being overwritten. After the conflict dialog's Reload the form
+// shows the product as it is now.
+
+export interface ProductFormOptions {
+  /** The product edited, null for a new one. */
+  product: ProductView | null;
+  /** When the product's query last answered (its dataUpdatedAt): a Reload after a conflict moves it on. */
+  answeredAt: number;
+  categories: CategoryView[];
+  onSaved: (product: ProductView, created: boolean) => void;
+}
+
+const refOf = (product: ProductView): ProductRef => ({ id: product.id, name: product.name, version: product.version });
+
+interface Shown {
+  /** Set by a save attempt: every problem shows. */
+  all: boolean;
+  /** Fields left once (their problems show from then on). */
+  fields: ReadonlySet<FieldName | `row:${string}`>;
+}
+const NOTHING_SHOWN: Shown = { all: false, fields: new Set() };
+
+export function useProductForm({ product, answeredAt, categories, onSaved }: ProductFormOptions) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(() => initialValues(product, categories));
+  const [editing, setEditing] = useState<ProductRef | undefined>(() => (product ? refOf(product) : undefined));
+  const [shown, setShown] = useState<Shown>(NOTHING_SHOWN);
+  /** After a conflict: when the product's answer in the cache was from, so a newer one (Reload) refills the form. */
+  const [reloadAfter, setReloadAfter] = useState<number | null>(null);
+  const save = useSaveProduct((saved, created) => {
+    setEditing(refOf(saved));
+    onSaved(saved, created);
+  });
+
+  if (reloadAfter !== null && product && answeredAt > reloadAfter) {
+    setReloadAfter(null);
+    setValues(initialValues(product, categories));
+    setEditing(refOf(product));
+    setShown(NOTHING_SHOWN);
+  }
+
+  const problems = useMemo(() => checkProduct(values, categories), [values, categories]);
+  const serverProblems = useMemo(() => serverFieldErrors(save.error), [save.error]);
+
+  /** The problem to show beside a field, if any: the rules' first, else the server's. */
+  const problemOf = (field: FieldName) =>
+    shown.all || shown.fields.has(field) ? (problems.fields[field] ?? serverProblems[field]) : undefined;
+  const rowProblem = (key: string) => (shown.all || shown.fields.has(`row:${key}`) ? problems.prices[key] : undefined);
+
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
+    setValues((previous) => ({ ...previous, [key]: value }));
+  const touch = (field: FieldName | `row:${string}`) =>
+    setShown((previous) =>
+      previous.fields.has(field) ? previous : { ...previous, fields: new Set([...previous.fields, field]) },
+    );
+
+  const reload = () => {
+    if (!product) return;
+    setValues(initialValues(product, categories));
+    setEditing(refOf(product));
+    setShown(NOTHING_SHOWN);
+    setReloadAfter(null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const form = event.currentTarget;
+    flushSync(() => setShown((previous) => ({ ...previous, all: true })));
+    if (hasProblems(problems)) {
+      form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus();
+      return;
+    }
+    save.mutate(
+      { product: editing, values },
+      {
+        onError: (error) => {
+          if (conflictOf(error) && product) setReloadAfter(answeredAtNow(queryClient, product.id));
+        },
+      },
+    );
+  };
+
+  return {
+    values,
+    set,
+    setValues,
+    touch,
+    problemOf,
+    rowProblem,
+    /** A save attempt found problems: the form says so above its buttons. */
+    blocked: shown.all && hasProblems(problems),
+    /** The product changed since the form was filled (another admin's save): saving would be refused. */
+    stale: Boolean(product && editing && product.version !== editing.version),
+    reload,
+    submit,
+    saving: save.isPending,
+    isNew: !product,
+  };
+}
+
+export type ProductForm = ReturnType<typeof useProductForm>;
+
+const answeredAtNow = (queryClient: ReturnType<typeof useQueryClient>, id: string) =>
+  queryClient.getQueryState(productKeys.detail(id))?.dataUpdatedAt ?? 0;
+
+/** A 400's field errors (`errors` keyed by path), placed on the form's fields. */
+function serverFieldErrors(error: Error | null): Partial<Record<FieldName, string>> {
+  if (!(error instanceof ApiError) || error.status !== 400 || !isRecord(error.body)) return {};
+  const errors = error.body.errors;
+  if (!isRecord(errors)) return {};
+  return serverFieldProblems(
+    Object.fromEntries(
+      Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    ),
+  );
+}
