@@ -1,0 +1,264 @@
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { CATEGORY_PAGE_SIZES, CATEGORY_PAGE_SIZE_DEFAULT } from '@shared/catalogue/constants';
+import type { CategoryView } from '@shared/catalogue/types';
+import { ProductImage } from '../../components/product/ProductImage';
+import { InboxIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
+import { StatePanel } from '../../components/ui/StatePanel';
+import { categoriesQuery } from '../api/categories';
+import { useAdminText } from '../i18n';
+import { useAdminTitle } from '../layout/useAdminTitle';
+import { EditIcon } from '../ui/icons';
+import { DataTable } from '../ui/list/DataTable';
+import { ListError } from '../ui/list/ListError';
+import { Pager, shownRange } from '../ui/list/Pager';
+import { SearchField } from '../ui/list/SearchField';
+import type { ListSearch } from '../ui/list/list-search';
+import { categoryFilters } from './category-search';
+import { CategoryFormModal } from './CategoryFormModal';
+import { DeleteCategoryModal } from './DeleteCategoryModal';
+
+// /admin/categories (SPEC §2, §9): search (300 ms after typing), the table, 5/10/20/50 a page with
+// numbered pages, Add, Edit and Delete. The list's state is the URL's; live updates (other
+// admins' changes) refetch it through the query cache (live/events.ts).
+
+export interface CategoriesPageProps {
+  search: ListSearch;
+  /** A new list state for the URL; `replace` when it corrects the one there. */
+  onSearch: (next: ListSearch, replace?: boolean) => void;
+}
+
+type Open = { kind: 'add' } | { kind: 'edit' | 'delete'; category: CategoryView } | null;
+
+export function CategoriesPage({ search, onSearch }: CategoriesPageProps) {
+  const t = useAdminText();
+  const filters = categoryFilters(search);
+  const query = useQuery(categoriesQuery(filters));
+  const [open, setOpen] = useState<Open>(null);
+  useAdminTitle(t('admin.categories.title'));
+
+  // A page past the end (its last category deleted, a link kept too long): the last page instead.
+  const totalPages = query.data?.pagination.totalPages ?? 0;
+  useEffect(() => {
+    if (!query.isPlaceholderData && totalPages > 0 && filters.page > totalPages)
+      onSearch({ ...search, page: totalPages }, true);
+  }, [query.isPlaceholderData, totalPages, filters.page, search, onSearch]);
+
+  const columns = useCategoryColumns(setOpen);
+  const rows = query.data?.data ?? [];
+  // The delete modal shows the count as the list has it now (a live update may change it).
+  const shownCount = (category: CategoryView) =>
+    rows.find((row) => row.id === category.id)?.productsCount ?? category.productsCount;
+
+  return (
+    <div className="admin-page admin-categories" data-testid="categories-page">
+      <header className="admin-page-head">
+        <div>
+          <h1 className="admin-page-title">{t('admin.categories.title')}</h1>
+          <p className="admin-page-subtitle">{t('admin.categories.subtitle')}</p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => setOpen({ kind: 'add' })}
+          data-testid="category-add"
+        >
+          <PlusIcon size={18} />
+          {t('admin.categories.add')}
+        </button>
+      </header>
+      <div className="admin-toolbar">
+        <SearchField
+          label={t('admin.categories.search')}
+          placeholder={t('admin.categories.searchPlaceholder')}
+          value={filters.search}
+          onSearch={(text) => onSearch({ ...search, search: text || undefined, page: undefined })}
+          testId="category-search"
+        />
+      </div>
+      <section className="card admin-panel admin-list" aria-label={t('admin.categories.title')}>
+        {query.isPending ? (
+          <ListLoading />
+        ) : query.isError && !query.data ? (
+          <ListError
+            text={t('admin.categories.loadFailed')}
+            onRetry={() => void query.refetch()}
+            testId="categories-error"
+          />
+        ) : (
+          <>
+            <DataTable
+              label={t('admin.categories.table')}
+              columns={columns}
+              rows={rows}
+              rowId={(category) => category.id}
+              busy={query.isPlaceholderData}
+              empty={<EmptyCategories searched={filters.search} onAdd={() => setOpen({ kind: 'add' })} />}
+              testId="categories-table"
+            />
+            <CategoriesPager search={search} onSearch={onSearch} pagination={query.data.pagination} />
+          </>
+        )}
+      </section>
+      {open && open.kind !== 'delete' && (
+        <CategoryFormModal
+          key={open.kind === 'edit' ? open.category.id : 'new'}
+          category={open.kind === 'edit' ? open.category : null}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'delete' && (
+        <DeleteCategoryModal
+          key={open.category.id}
+          category={open.category}
+          productsCount={shownCount(open.category)}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+const column = createColumnHelper<CategoryView>();
+
+function useCategoryColumns(setOpen: (open: Open) => void) {
+  const t = useAdminText();
+  const intl = useIntl();
+  return useMemo(
+    () => [
+      column.display({
+        id: 'image',
+        header: () => t('admin.categories.col.image'),
+        // Decorative next to the name; a placeholder when missing or when it fails to load.
+        cell: ({ row }) => (
+          <span className="admin-category-thumb">
+            <ProductImage src={row.original.thumbnailImage ?? row.original.featuredImage} alt="" />
+          </span>
+        ),
+      }),
+      column.accessor('name', {
+        header: () => t('admin.categories.col.name'),
+        cell: ({ getValue }) => <span className="admin-category-name">{getValue()}</span>,
+      }),
+      column.accessor('slug', {
+        header: () => t('admin.categories.col.slug'),
+        cell: ({ getValue }) => (
+          <code className="admin-category-slug" dir="ltr">
+            {getValue()}
+          </code>
+        ),
+      }),
+      column.accessor('description', {
+        header: () => t('admin.categories.col.description'),
+        cell: ({ getValue }) =>
+          getValue() ? (
+            <span className="admin-category-description" title={getValue()}>
+              {getValue()}
+            </span>
+          ) : (
+            <span className="admin-cell-sub">—</span>
+          ),
+      }),
+      column.accessor('productsCount', {
+        header: () => t('admin.categories.col.products'),
+        cell: ({ getValue }) => intl.formatNumber(getValue()),
+        meta: { align: 'num' },
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="visually-hidden">{t('admin.list.actions')}</span>,
+        cell: ({ row }) => (
+          <span className="admin-row-actions">
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('admin.categories.edit', { name: row.original.name })}
+              title={t('admin.categories.edit', { name: row.original.name })}
+              onClick={() => setOpen({ kind: 'edit', category: row.original })}
+              data-testid="category-edit"
+            >
+              <EditIcon size={18} />
+            </button>
+            <button
+              type="button"
+              className="icon-btn admin-category-danger"
+              aria-label={t('admin.categories.remove', { name: row.original.name })}
+              title={t('admin.categories.remove', { name: row.original.name })}
+              onClick={() => setOpen({ kind: 'delete', category: row.original })}
+              data-testid="category-delete-open"
+            >
+              <TrashIcon size={18} />
+            </button>
+          </span>
+        ),
+        meta: { align: 'actions' },
+      }),
+    ],
+    [t, intl, setOpen],
+  );
+}
+
+/**
+ * SPEC §9: the pager shows only when there is more than one page. A page size the admin chose
+ * keeps it, so they can go back to another size even when everything fits on one page.
+ */
+function CategoriesPager({
+  search,
+  onSearch,
+  pagination,
+}: CategoriesPageProps & { pagination: { page: number; limit: number; total: number; totalPages: number } }) {
+  const t = useAdminText();
+  const { page, limit, total, totalPages } = pagination;
+  if (totalPages <= 1 && (search.limit ?? CATEGORY_PAGE_SIZE_DEFAULT) === CATEGORY_PAGE_SIZE_DEFAULT) return null;
+  return (
+    <Pager
+      page={page}
+      totalPages={Math.max(totalPages, 1)}
+      summary={t('admin.categories.showing', shownRange(page, limit, total))}
+      onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
+      limit={{
+        value: limit,
+        options: CATEGORY_PAGE_SIZES,
+        onChange: (next) =>
+          onSearch({ ...search, limit: next === CATEGORY_PAGE_SIZE_DEFAULT ? undefined : next, page: undefined }),
+      }}
+      numbered
+      testId="categories-pager"
+    />
+  );
+}
+
+function EmptyCategories({ searched, onAdd }: { searched: string; onAdd: () => void }) {
+  const t = useAdminText();
+  return (
+    <StatePanel
+      icon={<InboxIcon size={28} />}
+      title={t('admin.categories.empty')}
+      text={searched ? t('admin.categories.emptySearch', { search: searched }) : t('admin.categories.emptyHint')}
+      actions={
+        !searched && (
+          <button type="button" className="btn btn-secondary" onClick={onAdd}>
+            <PlusIcon size={18} />
+            {t('admin.categories.add')}
+          </button>
+        )
+      }
+      testId="categories-empty"
+    />
+  );
+}
+
+/** The first page on its way: the table's shape, announced. */
+function ListLoading() {
+  const t = useAdminText();
+  return (
+    <div className="admin-list-skeleton" role="status" aria-busy="true" data-testid="categories-loading">
+      <span className="visually-hidden">{t('admin.categories.loading')}</span>
+      {[0, 1, 2, 3, 4].map((line) => (
+        <div key={line} className="skeleton skeleton-line" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from '@shared/catalogue/constants';
+import type { CategoryView } from '@shared/catalogue/types';
+import { mediaUrl } from '../../api/products';
+import { Spinner } from '../../components/ui/Spinner';
+import { conflictOf } from '../api/client';
+import type { CategoryForm } from '../api/categories';
+import { useAdminText } from '../i18n';
+import { Modal } from '../ui/Modal';
+import {
+  IMAGE_ACCEPT,
+  formProblems,
+  imageProblem,
+  serverProblems,
+  type CategoryField,
+  type FieldProblem,
+  type FieldProblems,
+} from './category-form';
+import { useCreateCategory, useUpdateCategory } from './category-writes';
+
+// Add Category and Edit Category (SPEC §2): name (required), description, image with a preview,
+// checked (type, 2 MB) as soon as it is chosen. The modal stays open on a refused save, with the
+// problem next to its field; a stale edit closes it behind the shared conflict dialog, so the
+// admin reloads and sees the other admin's change before making theirs again.
+
+export interface CategoryFormModalProps {
+  /** The category to edit, as the list showed it; null to add one. */
+  category: CategoryView | null;
+  onClose: () => void;
+}
+
+export function CategoryFormModal({ category, onClose }: CategoryFormModalProps) {
+  const t = useAdminText();
+  const formId = useId();
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const busy = create.isPending || update.isPending;
+  const [form, setForm] = useState<CategoryForm>({
+    name: category?.name ?? '',
+    description: category?.description ?? '',
+    image: null,
+  });
+  const [problems, setProblems] = useState<FieldProblems>({});
+
+  const change = (field: 'name' | 'description') => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    setForm((previous) => ({ ...previous, [field]: event.target.value }));
+    setProblems(({ [field]: _, ...others }) => others);
+  };
+
+  const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const problem = file && imageProblem(file);
+    // A refused file is not kept: the one shown (or none) stays.
+    if (problem) event.target.value = '';
+    setForm((previous) => ({ ...previous, image: problem ? null : file }));
+    setProblems(({ image: _, ...others }) => (problem ? { ...others, image: problem } : others));
+  };
+
+  const showProblems = (found: FieldProblems) => {
+    setProblems(found);
+    const first = (['name', 'description', 'image'] as const).find((field) => found[field]);
+    if (first) document.getElementById(`${formId}-${first}`)?.focus();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    // A refused image was not kept: the save goes on without it, its message still showing.
+    const found = formProblems(form);
+    if (Object.keys(found).length) return showProblems({ ...found, ...(problems.image && { image: problems.image }) });
+    const settled = {
+      onSuccess: onClose,
+      onError: (error: Error) => (conflictOf(error) ? onClose() : showProblems(serverProblems(error))),
+    };
+    if (category) update.mutate({ category, form }, settled);
+    else create.mutate(form, settled);
+  };
+
+  const text = (problem: FieldProblem) => ('text' in problem ? problem.text : t(problem.id, problem.values));
+  const field = (name: CategoryField) => ({
+    id: `${formId}-${name}`,
+    'aria-invalid': problems[name] ? true : undefined,
+    'aria-describedby': [name === 'image' && `${formId}-image-hint`, problems[name] && `${formId}-${name}-error`]
+      .filter(Boolean)
+      .join(' '),
+  });
+  const problemText = (name: CategoryField) =>
+    problems[name] && (
+      <p id={`${formId}-${name}-error`} className="field-error" data-testid={`category-${name}-error`}>
+        {text(problems[name])}
+      </p>
+    );
+
+  return (
+    <Modal
+      open
+      onClose={() => !busy && onClose()}
+      size="md"
+      title={t(category ? 'admin.categories.form.editTitle' : 'admin.categories.form.addTitle')}
+      testId="category-form"
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={onClose}>
+            {t('admin.list.cancel')}
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={busy} data-testid="category-save">
+            {busy && <Spinner size="sm" />}
+            {t(
+              busy
+                ? 'admin.categories.form.saving'
+                : category
+                  ? 'admin.categories.form.save'
+                  : 'admin.categories.form.create',
+            )}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="admin-category-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="label" htmlFor={`${formId}-name`}>
+            {t('admin.categories.form.name')} <span aria-hidden="true">*</span>
+          </label>
+          <input
+            {...field('name')}
+            className="input"
+            value={form.name}
+            onChange={change('name')}
+            maxLength={CATEGORY_NAME_MAX}
+            required
+            aria-required="true"
+            autoComplete="off"
+            dir="auto"
+            data-testid="category-name"
+          />
+          {problemText('name')}
+        </div>
+        <div className="field">
+          <label className="label" htmlFor={`${formId}-description`}>
+            {t('admin.categories.form.description')}
+          </label>
+          <textarea
+            {...field('description')}
+            className="textarea"
+            rows={4}
+            value={form.description}
+            onChange={change('description')}
+            maxLength={CATEGORY_DESCRIPTION_MAX}
+            dir="auto"
+            data-testid="category-description"
+          />
+          {problemText('description')}
+        </div>
+        <div className="field">
+          <label className="label" htmlFor={`${formId}-image`}>
+            {t('admin.categories.form.image')}
+          </label>
+          <div className="admin-category-picker">
+            <ImagePreview file={form.image} current={category?.featuredImage ?? null} />
+            <div className="admin-category-picker-input">
+              {/* The browser's own button speaks the browser's language: a label in the admin's stands for it. */}
+              <div className="admin-category-file">
+                <input
+                  {...field('image')}
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  className="admin-category-file-native"
+                  onChange={chooseImage}
+                  data-testid="category-image"
+                />
+                <label htmlFor={`${formId}-image`} className="btn btn-secondary btn-sm admin-category-file-button">
+                  {t(
+                    form.image || category?.featuredImage
+                      ? 'admin.categories.form.changeImage'
+                      : 'admin.categories.form.chooseImage',
+                  )}
+                </label>
+                <span className="admin-category-file-name" data-testid="category-image-name">
+                  {form.image?.name ?? t('admin.categories.form.noFile')}
+                </span>
+              </div>
+              <p id={`${formId}-image-hint`} className="field-hint">
+                {t('admin.categories.form.imageHint')}
+              </p>
+              {problemText('image')}
+            </div>
+          </div>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The chosen file, else the category's current picture, else an empty frame. */
+function ImagePreview({ file, current }: { file: File | null; current: string | null }) {
+  const t = useAdminText();
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = url ?? mediaUrl(current);
+  return (
+    <div className="admin-category-preview" data-testid="category-image-preview">
+      {shown && failed !== shown ? (
+        <img src={shown} alt={t('admin.categories.form.preview')} onError={() => setFailed(shown)} />
+      ) : (
+        <span className="admin-category-preview-empty">{t('admin.categories.form.noImage')}</span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { CategoryView } from '@shared/catalogue/types';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/http';
+import { categoryKeys, productKeys } from '../api/keys';
+import { applyAdminEvent } from '../live/events';
+import { markLocalChange } from '../live/local-changes';
+import { formProblems, imageProblem, productsInTheWay, serverProblems } from './category-form';
+import { categoryFilters, parseCategoriesSearch } from './category-search';
+
+const category = (id: string): CategoryView => ({
+  id,
+  name: 'Sports',
+  slug: 'sports',
+  description: '',
+  image_file: null,
+  featuredImage: null,
+  thumbnailImage: null,
+  productsCount: 0,
+  version: 0,
+  created_at: '2025-01-15T10:00:00.000Z',
+  updated_at: '2025-01-15T10:00:00.000Z',
+});
+
+describe('the category list in the URL', () => {
+  it('keeps SPEC §9 page sizes only, 10 by default, and page 1 unless told', () => {
+    expect(parseCategoriesSearch({ search: ' news ', page: '3', limit: '20' })).toEqual({
+      search: 'news',
+      page: 3,
+      limit: 20,
+    });
+    expect(parseCategoriesSearch({ page: '0', limit: '15' })).toEqual({});
+    expect(categoryFilters({})).toEqual({ search: '', page: 1, limit: 10 });
+    expect(categoryFilters(parseCategoriesSearch({ limit: '5' })).limit).toBe(5);
+  });
+});
+
+describe('the category form', () => {
+  it('requires a name and keeps to the server limits', () => {
+    expect(formProblems({ name: '   ', description: '' })).toEqual({
+      name: { id: 'admin.categories.form.nameRequired' },
+    });
+    expect(formProblems({ name: 'x'.repeat(101), description: 'y'.repeat(2001) })).toEqual({
+      name: { id: 'admin.categories.form.tooLong', values: { max: 100 } },
+      description: { id: 'admin.categories.form.tooLong', values: { max: 2000 } },
+    });
+    expect(formProblems({ name: 'Sports', description: '' })).toEqual({});
+  });
+
+  it('refuses an image over 2 MB or of another type before any upload', () => {
+    const twoMb = 2 * 1024 * 1024;
+    expect(imageProblem({ size: twoMb, type: 'image/png' })).toBeNull();
+    expect(imageProblem({ size: twoMb + 1, type: 'image/jpeg' })).toEqual({
+      id: 'admin.categories.form.imageTooLarge',
+    });
+    expect(imageProblem({ size: 10, type: 'image/gif' })).toEqual({ id: 'admin.categories.form.imageType' });
+  });
+
+  it("puts the server's refusals next to their fields, in the admin's language when it knows them", () => {
+    const invalid = new ApiError('Category name is required', 400, {
+      errors: { name: 'Category name is required', description: 'Description must not contain control characters' },
+    });
+    expect(serverProblems(invalid)).toEqual({
+      name: { id: 'admin.categories.form.nameRequired' },
+      description: { text: 'Description must not contain control characters' },
+    });
+    const tooLarge = new ApiError('Image size exceeds 2MB limit. Please choose a smaller file.', 413);
+    expect(serverProblems(tooLarge)).toEqual({ image: { id: 'admin.categories.form.imageTooLarge' } });
+    expect(serverProblems(new ApiError('The image must be a JPG, PNG or WebP file', 400))).toEqual({
+      image: { id: 'admin.categories.form.imageType' },
+    });
+    expect(serverProblems(new Error('offline'))).toEqual({});
+  });
+
+  it('reads how many products stand in the way of a delete', () => {
+    expect(productsInTheWay(new ApiError('still holds 2 products', 409, { productsCount: 2 }))).toBe(2);
+    expect(productsInTheWay(new ApiError('changed by Karim', 409, { changedBy: 'Karim' }))).toBeNull();
+  });
+});
+
+describe('live category events', () => {
+  const cache = () => {
+    const client = new QueryClient();
+    const list = categoryKeys.list({ search: '', page: 1, limit: 10 });
+    client.setQueryData(list, { data: [], pagination: {} });
+    client.setQueryData(productKeys.list({}), { products: [] });
+    return { client, stale: (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated };
+  };
+
+  it("refetch the list after another admin's change and name them", () => {
+    const { client, stale } = cache();
+    const notice = applyAdminEvent(client, 'category_updated', { category: category('c1'), actor: 'karim' }, 'me');
+    expect(stale(categoryKeys.list({ search: '', page: 1, limit: 10 }))).toBe(true);
+    expect(notice).toEqual({ id: 'admin.notify.categoryUpdated', values: { name: 'Sports' }, actor: 'karim' });
+  });
+
+  it('leave the list alone for 5 s after this admin changed that category (SPEC §4)', () => {
+    const { client, stale } = cache();
+    markLocalChange('categories', 'c2');
+    expect(applyAdminEvent(client, 'category_updated', { category: category('c2'), actor: 'me' }, 'me')).toBeNull();
+    expect(stale(categoryKeys.list({ search: '', page: 1, limit: 10 }))).toBe(false);
+    // Products show the category's name: they follow all the same.
+    expect(stale(productKeys.list({}))).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import {
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  IMAGE_MAX_BYTES,
+  catalogueMessages,
+} from '@shared/catalogue/constants';
+import { ApiError, isRecord } from '../../api/http';
+import type { CategoryForm } from '../api/categories';
+import type { AdminMessageId, MessageValues } from '../i18n';
+
+// The add / edit form's rules: the server's (src/shared/catalogue/schemas.ts) checked before the
+// request, so a mistake shows next to its field in the admin's language, and the server's answer
+// to what only it can judge (the image's bytes, a limit) put next to the field it names.
+
+export type CategoryField = 'name' | 'description' | 'image';
+
+/** A field's problem: an admin message, or the server's own words when it is one we do not know. */
+export type FieldProblem = { id: AdminMessageId; values?: MessageValues } | { text: string };
+export type FieldProblems = Partial<Record<CategoryField, FieldProblem>>;
+
+/** The pictures the server renders (SPEC §5: JPG, PNG or WebP). */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/** SPEC §5: checked when the file is chosen, before any upload. */
+export function imageProblem(file: { size: number; type: string }): FieldProblem | null {
+  if (!IMAGE_ACCEPT.split(',').includes(file.type)) return { id: 'admin.categories.form.imageType' };
+  if (file.size > IMAGE_MAX_BYTES) return { id: 'admin.categories.form.imageTooLarge' };
+  return null;
+}
+
+/** The name is required; name and description as long as the server takes. */
+export function formProblems(form: Pick<CategoryForm, 'name' | 'description'>): FieldProblems {
+  const problems: FieldProblems = {};
+  const name = form.name.trim();
+  if (!name) problems.name = { id: 'admin.categories.form.nameRequired' };
+  else if (name.length > CATEGORY_NAME_MAX)
+    problems.name = { id: 'admin.categories.form.tooLong', values: { max: CATEGORY_NAME_MAX } };
+  if (form.description.trim().length > CATEGORY_DESCRIPTION_MAX)
+    problems.description = { id: 'admin.categories.form.tooLong', values: { max: CATEGORY_DESCRIPTION_MAX } };
+  return problems;
+}
+
+/** The server's messages the form knows, in the admin's language. */
+const KNOWN: Record<string, AdminMessageId> = {
+  [catalogueMessages.categoryNameRequired]: 'admin.categories.form.nameRequired',
+  [catalogueMessages.imageTooLarge]: 'admin.categories.form.imageTooLarge',
+  [catalogueMessages.imageType]: 'admin.categories.form.imageType',
+};
+const problemOf = (message: string): FieldProblem => (KNOWN[message] ? { id: KNOWN[message] } : { text: message });
+
+/** A refused save's field errors: a 400's `errors` by field, an image refused (413, or its bytes). */
+export function serverProblems(error: unknown): FieldProblems {
+  if (!(error instanceof ApiError)) return {};
+  if (error.status === 413) return { image: problemOf(error.message) };
+  if (error.status !== 400) return {};
+  if (error.message === catalogueMessages.imageType) return { image: problemOf(error.message) };
+  const errors = isRecord(error.body) && isRecord(error.body.errors) ? error.body.errors : {};
+  const problems: FieldProblems = {};
+  for (const field of ['name', 'description'] as const) {
+    const message = errors[field];
+    if (typeof message === 'string') problems[field] = problemOf(message);
+  }
+  return problems;
+}
+
+/** A delete refused because the category still holds products: how many (409 with `productsCount`). */
+export function productsInTheWay(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || !isRecord(error.body)) return null;
+  const count = error.body.productsCount;
+  return typeof count === 'number' ? count : null;
+}
