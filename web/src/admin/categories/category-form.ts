@@ -1,8 +1,9 @@
 import {
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_NAME_MAX,
-  IMAGE_MAX_BYTES,
+  IMAGE_MIME_TYPES,
   catalogueMessages,
+  imageProblem as sharedImageProblem,
 } from '@shared/catalogue/constants';
 import { ApiError, isRecord } from '../../api/http';
 import type { CategoryForm } from '../api/categories';
@@ -19,13 +20,12 @@ export type FieldProblem = { id: AdminMessageId; values?: MessageValues } | { te
 export type FieldProblems = Partial<Record<CategoryField, FieldProblem>>;
 
 /** The pictures the server renders (SPEC §5: JPG, PNG or WebP). */
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
-/** SPEC §5: checked when the file is chosen, before any upload. */
+/** SPEC §5, the shared rule: a JPG, PNG or WebP of at most 2 MB, checked when the file is chosen. */
 export function imageProblem(file: { size: number; type: string }): FieldProblem | null {
-  if (!IMAGE_ACCEPT.split(',').includes(file.type)) return { id: 'admin.categories.form.imageType' };
-  if (file.size > IMAGE_MAX_BYTES) return { id: 'admin.categories.form.imageTooLarge' };
-  return null;
+  const problem = sharedImageProblem(file);
+  return problem && problemOf(catalogueMessages[problem]);
 }
 
 /** The name is required; name and description as long as the server takes. */
@@ -40,13 +40,16 @@ export function formProblems(form: Pick<CategoryForm, 'name' | 'description'>): 
   return problems;
 }
 
-/** The server's messages the form knows, in the admin's language. */
+/** The shared rules' messages the form knows, in the admin's language. */
 const KNOWN: Record<string, AdminMessageId> = {
   [catalogueMessages.categoryNameRequired]: 'admin.categories.form.nameRequired',
   [catalogueMessages.imageTooLarge]: 'admin.categories.form.imageTooLarge',
   [catalogueMessages.imageType]: 'admin.categories.form.imageType',
 };
-const problemOf = (message: string): FieldProblem => (KNOWN[message] ? { id: KNOWN[message] } : { text: message });
+function problemOf(message: string): FieldProblem {
+  const id = KNOWN[message];
+  return id ? { id } : { text: message };
+}
 
 /** A refused save's field errors: a 400's `errors` by field, an image refused (413, or its bytes). */
 export function serverProblems(error: unknown): FieldProblems {
