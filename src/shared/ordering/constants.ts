@@ -2,6 +2,11 @@
 
 export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * SPEC §3: the customer name and e-mail the storefront sends at checkout are fixed values the
+ * shopper never sees; the back office offers no mail draft to that address.
+ */
+export const PLACEHOLDER_CUSTOMER = { fullName: 'Nova IPTV Customer', email: 'customer@nova-iptv.dz' } as const;
 /** SPEC §9: the admin's order list offers these page sizes (10 when none is chosen). */
 export const ORDER_PAGE_SIZES = [5, 10, 20, 50] as const;
 export const DEFAULT_ORDER_PAGE_SIZE = 10;

@@ -1,4 +1,9 @@
-import { DEFAULT_PAYMENT_METHOD, type CheckoutStatus, type PaymentMethod } from '@shared/ordering/constants';
+import {
+  DEFAULT_PAYMENT_METHOD,
+  PLACEHOLDER_CUSTOMER,
+  type CheckoutStatus,
+  type PaymentMethod,
+} from '@shared/ordering/constants';
 import type { CheckoutStatusView, CreatedCheckoutView } from '@shared/ordering/types';
 import type { CartItem } from '../cart/cart';
 import type { Locale } from '../i18n/locales';
@@ -7,9 +12,6 @@ import { ApiError, getJson, isRecord, postJson } from './http';
 
 // Checkout, payment and order calls (SPEC §7, issue 5) and the pending order kept in the browser
 // between the checkout and the payment return page (SPEC §3 "Pending order").
-
-/** SPEC §3: the customer name and e-mail sent at checkout are fixed values the shopper never sees. */
-export const PLACEHOLDER_CUSTOMER = { fullName: 'Nova IPTV Customer', email: 'customer@nova-iptv.dz' } as const;
 
 export interface CheckoutRequest {
   amount: number;

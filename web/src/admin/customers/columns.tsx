@@ -1,3 +1,4 @@
+import { PLACEHOLDER_CUSTOMER } from '@shared/ordering/constants';
 import type { CustomerView } from '@shared/ordering/types';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
@@ -94,7 +95,7 @@ function CustomerActions({ customer }: { customer: CustomerView }) {
         <EyeIcon size={16} />
         <span className="admin-customer-action-label">{t('admin.customers.view')}</span>
       </Link>
-      {customer.email ? (
+      {customer.email && customer.email !== PLACEHOLDER_CUSTOMER.email ? (
         <a
           href={`mailto:${encodeURIComponent(customer.email).replace(/%40/g, '@')}`}
           className="btn btn-ghost btn-sm"

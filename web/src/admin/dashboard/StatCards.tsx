@@ -24,7 +24,7 @@ export function StatCards({ data }: { data: DashboardStatsView }) {
         testId="stat-products"
         icon={<PackageIcon />}
         label={t('admin.dashboard.products')}
-        to="/admin/products"
+        link={{ to: '/admin/products' }}
         value={count(stats.productsCount)}
         trend={{
           text: t('admin.dashboard.productsAdded', { count: trends.products.added, days }),
@@ -35,6 +35,7 @@ export function StatCards({ data }: { data: DashboardStatsView }) {
         testId="stat-orders"
         icon={<ReceiptIcon />}
         label={t('admin.dashboard.orders')}
+        link={{ to: '/admin/orders' }}
         value={count(stats.ordersCount)}
         trend={trendLine(trends.orders, days, count)}
       />
@@ -42,6 +43,7 @@ export function StatCards({ data }: { data: DashboardStatsView }) {
         testId="stat-dispatched"
         icon={<TruckIcon />}
         label={t('admin.dashboard.dispatched')}
+        link={{ to: '/admin/orders', search: { status: 'dispatched' } }}
         value={count(stats.dispatchedOrdersCount)}
         trend={trendLine(trends.dispatched, days, count)}
       />
@@ -80,17 +82,17 @@ function StatCard(props: {
   value: string;
   trend: TrendText;
   testId: string;
-  /** SPEC §2: the card links to its screen. */
-  to?: LinkProps['to'];
+  /** SPEC §2: the card links to its screen (the dispatched orders: the list filtered to them). */
+  link?: Pick<LinkProps, 'to' | 'search'>;
 }) {
-  const { icon, label, value, trend, testId, to } = props;
+  const { icon, label, value, trend, testId, link } = props;
   return (
     <article className="card admin-stat" data-testid={testId}>
       <div className="admin-stat-head">
         <span className="admin-stat-icon">{icon}</span>
         <h2 className="admin-stat-label">
-          {to ? (
-            <Link to={to} className="admin-stat-link">
+          {link ? (
+            <Link {...link} className="admin-stat-link">
               {label}
             </Link>
           ) : (

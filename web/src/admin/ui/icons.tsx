@@ -89,3 +89,10 @@ export const FolderIcon = (p: IconProps) => (
     <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z" />
   </Icon>
 );
+export const ContactIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2.5" />
+    <path d="M5.5 16.5a3.5 3.5 0 0 1 7 0M15 9h3M15 13h3" />
+  </Icon>
+);
