@@ -541,7 +541,7 @@ describe('several admins at once', () => {
     expect(a.errors.concat(b.errors)).toEqual([]);
   });
 
-  it("shows another admin's new product in the list at once, with a notification naming them", async () => {
+  it("shows another admin's new, edited and deleted product in the list at once, with a notification naming them", async () => {
     const karim = await createAdmin('Karim');
     const category = await shop.createCategory(unique('Live'));
     const { page, errors } = await openProducts();
@@ -554,9 +554,17 @@ describe('several admins at once', () => {
       karim,
     );
     await listRow(page, name).waitFor({ timeout: 10_000 });
-    await expect
-      .poll(async () => plain(await page.getByTestId('admin-notifications').textContent()), { timeout: 10_000 })
-      .toContain(`Karim created the product “${name}”`);
+    const notifications = async () => plain(await page.getByTestId('admin-notifications').textContent());
+    await expect.poll(notifications, { timeout: 10_000 }).toContain(`Karim created the product “${name}”`);
+
+    // Karim's edit and deletion arrive the same way.
+    const created = (await adminProduct(name))!;
+    await api('PUT', `/api/admin/products/${created.id}`, { name: `${name} II` }, karim);
+    await listRow(page, `${name} II`).waitFor({ timeout: 10_000 });
+    await expect.poll(notifications, { timeout: 10_000 }).toContain(`Karim updated the product “${name} II”`);
+    await api('DELETE', `/api/admin/products/${created.id}`, undefined, karim);
+    await listRow(page, `${name} II`).waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(notifications, { timeout: 10_000 }).toContain(`Karim deleted the product “${name} II”`);
     expect(errors).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ export interface OrderDetailData {
 
 const CATALOGUE_NOTICES: Record<string, AdminMessageId | undefined> = {
   'product:created': 'admin.notify.productCreated',
+  'product:updated': 'admin.notify.productUpdated',
   'product:deleted': 'admin.notify.productDeleted',
   category_created: 'admin.notify.categoryCreated',
   category_updated: 'admin.notify.categoryUpdated',

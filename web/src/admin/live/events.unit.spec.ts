@@ -91,6 +91,11 @@ describe('live events in the query cache', () => {
     });
     expect(client.getQueryState(productKeys.list({}))?.isInvalidated).toBe(true);
     expect(applyAdminEvent(client, 'product:created', { product, actor: 'me' }, 'me')).toBeNull();
+    // An edit by another admin is told too (issue 15: created, edited or deleted).
+    expect(applyAdminEvent(client, 'product:updated', { product, actor: 'karim' }, 'me')).toMatchObject({
+      id: 'admin.notify.productUpdated',
+      values: { name: 'Premium 4K' },
+    });
   });
 
   it('ignores a payload it cannot read', () => {
