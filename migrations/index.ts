@@ -10,6 +10,7 @@ import * as rateLimitsAndUserVersions from './009_rate_limits_and_user_versions'
 import * as ordersVersion from './010_orders_version';
 import * as orderNumbers from './011_order_numbers';
 import * as adminSearchIndexesAndCustomers from './012_admin_search_indexes_and_customers';
+import * as adminLanguageChosen from './013_admin_language_chosen';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '010_orders_version': ordersVersion,
   '011_order_numbers': orderNumbers,
   '012_admin_search_indexes_and_customers': adminSearchIndexesAndCustomers,
+  '013_admin_language_chosen': adminLanguageChosen,
 };

@@ -4,7 +4,7 @@ import { handleCommand } from '../../platform/eventstore/command-handler';
 import type { CommandMetadata } from '../../platform/eventstore/metadata';
 import type { EventStore, Position } from '../../platform/eventstore/port';
 import { claimUnique, releaseUnique } from '../../platform/eventstore/unique-claim';
-import { messages, type Settings } from '../../shared/identity';
+import { messages, type Language, type Settings } from '../../shared/identity';
 import { IdentityRuleError, decider, type IdentityCommand } from './decider';
 import { userStream, usernames } from './events';
 
@@ -109,13 +109,25 @@ export async function changePassword(
   return (await handleCommand(store, userStream(userId), decider, () => command, { metadata })).position;
 }
 
+/** `chooseLanguage`: saved from where the display language is chosen (Language & Region). */
 export async function changeSettings(
   store: EventStore,
   userId: string,
-  settings: Settings,
+  input: { settings: Settings; chooseLanguage: boolean },
   metadata: CommandMetadata,
   expected?: bigint,
 ): Promise<Position> {
-  const command: IdentityCommand = { type: 'ChangeSettings', data: { userId, settings, now: now() } };
+  const command: IdentityCommand = { type: 'ChangeSettings', data: { userId, ...input, now: now() } };
   return (await handleCommand(store, userStream(userId), decider, () => command, { metadata, expected })).position;
+}
+
+/** The header's language menu: the display language alone, chosen; the last choice wins (no If-Match). */
+export async function chooseLanguage(
+  store: EventStore,
+  userId: string,
+  language: Language,
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const command: IdentityCommand = { type: 'ChooseLanguage', data: { userId, language, now: now() } };
+  return (await handleCommand(store, userStream(userId), decider, () => command, { metadata })).position;
 }

@@ -1,7 +1,7 @@
 import type { Decider } from '../../platform/eventstore/command-handler';
 import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
-import { defaultSettings, messages, type Settings } from '../../shared/identity';
+import { defaultSettings, messages, type Language, type Settings } from '../../shared/identity';
 import { ADMIN_ROLE, upcastIdentityEvent, type IdentityEvent } from './events';
 
 // Pure rules of one admin user: decide(command, state) → events; evolve(state, event) → state.
@@ -13,9 +13,11 @@ export interface AdminUserState {
   username?: string;
   name?: string;
   settings?: Settings;
+  /** Whether the admin has chosen their display language (see AdminSettingsChanged). */
+  languageChosen: boolean;
 }
 
-const initialState: AdminUserState = { exists: false, deleted: false };
+const initialState: AdminUserState = { exists: false, deleted: false, languageChosen: false };
 
 export type IdentityCommand =
   | {
@@ -37,7 +39,10 @@ export type IdentityCommand =
         now: string;
       };
     }
-  | { type: 'ChangeSettings'; data: { userId: string; settings: Settings; now: string } };
+  /** `chooseLanguage`: saved from where the display language is chosen (not only kept as it was). */
+  | { type: 'ChangeSettings'; data: { userId: string; settings: Settings; chooseLanguage: boolean; now: string } }
+  /** The header's language menu: only the display language changes, and it counts as chosen. */
+  | { type: 'ChooseLanguage'; data: { userId: string; language: Language; now: string } };
 
 export class IdentityRuleError extends RuleError {}
 
@@ -83,8 +88,22 @@ function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[
     }
     case 'ChangeSettings': {
       requireLiving(state);
-      const { userId, settings, now } = command.data;
-      return [{ type: 'AdminSettingsChanged', data: { userId, settings, at: now } }];
+      const { userId, settings, chooseLanguage, now } = command.data;
+      // Another language than the one kept is a choice too, whoever sends it.
+      const languageChosen = state.languageChosen || chooseLanguage || settings.language !== state.settings?.language;
+      return [{ type: 'AdminSettingsChanged', data: { userId, settings, languageChosen, at: now } }];
+    }
+    case 'ChooseLanguage': {
+      requireLiving(state);
+      const { userId, language, now } = command.data;
+      const settings = state.settings ?? defaultSettings(state.name ?? '');
+      if (state.languageChosen && settings.language === language) return [];
+      return [
+        {
+          type: 'AdminSettingsChanged',
+          data: { userId, settings: { ...settings, language }, languageChosen: true, at: now },
+        },
+      ];
     }
     default:
       return exhaustive(command);
@@ -101,13 +120,23 @@ function evolve(state: AdminUserState, stored: IdentityEvent): AdminUserState {
         username: event.data.username,
         name: event.data.name,
         settings: defaultSettings(event.data.name),
+        languageChosen: false,
       };
-    case 'AdminUserUpdated':
-      return { ...state, username: event.data.username, name: event.data.name };
+    case 'AdminUserUpdated': {
+      const { username, name } = event.data;
+      // The profile's name is the user's name, whichever way it changed.
+      const settings = state.settings && { ...state.settings, profile: { ...state.settings.profile, name } };
+      return { ...state, username, name, settings };
+    }
     case 'AdminPasswordChanged':
       return state;
     case 'AdminSettingsChanged':
-      return { ...state, name: event.data.settings.profile.name, settings: event.data.settings };
+      return {
+        ...state,
+        name: event.data.settings.profile.name,
+        settings: event.data.settings,
+        languageChosen: event.data.languageChosen,
+      };
     case 'AdminUserDeleted':
       return { ...state, deleted: true };
     default:

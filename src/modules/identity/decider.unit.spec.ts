@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../test/support/decider-spec';
-import type { Settings } from '../../shared/identity';
+import { defaultSettings, type Settings } from '../../shared/identity';
 import { decider, type IdentityCommand } from './decider';
 import { upcastIdentityEvent, type IdentityEvent } from './events';
 
@@ -27,6 +27,13 @@ const created: IdentityEvent = {
   data: { userId: 'u1', username: 'boss', name: 'Amina', role: 'admin', passwordHash: '$argon2id$x', at },
 };
 const deleted: IdentityEvent = { type: 'AdminUserDeleted', data: { userId: 'u1', at: now } };
+const settings: Settings = {
+  profile: { name: 'Amina Benali', email: 'amina@example.dz', phone: '0550000000' },
+  notifications: { emailNotifications: false, orderUpdates: true, newCustomers: true, productUpdates: true },
+  language: 'fr',
+  timezone: 'Europe/Paris',
+  dateFormat: 'YYYY-MM-DD',
+};
 
 const update = (overrides: Partial<{ name: string; passwordHash: string }> = {}): IdentityCommand => ({
   type: 'UpdateAdminUser',
@@ -150,21 +157,88 @@ describe('identity decider', () => {
   });
 
   it('keeps settings, whose profile name becomes the user name', () => {
-    const settings: Settings = {
-      profile: { name: 'Amina Benali', email: 'amina@example.dz', phone: '0550000000' },
-      notifications: { emailNotifications: false, orderUpdates: true, newCustomers: true, productUpdates: true },
-      language: 'fr',
-      timezone: 'Europe/Paris',
-      dateFormat: 'YYYY-MM-DD',
+    const changed: IdentityEvent = {
+      type: 'AdminSettingsChanged',
+      data: { userId: 'u1', settings, languageChosen: true, at: now },
     };
-    const changed: IdentityEvent = { type: 'AdminSettingsChanged', data: { userId: 'u1', settings, at: now } };
     spec
       .given([created])
-      .when({ type: 'ChangeSettings', data: { userId: 'u1', settings, now } })
+      .when({ type: 'ChangeSettings', data: { userId: 'u1', settings, chooseLanguage: false, now } })
       .then([changed]);
     expect([created, changed].reduce(decider.evolve, decider.initialState)).toMatchObject({
       name: 'Amina Benali',
       settings,
+      languageChosen: true,
+    });
+  });
+
+  describe('the display language, chosen or not (SPEC §4: English until the admin chooses)', () => {
+    const kept = defaultSettings('Amina');
+    const change = (changes: Partial<Settings>, chooseLanguage: boolean): IdentityCommand => ({
+      type: 'ChangeSettings',
+      data: { userId: 'u1', settings: { ...kept, ...changes }, chooseLanguage, now },
+    });
+    const changedTo = (changes: Partial<Settings>, languageChosen: boolean): IdentityEvent => ({
+      type: 'AdminSettingsChanged',
+      data: { userId: 'u1', settings: { ...kept, ...changes }, languageChosen, at: now },
+    });
+
+    it('is not chosen by a save that keeps the language from elsewhere (the profile, the notifications)', () => {
+      spec
+        .given([created])
+        .when(change({ timezone: 'Europe/Paris' }, false))
+        .then([changedTo({ timezone: 'Europe/Paris' }, false)]);
+    });
+
+    it('is chosen by a save from Language & Region, even when it is the language kept (ar)', () => {
+      spec
+        .given([created])
+        .when(change({}, true))
+        .then([changedTo({}, true)]);
+    });
+
+    it('is chosen by any save that changes it', () => {
+      spec
+        .given([created])
+        .when(change({ language: 'fr' }, false))
+        .then([changedTo({ language: 'fr' }, true)]);
+    });
+
+    it('stays chosen through later saves', () => {
+      spec
+        .given([created, changedTo({ language: 'en' }, true)])
+        .when(change({ language: 'en', dateFormat: 'YYYY-MM-DD' }, false))
+        .then([changedTo({ language: 'en', dateFormat: 'YYYY-MM-DD' }, true)]);
+    });
+
+    it("is chosen from the header's menu, the other settings kept (the name as last changed)", () => {
+      const renamed: IdentityEvent = {
+        type: 'AdminUserUpdated',
+        data: { userId: 'u1', username: 'boss', name: 'Amina B', role: 'admin', at },
+      };
+      spec
+        .given([created, changedTo({ timezone: 'America/New_York' }, false), renamed])
+        .when({ type: 'ChooseLanguage', data: { userId: 'u1', language: 'ar', now } })
+        .then([
+          changedTo(
+            { timezone: 'America/New_York', language: 'ar', profile: { ...kept.profile, name: 'Amina B' } },
+            true,
+          ),
+        ]);
+    });
+
+    it('records nothing when the same language is chosen again', () => {
+      spec
+        .given([created, changedTo({ language: 'fr' }, true)])
+        .when({ type: 'ChooseLanguage', data: { userId: 'u1', language: 'fr', now } })
+        .then([]);
+    });
+
+    it('is refused for a deleted user', () => {
+      spec
+        .given([created, deleted])
+        .when({ type: 'ChooseLanguage', data: { userId: 'u1', language: 'fr', now } })
+        .thenThrows('User not found', { status: 404 });
     });
   });
 });
@@ -174,7 +248,7 @@ describe('identity events stored before their time field was named `at`', () => 
     ['AdminUserCreated', 'createdAt', { username: 'boss', name: 'Amina', role: 'admin', passwordHash: 'h' }],
     ['AdminUserUpdated', 'updatedAt', { username: 'boss', name: 'Amina', role: 'admin' }],
     ['AdminPasswordChanged', 'changedAt', { passwordHash: 'h' }],
-    ['AdminSettingsChanged', 'changedAt', { settings: {} }],
+    ['AdminSettingsChanged', 'changedAt', { settings: {}, languageChosen: false }],
     ['AdminUserDeleted', 'deletedAt', {}],
   ])('reads %s with its %s as `at`', (type, oldName, rest) => {
     const stored = { type, data: { userId: 'u1', ...rest, [oldName]: at } } as unknown as IdentityEvent;
@@ -183,5 +257,13 @@ describe('identity events stored before their time field was named `at`', () => 
 
   it('leaves an event already in the current shape as it is', () => {
     expect(upcastIdentityEvent(created)).toBe(created);
+  });
+
+  it('reads settings changed before `languageChosen` existed as a language chosen (an API call sent it)', () => {
+    const stored = { type: 'AdminSettingsChanged', data: { userId: 'u1', settings, at } } as unknown as IdentityEvent;
+    expect(upcastIdentityEvent(stored)).toEqual({
+      type: 'AdminSettingsChanged',
+      data: { userId: 'u1', settings, languageChosen: true, at },
+    });
   });
 });

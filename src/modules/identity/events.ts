@@ -15,7 +15,16 @@ export type IdentityEvent =
     }
   | { type: 'AdminUserUpdated'; data: { userId: string; username: string; name: string; role: AdminRole; at: string } }
   | { type: 'AdminPasswordChanged'; data: { userId: string; passwordHash: string; at: string } }
-  | { type: 'AdminSettingsChanged'; data: { userId: string; settings: Settings; at: string } }
+  | {
+      type: 'AdminSettingsChanged';
+      /**
+       * `languageChosen`: the admin has chosen their display language (this change or an earlier
+       * one), so it is the back office's language wherever they sign in; until then it starts in
+       * English (SPEC §4) whatever `settings.language` holds (SPEC §9's default is ar). Carried
+       * whole by every change, so a rebuild reads it off the last event.
+       */
+      data: { userId: string; settings: Settings; languageChosen: boolean; at: string };
+    }
   | { type: 'AdminUserDeleted'; data: { userId: string; at: string } };
 
 export type IdentityEventType = IdentityEvent['type'];
@@ -37,9 +46,16 @@ const OLD_TIME_FIELD: Record<IdentityEventType, string> = {
   AdminUserDeleted: 'deletedAt',
 };
 
-/** An identity event as stored, in today's shape: call it wherever identity events are folded. */
-export const upcastIdentityEvent = <E extends IdentityEvent>(event: E): E =>
-  timeFieldAsAt(event, OLD_TIME_FIELD[event.type]);
+/**
+ * An identity event as stored, in today's shape: call it wherever identity events are folded.
+ * Settings changed before `languageChosen` existed came from an API call that sent a language of
+ * its own (no screen saved settings then): that language counts as chosen.
+ */
+export const upcastIdentityEvent = <E extends IdentityEvent>(stored: E): E => {
+  const event = timeFieldAsAt(stored, OLD_TIME_FIELD[stored.type]);
+  if (event.type !== 'AdminSettingsChanged' || typeof event.data.languageChosen === 'boolean') return event;
+  return { ...event, data: { ...event.data, languageChosen: true } };
+};
 
 /** A username belongs to at most one user: its own stream, claimed and released with optimistic concurrency. */
 export type UsernameEvent =

@@ -396,12 +396,17 @@ describe('identity over HTTP', () => {
 
     it("starts from SPEC's defaults", async () => {
       const res = await api().get('/api/admin/settings').set(asAdmin());
-      expect(res.body.settings).toEqual({
-        profile: { name: expect.any(String), email: '', phone: '' },
-        notifications: { emailNotifications: true, orderUpdates: true, newCustomers: true, productUpdates: false },
-        language: 'ar',
-        timezone: 'Africa/Algiers',
-        dateFormat: 'DD/MM/YYYY',
+      expect(res.body).toEqual({
+        settings: {
+          profile: { name: expect.any(String), email: '', phone: '' },
+          notifications: { emailNotifications: true, orderUpdates: true, newCustomers: true, productUpdates: false },
+          language: 'ar',
+          timezone: 'Africa/Algiers',
+          dateFormat: 'DD/MM/YYYY',
+        },
+        // SPEC §4: the back office starts in English until the admin chooses a language.
+        languageChosen: false,
+        version: Number(JSON.parse(res.headers.etag!)),
       });
     });
 
@@ -414,7 +419,12 @@ describe('identity over HTTP', () => {
         dateFormat: 'YYYY-MM-DD',
       };
       const res = await api().put('/api/admin/settings').set(asAdmin()).send(settings);
-      expect(res.body).toEqual({ message: 'Settings saved successfully!', settings });
+      expect(res.body).toEqual({
+        message: 'Settings saved successfully!',
+        settings,
+        languageChosen: true,
+        version: Number(JSON.parse(res.headers.etag!)),
+      });
       expect((await api().get('/api/admin/settings').set(asAdmin())).body.settings).toEqual(settings);
       expect((await api().get('/api/admin/me').set(asAdmin())).body.user.name).toBe('Nadia Admin');
     });
@@ -433,6 +443,67 @@ describe('identity over HTTP', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
       expect((await api().get('/api/admin/settings').set(asAdmin())).body.settings).toEqual(current);
+    });
+
+    describe('the display language, chosen or not', () => {
+      /** A new admin of their own, signed in. */
+      const newAdmin = async (username: string) => {
+        await api()
+          .post('/api/admin/users')
+          .set(asAdmin())
+          .send({ username, password: 'long-password', name: username });
+        return asAdmin(await adminToken(app.url, { username, password: 'long-password' }));
+      };
+      const read = async (as: Record<string, string>) => (await api().get('/api/admin/settings').set(as)).body;
+
+      it('is not chosen by saving the profile with the language kept, and is by Language & Region', async () => {
+        const as = await newAdmin('lang-tabs');
+        const before = await read(as);
+        const profile = { ...before.settings.profile, name: 'Lina' };
+        const kept = await api()
+          .put('/api/admin/settings')
+          .set(as)
+          .send({ ...before.settings, profile });
+        expect(kept.body).toMatchObject({ languageChosen: false, settings: { language: 'ar', profile } });
+        // The language kept by default (ar), saved from where it is chosen: now it is the admin's.
+        const chosen = await api()
+          .put('/api/admin/settings')
+          .set(as)
+          .set('If-Match', `"${kept.body.version}"`)
+          .send({ ...kept.body.settings, languageChosen: true });
+        expect(chosen.body).toMatchObject({ languageChosen: true, settings: { language: 'ar' } });
+        // Later saves from elsewhere keep it chosen.
+        const later = await api()
+          .put('/api/admin/settings')
+          .set(as)
+          .send({ ...chosen.body.settings, timezone: 'Europe/London' });
+        expect(later.body).toMatchObject({ languageChosen: true, settings: { timezone: 'Europe/London' } });
+        expect(await read(as)).toMatchObject({ languageChosen: true, settings: { language: 'ar' } });
+      });
+
+      it("is chosen from the header's menu alone: the other settings stay, and no version is needed", async () => {
+        const as = await newAdmin('lang-menu');
+        const before = await read(as);
+        await api()
+          .put('/api/admin/settings')
+          .set(as)
+          .send({ ...before.settings, dateFormat: 'MM/DD/YYYY' });
+        const res = await api().put('/api/admin/settings/language').set(as).send({ language: 'fr' });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({
+          message: 'Settings saved successfully!',
+          languageChosen: true,
+          settings: { language: 'fr', dateFormat: 'MM/DD/YYYY', profile: { name: 'lang-menu' } },
+        });
+        expect(res.headers.etag).toBe(`"${res.body.version}"`);
+        expect(await read(as)).toEqual({ ...res.body, message: undefined });
+      });
+
+      it('refuses a language outside the options', async () => {
+        const res = await api().put('/api/admin/settings/language').set(asAdmin()).send({ language: 'de' });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(/Language must be one of ar, fr, en/);
+      });
     });
 
     it('changes the password only with the right current one and a matching confirmation', async () => {

@@ -20,15 +20,20 @@ import {
 } from '../../projections/admin-users';
 import {
   createUserSchema,
+  languageChoiceSchema,
   loginSchema,
   messages,
   passwordChangeSchema,
-  settingsSchema,
+  settingsSaveSchema,
   updateUserSchema,
+  type PasswordChanged,
+  type SettingsAnswer,
+  type SettingsSaved,
 } from '../../shared/identity';
 import {
   changePassword,
   changeSettings,
+  chooseLanguage,
   createAdminUser,
   deleteAdminUser,
   hashPassword,
@@ -107,20 +112,36 @@ function adminRoutes(ctx: AppContext): Router {
     res.json({ message: 'User deleted successfully' });
   });
 
-  router.get('/settings', async (req, res) => {
+  /** The signed-in admin's settings as they are now, with their version as the ETag. */
+  const sendSettings = async (req: Request, res: Response, message?: string) => {
     const user = await findUser(ctx.db, req.admin!.id);
     if (!user) throw notFound(messages.userNotFound);
-    withVersion(res, user.version).json({ settings: settingsOf(user) });
+    const answer: SettingsAnswer = {
+      settings: settingsOf(user),
+      languageChosen: user.language_chosen,
+      version: user.version,
+    };
+    withVersion(res, user.version).json(
+      message === undefined ? answer : ({ message, ...answer } satisfies SettingsSaved),
+    );
+  };
+
+  router.get('/settings', async (req, res) => {
+    await sendSettings(req, res);
   });
 
   router.put('/settings', async (req, res) => {
-    const settings = parseInput(settingsSchema, req.body ?? {});
-    await caughtUp(await changeSettings(store, req.admin!.id, settings, meta(req), ifMatchRevision(req)));
-    const user = await findUser(ctx.db, req.admin!.id);
-    withVersion(res, user?.version).json({
-      message: 'Settings saved successfully!',
-      settings: user && settingsOf(user),
-    });
+    const { languageChosen, ...settings } = parseInput(settingsSaveSchema, req.body ?? {});
+    const input = { settings, chooseLanguage: languageChosen };
+    await caughtUp(await changeSettings(store, req.admin!.id, input, meta(req), ifMatchRevision(req)));
+    await sendSettings(req, res, 'Settings saved successfully!');
+  });
+
+  // The header's language menu: the language alone, so it needs no version (the last choice wins).
+  router.put('/settings/language', async (req, res) => {
+    const { language } = parseInput(languageChoiceSchema, req.body ?? {});
+    await caughtUp(await chooseLanguage(store, req.admin!.id, language, meta(req)));
+    await sendSettings(req, res, 'Settings saved successfully!');
   });
 
   router.put('/settings/password', async (req, res) => {
@@ -131,7 +152,7 @@ function adminRoutes(ctx: AppContext): Router {
     // Older tokens stop working with the old password; this one keeps the admin signed in.
     const changed = await findUser(ctx.db, user.id);
     const { token, expiresAt } = ctx.auth.issue(req.admin!, credentialsVersion(changed!.password_hash));
-    res.json({ message: 'Password changed successfully', token, expiresAt });
+    res.json({ message: 'Password changed successfully', token, expiresAt } satisfies PasswordChanged);
   });
 
   return router;

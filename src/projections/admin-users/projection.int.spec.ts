@@ -51,7 +51,10 @@ describe('admin-users projection', () => {
         type: 'AdminUserUpdated',
         data: { userId: 'amina', username: 'amina.b', name: 'Amina B', role: 'admin', at: '2026-11-21T10:01:00.000Z' },
       },
-      { type: 'AdminSettingsChanged', data: { userId: 'amina', settings, at: '2026-11-21T10:02:00.000Z' } },
+      {
+        type: 'AdminSettingsChanged',
+        data: { userId: 'amina', settings, languageChosen: true, at: '2026-11-21T10:02:00.000Z' },
+      },
       {
         type: 'AdminPasswordChanged',
         data: { userId: 'amina', passwordHash: 'hash-2', at: '2026-11-21T10:03:00.000Z' },
@@ -62,6 +65,7 @@ describe('admin-users projection', () => {
     expect(new Date(row!.created_at).toISOString()).toBe('2026-11-21T10:00:00.000Z');
     expect(new Date(row!.updated_at).toISOString()).toBe('2026-11-21T10:03:00.000Z');
     expect(settingsOf(row!)).toEqual(settings);
+    expect(row!.language_chosen).toBe(true);
   });
 
   it('changes rows written by earlier batches, and drops deleted users', async () => {
@@ -94,6 +98,10 @@ describe('admin-users projection', () => {
         },
       },
       {
+        type: 'AdminSettingsChanged',
+        data: { userId: 'old', settings: { ...settings, language: 'en' }, changedAt: '2025-01-15T00:00:00.000Z' },
+      },
+      {
         type: 'AdminPasswordChanged',
         data: { userId: 'old', passwordHash: 'h2', changedAt: '2025-02-01T00:00:00.000Z' },
       },
@@ -101,5 +109,20 @@ describe('admin-users projection', () => {
     const row = await findUser(db, 'old');
     expect(new Date(row!.created_at).toISOString()).toBe('2025-01-01T00:00:00.000Z');
     expect(new Date(row!.updated_at).toISOString()).toBe('2025-02-01T00:00:00.000Z');
+    // Saved before `languageChosen` existed, through the API with a language of its own: chosen.
+    expect(row).toMatchObject({ language: 'en', language_chosen: true });
+  });
+
+  it('keeps whether the language was chosen as the last settings change says', async () => {
+    await apply([created('omar', '2026-11-22T09:00:00.000Z')]);
+    expect((await findUser(db, 'omar'))!.language_chosen).toBe(false);
+    const change = (languageChosen: boolean): IdentityEvent => ({
+      type: 'AdminSettingsChanged',
+      data: { userId: 'omar', settings: defaultSettings('Omar'), languageChosen, at: '2026-11-22T09:01:00.000Z' },
+    });
+    await apply([change(false)]);
+    expect((await findUser(db, 'omar'))!.language_chosen).toBe(false);
+    await apply([change(true)]);
+    expect((await findUser(db, 'omar'))!.language_chosen).toBe(true);
   });
 });

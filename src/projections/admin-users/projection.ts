@@ -55,6 +55,7 @@ function fold(rows: RowFolder<AdminUserRow>, event: IdentityEvent, version: numb
         language: settings.language,
         timezone: settings.timezone,
         date_format: settings.dateFormat,
+        language_chosen: false,
         created_at: at,
         updated_at: at,
         version,
@@ -70,7 +71,7 @@ function fold(rows: RowFolder<AdminUserRow>, event: IdentityEvent, version: numb
       rows.patch(event.data.userId, { password_hash: event.data.passwordHash, updated_at: event.data.at, version });
       return;
     case 'AdminSettingsChanged': {
-      const { userId, settings, at } = event.data;
+      const { userId, settings, languageChosen, at } = event.data;
       rows.patch(userId, {
         name: settings.profile.name,
         email: settings.profile.email,
@@ -79,6 +80,7 @@ function fold(rows: RowFolder<AdminUserRow>, event: IdentityEvent, version: numb
         language: settings.language,
         timezone: settings.timezone,
         date_format: settings.dateFormat,
+        language_chosen: languageChosen,
         updated_at: at,
         version,
       });

@@ -1,7 +1,7 @@
 import { column, type RowOf } from '../../platform/projections/columns';
 import type { Settings } from '../../shared/identity';
 
-// The admin-users read model's table (migrations 003 and 009), declared once: what the projection
+// The admin-users read model's table (migrations 003, 009 and 013), declared once: what the projection
 // writes, what the queries read.
 
 export const ADMIN_USER_COLUMNS = {
@@ -16,6 +16,8 @@ export const ADMIN_USER_COLUMNS = {
   language: column.text<Settings['language']>(),
   timezone: column.text<Settings['timezone']>(),
   date_format: column.text<Settings['dateFormat']>(),
+  /** Whether the admin has chosen their display language (migration 013; see AdminSettingsChanged). */
+  language_chosen: column.boolean(),
   created_at: column.timestamptz(),
   updated_at: column.timestamptz(),
   /** The revision of the user's stream: the ETag of GET /api/admin/users/:id and what If-Match names. */

@@ -173,9 +173,45 @@ async function pushOrderChanges(deps: OrdersProjectionDeps, realtime: Realtime, 
     return { actor, actorName: names.get(actor)! };
   };
   const touched = [...lastActor.keys()].filter((id) => !deleted.has(id));
-  for (const row of await ordersByIds(deps.db, touched)) {
+  const rows = await ordersByIds(deps.db, touched);
+  const firsts = await firstOrders(deps.db, events, rows);
+  for (const row of rows) {
     const event = created.has(row.id) ? 'order:created' : 'order:updated';
-    realtime.broadcast('admins', event, { order: toAdminOrder(row), ...(await by(row.id)) });
+    // `newCustomer`: the order is the first of a phone never seen before (admins may follow those).
+    const news = event === 'order:created' ? { newCustomer: firsts.has(row.id) } : {};
+    realtime.broadcast('admins', event, { order: toAdminOrder(row), ...(await by(row.id)), ...news });
   }
   for (const orderId of deleted) realtime.broadcast('admins', 'orderDeleted', { orderId, ...(await by(orderId)) });
+}
+
+/**
+ * The orders the batch placed that are their customer's first: the customers table (written in
+ * the batch's transaction) counts no other order for that phone. One read by primary key, and
+ * only for batches that place orders.
+ */
+async function firstOrders(
+  db: Kysely<OrdersTables>,
+  events: Recorded<OrderEvent>[],
+  rows: Pick<OrderRow, 'id' | 'phone' | 'created_at'>[],
+): Promise<Set<string>> {
+  const placedIds = new Set(events.filter((e) => e.type === 'OrderPlaced').map((e) => e.data.orderId));
+  const placed = rows.filter((row) => placedIds.has(row.id));
+  if (!placed.length) return new Set();
+  const byPhone = new Map<string, typeof placed>();
+  for (const row of placed) byPhone.set(row.phone, [...(byPhone.get(row.phone) ?? []), row]);
+  const counts = await db
+    .selectFrom('customers')
+    .select(['phone', 'orders_count'])
+    .where('phone', 'in', [...byPhone.keys()])
+    .execute();
+  const firsts = new Set<string>();
+  for (const { phone, orders_count } of counts) {
+    const orders = byPhone.get(phone) ?? [];
+    // Every order of the phone was placed in this batch: the earliest of them is its first.
+    if (orders_count !== orders.length) continue;
+    const at = (row: (typeof orders)[number]) => new Date(row.created_at).getTime();
+    const first = orders.reduce((a, b) => (at(b) < at(a) || (at(b) === at(a) && b.id < a.id) ? b : a));
+    firsts.add(first.id);
+  }
+  return firsts;
 }

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { text } from '../text/schemas';
-import { ADMIN_ROLES, DATE_FORMATS, LANGUAGES, PASSWORD_MIN, TIMEZONES, messages } from './constants';
+import {
+  ADMIN_ROLES,
+  DATE_FORMATS,
+  EMAIL_PATTERN,
+  LANGUAGES,
+  PASSWORD_MIN,
+  PROFILE_LIMITS,
+  TIMEZONES,
+  messages,
+} from './constants';
 import type { Settings } from './types';
 
 // The identity bodies the server accepts.
@@ -44,17 +53,29 @@ export const notificationsSchema = z.object({
 
 export const settingsSchema = z.object({
   profile: z.object({
-    name: text({ field: 'Full name', max: 100, required: 'Full name is required' }),
-    email: text({ field: 'Email', max: 200 })
-      .pipe(z.union([z.literal(''), z.email('Enter a valid email address')]))
+    name: text({ field: 'Full name', max: PROFILE_LIMITS.name, required: messages.fullNameRequired }),
+    email: text({ field: 'Email', max: PROFILE_LIMITS.email })
+      .pipe(z.union([z.literal(''), z.email({ pattern: EMAIL_PATTERN, error: messages.emailInvalid })]))
       .default(''),
-    phone: text({ field: 'Phone', max: 30 }).default(''),
+    phone: text({ field: 'Phone', max: PROFILE_LIMITS.phone }).default(''),
   }),
   notifications: notificationsSchema,
   language: z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` }),
   timezone: z.enum(TIMEZONES, { error: `Timezone must be one of ${TIMEZONES.join(', ')}` }),
   dateFormat: z.enum(DATE_FORMATS, { error: `Date format must be one of ${DATE_FORMATS.join(', ')}` }),
 }) satisfies z.ZodType<Settings, unknown>;
+
+/**
+ * `PUT /api/admin/settings`: the settings, and `languageChosen` when they are saved from where the
+ * display language is chosen (Language & Region), so that language becomes the admin's even when
+ * it is the one already kept. Any other save keeps the language as it was chosen, or not.
+ */
+export const settingsSaveSchema = settingsSchema.extend({ languageChosen: z.boolean().default(false) });
+
+/** `PUT /api/admin/settings/language`: the header's language menu. */
+export const languageChoiceSchema = z.object({
+  language: z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` }),
+});
 
 export const passwordChangeSchema = z
   .object({

@@ -11,6 +11,31 @@ export interface Settings {
   dateFormat: DateFormat;
 }
 
+/** `GET /api/admin/settings`: the signed-in admin's settings, with their version (also the ETag). */
+export interface SettingsAnswer {
+  settings: Settings;
+  /**
+   * Whether the admin has chosen their display language (on the Language & Region tab or in the
+   * header's menu). Until then the back office is in English (SPEC §4), whatever
+   * `settings.language` says (SPEC §9's default, ar).
+   */
+  languageChosen: boolean;
+  /** The revision of the admin's stream; sent back in If-Match. */
+  version: number;
+}
+
+/** `PUT /api/admin/settings` and `PUT /api/admin/settings/language`. */
+export interface SettingsSaved extends SettingsAnswer {
+  message: string;
+}
+
+/** `PUT /api/admin/settings/password`: a new token, since older ones stop working with the old password. */
+export interface PasswordChanged {
+  message: string;
+  token: string;
+  expiresAt: string;
+}
+
 /** An admin user as the API returns it (never the password). */
 export interface AdminUserView {
   id: string;
