@@ -10,6 +10,16 @@ export type Timezone = (typeof TIMEZONES)[number];
 export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 export const PASSWORD_MIN = 8;
+/** SPEC §9's settings defaults (the display language kept is ar, though the back office starts in English). */
+export const DEFAULT_LANGUAGE: Language = 'ar';
+export const DEFAULT_TIMEZONE: Timezone = 'Africa/Algiers';
+export const DEFAULT_DATE_FORMAT: DateFormat = 'DD/MM/YYYY';
+export const DEFAULT_NOTIFICATIONS = {
+  emailNotifications: true,
+  orderUpdates: true,
+  newCustomers: true,
+  productUpdates: false,
+} as const;
 /** The settings' profile fields: their longest values. */
 export const PROFILE_LIMITS = { name: 100, email: 200, phone: 30 } as const;
 /** What an e-mail address looks like (zod's own pattern, given to z.email() so the form checks the same). */

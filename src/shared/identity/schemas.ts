@@ -3,6 +3,10 @@ import { text } from '../text/schemas';
 import {
   ADMIN_ROLES,
   DATE_FORMATS,
+  DEFAULT_DATE_FORMAT,
+  DEFAULT_LANGUAGE,
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_TIMEZONE,
   EMAIL_PATTERN,
   LANGUAGES,
   PASSWORD_MIN,
@@ -98,8 +102,8 @@ export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 /** SPEC §9: language ar, Africa/Algiers, DD/MM/YYYY, every notification on except productUpdates. */
 export const defaultSettings = (name: string): Settings => ({
   profile: { name, email: '', phone: '' },
-  notifications: { emailNotifications: true, orderUpdates: true, newCustomers: true, productUpdates: false },
-  language: 'ar',
-  timezone: 'Africa/Algiers',
-  dateFormat: 'DD/MM/YYYY',
+  notifications: { ...DEFAULT_NOTIFICATIONS },
+  language: DEFAULT_LANGUAGE,
+  timezone: DEFAULT_TIMEZONE,
+  dateFormat: DEFAULT_DATE_FORMAT,
 });

@@ -39,3 +39,9 @@ export const userKeys = {
   all: [...ADMIN, 'users'] as const,
   list: () => [...userKeys.all, 'list'] as const,
 };
+
+export const settingsKeys = {
+  all: [...ADMIN, 'settings'] as const,
+  /** The signed-in admin's own settings (one admin's, even if another signs in on the same page later). */
+  of: (userId: string) => [...settingsKeys.all, userId] as const,
+};

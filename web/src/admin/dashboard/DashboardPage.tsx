@@ -1,6 +1,5 @@
 import { useIsFetching, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/http';
 import { AlertIcon, RefreshIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
@@ -11,6 +10,7 @@ import { dashboardKeys } from '../api/keys';
 import { useAdminText } from '../i18n';
 import { useAdminTitle } from '../layout/useAdminTitle';
 import { useAdminSession } from '../session/session';
+import { useAdminDates } from '../ui/dates';
 import { RecentOrders } from './RecentOrders';
 import { RevenueChart } from './RevenueChart';
 import { StatCards } from './StatCards';
@@ -36,7 +36,7 @@ export function DashboardPage({ range, onRange }: { range: DashboardRange; onRan
 
 function DashboardHead({ now }: { now: Date }) {
   const t = useAdminText();
-  const intl = useIntl();
+  const dates = useAdminDates();
   const name = useAdminSession().session?.user.name ?? '';
   const queryClient = useQueryClient();
   const refreshing = useIsFetching({ queryKey: dashboardKeys.all }) > 0;
@@ -44,11 +44,11 @@ function DashboardHead({ now }: { now: Date }) {
     <header className="admin-page-head">
       <div>
         <h1 className="admin-page-title" data-testid="greeting">
-          {t(`admin.dashboard.greeting.${timeOfDay(now)}`, { name })}
+          {t(`admin.dashboard.greeting.${timeOfDay(now, dates.hour)}`, { name })}
         </h1>
         <p className="admin-page-subtitle">
           <time dateTime={now.toISOString()} data-testid="clock">
-            {intl.formatDate(now, { dateStyle: 'full' })} · {intl.formatTime(now, { timeStyle: 'short' })}
+            {dates.date(now, { weekday: true })} · {dates.time(now)}
           </time>
         </p>
       </div>

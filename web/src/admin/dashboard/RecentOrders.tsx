@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { InboxIcon } from '../../components/ui/icons';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useAdminText } from '../i18n';
+import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { ageOf } from './time';
 
@@ -11,6 +12,7 @@ export function RecentOrders({ orders, now }: { orders: AdminOrderView[]; now: D
   const t = useAdminText();
   const intl = useIntl();
   const price = useFormatPrice();
+  const dates = useAdminDates();
   return (
     <section className="card admin-panel" aria-labelledby="recent-orders-title" data-testid="recent-orders">
       <header className="admin-panel-head">
@@ -39,10 +41,7 @@ export function RecentOrders({ orders, now }: { orders: AdminOrderView[]; now: D
                     <span dir="auto">{order.customer_name}</span>
                   </p>
                   <p className="admin-timeline-meta">
-                    <time
-                      dateTime={order.created_at}
-                      title={intl.formatDate(created, { dateStyle: 'medium', timeStyle: 'short' })}
-                    >
+                    <time dateTime={order.created_at} title={dates.dateTime(created)}>
                       {intl.formatRelativeTime(-age.value, age.unit, { numeric: 'auto' })}
                     </time>
                   </p>

@@ -6,6 +6,7 @@ import type { DashboardStatsView } from '@shared/ordering/types';
 import { DASHBOARD_RANGES, type DashboardRange } from '../api/dashboard';
 import { isolate } from '../../lib/bidi';
 import { useAdminText } from '../i18n';
+import { useAdminDates } from '../ui/dates';
 
 const WIDTH = 720;
 const HEIGHT = 240;
@@ -36,6 +37,7 @@ export function RevenueChart({
 }) {
   const t = useAdminText();
   const intl = useIntl();
+  const dates = useAdminDates();
   const price = useFormatPrice();
   const rtl = directionOf(useLanguage().locale) === 'rtl';
   const titleId = useId();
@@ -52,9 +54,7 @@ export function RevenueChart({
   const slotX = (index: number) => plotStart + (rtl ? data.length - 1 - index : index) * slot;
   const axisX = rtl ? plotStart + plotWidth + 8 : plotStart - 8;
   const y = (value: number) => AXIS.top + plotHeight - (top === 0 ? 0 : (value / top) * plotHeight);
-  // Dates are the shop's calendar days (YYYY-MM-DD): formatted as such, whatever the browser's zone.
-  const day = (date: string, options: Intl.DateTimeFormatOptions) =>
-    intl.formatDate(`${date}T00:00:00Z`, { ...options, timeZone: 'UTC' });
+  // Dates are the shop's calendar days (YYYY-MM-DD): shown as such in the admin's date format.
   const labelEvery = Math.ceil(data.length / 7);
 
   return (
@@ -119,7 +119,7 @@ export function RevenueChart({
               )}
               {index % labelEvery === 0 && (
                 <text className="admin-chart-label" x={x + slot / 2} y={HEIGHT - 10} textAnchor="middle">
-                  {day(entry.date, { day: 'numeric', month: 'short' })}
+                  {dates.day(entry.date, { short: true })}
                 </text>
               )}
             </g>
@@ -140,7 +140,7 @@ export function RevenueChart({
           <tbody>
             {data.map((entry) => (
               <tr key={entry.date}>
-                <th scope="row">{day(entry.date, { dateStyle: 'medium' })}</th>
+                <th scope="row">{dates.day(entry.date)}</th>
                 <td>{price(entry.revenue)}</td>
                 <td>{intl.formatNumber(entry.orders)}</td>
               </tr>

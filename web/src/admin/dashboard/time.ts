@@ -7,9 +7,9 @@ export const CLOCK_REFRESH_MS = 60_000;
 
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening';
 
-/** Morning before 12, afternoon before 18, else evening (the admin's local time). */
-export function timeOfDay(date: Date): TimeOfDay {
-  const hour = date.getHours();
+/** Morning before 12, afternoon before 18, else evening (by `hourOf`: the admin's timezone, else the browser's). */
+export function timeOfDay(date: Date, hourOf: (date: Date) => number = (d) => d.getHours()): TimeOfDay {
+  const hour = hourOf(date);
   return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening';
 }
 

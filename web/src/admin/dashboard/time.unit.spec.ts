@@ -31,3 +31,15 @@ describe("a recent order's age", () => {
     expect(ago(-3)).toEqual({ value: 0, unit: 'minute' });
   });
 });
+
+describe("the greeting in the admin's timezone", () => {
+  it('goes by the hour where the admin is, not where the browser is', async () => {
+    const { adminDates } = await import('../ui/dates');
+    const lateInLondon = new Date('2026-03-04T23:30:00Z');
+    expect(timeOfDay(lateInLondon, adminDates('en', 'Europe/Paris', 'DD/MM/YYYY').hour)).toBe('morning');
+    expect(timeOfDay(lateInLondon, adminDates('en', 'Europe/London', 'DD/MM/YYYY').hour)).toBe('evening');
+    expect(timeOfDay(new Date('2026-03-04T17:30:00Z'), adminDates('en', 'America/New_York', 'DD/MM/YYYY').hour)).toBe(
+      'afternoon',
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useMatch, useRouter } from '@tanstack/react-router';
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { MAIN_CONTENT_ID, ScrollToTop, SkipLink } from '../../components/layout/StoreLayout';
 import { Spinner } from '../../components/ui/Spinner';
 import { I18nProvider, useLanguage } from '../../i18n/I18nProvider';
@@ -9,8 +9,11 @@ import { applyLanguageToDocument } from '../../i18n/language-store';
 import { applyThemeToDocument } from '../../theme/theme';
 import { themeStore } from '../../theme/useTheme';
 import { adminKeys } from '../api/keys';
+import { DEFAULT_ADMIN_LOCALE } from '../i18n';
 import { ADMIN_LOGIN } from '../session/redirect';
 import { adminSession, useAdminSession, type AdminSession } from '../session/session';
+import { languageChoices, type LanguageChoices } from '../settings/language-choice';
+import { useSettingsLanguage } from '../settings/useSettingsLanguage';
 import { adminTheme } from '../theme';
 import { AdminToaster } from '../ui/AdminToaster';
 import { ConflictDialog } from '../ui/ConflictDialog';
@@ -31,6 +34,8 @@ export function AdminShell({ language }: { language: LanguageStore }) {
   const store = useLanguage();
   const locale = useSyncExternalStore(language.subscribe, () => language.getState().locale);
   const theme = adminTheme();
+  // The header's language menu and Settings > Language & Region are one choice, saved on the server.
+  const choices = useMemo(() => languageChoices(language), [language]);
 
   useLayoutEffect(() => {
     applyLanguageToDocument(signingIn ? 'en' : locale);
@@ -44,33 +49,40 @@ export function AdminShell({ language }: { language: LanguageStore }) {
   }, [theme, store.locale]);
 
   return (
-    <I18nProvider store={language}>
-      {signingIn ? <Outlet /> : <SignedIn />}
+    <I18nProvider store={choices.menu}>
+      {signingIn ? <Outlet /> : <SignedIn language={language} choices={choices} />}
       <AdminToaster />
       <ConflictDialog />
     </I18nProvider>
   );
 }
 
-function SignedIn() {
+interface AdminLanguage {
+  language: LanguageStore;
+  choices: LanguageChoices;
+}
+
+function SignedIn(languages: AdminLanguage) {
   const { session, signedOut } = useAdminSession();
   const router = useRouter();
   const queryClient = useQueryClient();
 
   useEffect(() => {
     if (session) return;
-    // Nothing of this admin's stays for the next one.
+    // Nothing of this admin's stays for the next one, their language neither: the next starts in
+    // English (SPEC §4) until their own settings call for the language they chose.
     queryClient.removeQueries({ queryKey: adminKeys.all });
+    if (signedOut) void languages.language.setLocale(DEFAULT_ADMIN_LOCALE);
     const here = router.state.location.href;
     void router.navigate({
       to: ADMIN_LOGIN,
       search: signedOut === 'expired' ? { redirect: here } : {},
       replace: true,
     });
-  }, [session, signedOut, router, queryClient]);
+  }, [session, signedOut, router, queryClient, languages.language]);
 
   if (!session) return <FullPageSpinner />;
-  return <AdminLayout session={session} />;
+  return <AdminLayout session={session} {...languages} />;
 }
 
 export function FullPageSpinner({ label }: { label?: string }) {
@@ -96,12 +108,13 @@ function useNarrowScreen(): boolean {
   );
 }
 
-function AdminLayout({ session }: { session: AdminSession }) {
+function AdminLayout({ session, language, choices }: { session: AdminSession } & AdminLanguage) {
   const narrow = useNarrowScreen();
   // The admin's own choice holds until the screen crosses the tablet width.
   const [choice, setChoice] = useState<{ collapsed: boolean; narrow: boolean } | null>(null);
   const collapsed = choice && choice.narrow === narrow ? choice.collapsed : narrow;
   const live = useAdminLive(session);
+  useSettingsLanguage(session.user.id, language, choices);
 
   return (
     <div className="admin-app" data-sidebar={collapsed ? 'collapsed' : 'expanded'}>

@@ -2,7 +2,7 @@ import type { LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { GridIcon, ReceiptIcon } from '../../components/ui/icons';
 import type { AdminMessageId } from '../i18n';
-import { ContactIcon, FolderIcon, PackageIcon, UsersIcon } from '../ui/icons';
+import { ContactIcon, FolderIcon, PackageIcon, SettingsIcon, UsersIcon } from '../ui/icons';
 
 /** Any path the router knows, so every screen's entry fits. */
 type NavPath = NonNullable<LinkProps['to']>;
@@ -19,4 +19,5 @@ export const ADMIN_NAV: { to: NavPath; label: AdminMessageId; icon: ReactNode; e
   { to: '/admin/orders', label: 'admin.nav.orders', icon: <ReceiptIcon /> },
   { to: '/admin/customers', label: 'admin.nav.customers', icon: <ContactIcon /> },
   { to: '/admin/users', label: 'admin.nav.users', icon: <UsersIcon /> },
+  { to: '/admin/settings', label: 'admin.nav.settings', icon: <SettingsIcon /> },
 ];

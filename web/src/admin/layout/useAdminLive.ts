@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast';
+import { cachedNotifications } from '../api/settings';
 import { useAdminText } from '../i18n';
 import type { LiveStatus } from '../live/connect';
 import type { AdminSession } from '../session/session';
 
 /**
  * The live connection of a signed-in admin, for as long as the shell shows (its code, with the
- * Socket.IO client, loads after the page). Other admins' changes become app notifications.
+ * Socket.IO client, loads after the page). Other admins' changes become app notifications, of the
+ * kinds the admin follows (Settings > Notifications, as cached when each event comes).
  */
 export function useAdminLive(session: AdminSession): LiveStatus {
   const queryClient = useQueryClient();
@@ -31,6 +33,7 @@ export function useAdminLive(session: AdminSession): LiveStatus {
           selfId,
           queryClient,
           onStatus: setStatus,
+          notifications: () => cachedNotifications(queryClient, selfId),
           onNotice: (notice, who) =>
             toast.info(text.current(notice.id, { ...notice.values, who: who ?? text.current('admin.notify.someone') })),
         });

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Settings } from '@shared/identity/types';
 import { io } from 'socket.io-client';
 import { currentAdmin } from '../api/auth';
 import { adminKeys } from '../api/keys';
 import { usersQuery } from '../api/users';
-import { ADMIN_EVENTS, applyAdminEvent, type Notice } from './events';
+import { ADMIN_EVENTS, applyAdminEvent, wantsNotice, type Notice } from './events';
 
 /** SPEC §9: reconnect 3 s after the connection drops. */
 export const RECONNECT_DELAY_MS = 3000;
@@ -16,6 +17,8 @@ export interface AdminLiveOptions {
   selfId: string;
   queryClient: QueryClient;
   onStatus(status: LiveStatus): void;
+  /** The admin's notification switches (Settings > Notifications) as they are now. */
+  notifications(): Settings['notifications'];
   /** Shows another admin's change; `who` is their name, or null when the event does not say. */
   onNotice(notice: Notice, who: string | null): void;
 }
@@ -74,7 +77,8 @@ export function connectAdminLive(options: AdminLiveOptions): () => void {
   for (const event of ADMIN_EVENTS) {
     socket.on(event, (payload: unknown) => {
       const notice = applyAdminEvent(queryClient, event, payload, options.selfId);
-      if (!notice) return;
+      // The cache follows every event; the admin is told only of the kinds they follow.
+      if (!notice || !wantsNotice(notice, options.notifications())) return;
       if (notice.who || !notice.actor) return options.onNotice(notice, notice.who ?? null);
       const actor = notice.actor;
       void queryClient

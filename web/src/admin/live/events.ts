@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AdminUserView } from '@shared/identity/types';
+import type { AdminUserView, Settings } from '@shared/identity/types';
 import type { AdminOrderDetailView, AdminOrderPage, AdminOrderView } from '@shared/ordering/types';
 import { isRecord } from '../../api/http';
-import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, userKeys } from '../api/keys';
+import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, settingsKeys, userKeys } from '../api/keys';
 import type { AdminMessageId, MessageValues } from '../i18n';
 import { isLocalChange } from './local-changes';
 
@@ -13,14 +13,26 @@ import { isLocalChange } from './local-changes';
 // too). A list this admin changed in the last 5 s is left alone (live/local-changes.ts).
 
 /**
- * An app notification: a message, and who to name: `who` when the event says it, else `actor` (an
- * admin's id, looked up in the users list).
+ * Which of the admin's notification switches (Settings > Notifications) a notice falls under:
+ * orders dispatched or deleted, the catalogue (products and categories), new customers.
+ */
+export type NoticeKind = 'orderUpdates' | 'productUpdates' | 'newCustomers';
+
+/**
+ * An app notification: a message, its kind, and who to name: `who` when the event says it, else
+ * `actor` (an admin's id, looked up in the users list).
  */
 export interface Notice {
   id: AdminMessageId;
   values: MessageValues;
+  kind: NoticeKind;
   actor?: string;
   who?: string;
+}
+
+/** Whether the admin wants this notice: the switch of its kind is on (productUpdates is off by default). */
+export function wantsNotice(notice: Pick<Notice, 'kind'>, notifications: Settings['notifications']): boolean {
+  return notifications[notice.kind];
 }
 
 /** The shapes the order screens keep: `GET /api/admin/orders` and `GET /api/admin/orders/{id}` as answered. */
@@ -73,9 +85,15 @@ export function applyAdminEvent(
       invalidate(dashboardKeys.all, customerKeys.all);
       // A list this admin just changed is already current (SPEC §4: ignore live events for 5 s).
       if (!isLocalChange('orders', changed.id)) invalidate(orderKeys.lists());
+      // A shopper's first order (the server says whether the phone was ever seen before).
+      if (event === 'order:created') return payload.newCustomer === true ? newCustomer(changed) : null;
       // Only an admin dispatches; payments, which also change the status, are nobody's to announce.
-      if (event === 'order:created' || changed.status !== 'dispatched') return null;
-      return byAnother(payload, selfId, { id: 'admin.notify.orderDispatched', values: { order: orderLabel(changed) } });
+      if (changed.status !== 'dispatched') return null;
+      return byAnother(payload, selfId, {
+        id: 'admin.notify.orderDispatched',
+        kind: 'orderUpdates',
+        values: { order: orderLabel(changed) },
+      });
     }
     case 'orderDeleted': {
       const id = payload.orderId;
@@ -88,7 +106,11 @@ export function applyAdminEvent(
       // Its open detail refetches and finds it gone.
       invalidate(orderKeys.detail(id), dashboardKeys.all, customerKeys.all);
       if (!isLocalChange('orders', id)) invalidate(orderKeys.lists());
-      return byAnother(payload, selfId, { id: 'admin.notify.orderDeleted', values: { order: label } });
+      return byAnother(payload, selfId, {
+        id: 'admin.notify.orderDeleted',
+        kind: 'orderUpdates',
+        values: { order: label },
+      });
     }
     case 'usersUpdate':
       if (Array.isArray(payload.users)) {
@@ -96,6 +118,9 @@ export function applyAdminEvent(
           users: payload.users as AdminUserView[],
         });
       }
+      // The admin's own settings may have changed elsewhere (another device, the Users screen):
+      // their version, name, language, dates and notifications follow.
+      invalidate(settingsKeys.all);
       return null;
     default: {
       // product:* and category_*: counts, names and lists across the catalogue and the dashboard.
@@ -106,9 +131,23 @@ export function applyAdminEvent(
       const notice = CATALOGUE_NOTICES[event];
       const actor = typeof payload.actor === 'string' ? payload.actor : undefined;
       if (!notice || !isRecord(item) || actor === selfId) return null;
-      return { id: notice, values: { name: typeof item.name === 'string' ? item.name : '' }, actor };
+      return {
+        id: notice,
+        kind: 'productUpdates',
+        values: { name: typeof item.name === 'string' ? item.name : '' },
+        actor,
+      };
     }
   }
+}
+
+/** A new customer: nobody's change to name, the shopper's name and the order's number instead. */
+function newCustomer(order: AdminOrderView): Notice {
+  return {
+    id: 'admin.settings.newCustomerNotice',
+    kind: 'newCustomers',
+    values: { name: order.customer_name, order: orderLabel(order) },
+  };
 }
 
 /** The notice of an order event, unless this admin caused it. */

@@ -48,7 +48,12 @@ describe('live events in the query cache', () => {
     expect(client.getQueryData<OrderDetailData>(orderKeys.detail('o1'))!.order.version).toBe(3);
     expect(invalidated(listKey)).toBe(true);
     expect(invalidated(dashboardKeys.stats(30))).toBe(true);
-    expect(notice).toEqual({ id: 'admin.notify.orderDispatched', values: { order: '#1042' }, who: 'Karim' });
+    expect(notice).toEqual({
+      id: 'admin.notify.orderDispatched',
+      kind: 'orderUpdates',
+      values: { order: '#1042' },
+      who: 'Karim',
+    });
   });
 
   it('raises no notification and leaves the list alone for an order this admin just changed', () => {
@@ -70,7 +75,12 @@ describe('live events in the query cache', () => {
     const notice = applyAdminEvent(client, 'orderDeleted', { orderId: 'o4', actor: 'k', actorName: 'Karim' }, 'me');
     expect(client.getQueryData<OrderListData>(listKey)!.orders.map((o) => o.id)).toEqual(['other']);
     expect(invalidated(orderKeys.detail('o4'))).toBe(true);
-    expect(notice).toEqual({ id: 'admin.notify.orderDeleted', values: { order: '#1042' }, who: 'Karim' });
+    expect(notice).toEqual({
+      id: 'admin.notify.orderDeleted',
+      kind: 'orderUpdates',
+      values: { order: '#1042' },
+      who: 'Karim',
+    });
   });
 
   it("stays quiet about this admin's own order changes, even after the 5 s of local changes", () => {
@@ -86,6 +96,7 @@ describe('live events in the query cache', () => {
     const product = { id: 'p1', name: 'Premium 4K' };
     expect(applyAdminEvent(client, 'product:created', { product, actor: 'karim' }, 'me')).toEqual({
       id: 'admin.notify.productCreated',
+      kind: 'productUpdates',
       values: { name: 'Premium 4K' },
       actor: 'karim',
     });

@@ -1,8 +1,8 @@
 import type { AdminOrderView } from '@shared/ordering/types';
-import { useIntl } from 'react-intl';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
+import { useAdminDates } from '../ui/dates';
 import { useDeleteOrder } from './order-writes';
 
 /** 'Confirm Deletion' (SPEC §2) with the order's number and id, customer, amount and date. */
@@ -16,7 +16,7 @@ export function DeleteOrderModal({
   onDeleted: (order: Pick<AdminOrderView, 'id'>) => void;
 }) {
   const t = useAdminText();
-  const intl = useIntl();
+  const dates = useAdminDates();
   const price = useFormatPrice();
   const remove = useDeleteOrder(onDeleted);
   return (
@@ -43,7 +43,7 @@ export function DeleteOrderModal({
           <dt>{t('admin.orders.col.amount')}</dt>
           <dd dir="auto">{price(order.total_amount)}</dd>
           <dt>{t('admin.orders.col.date')}</dt>
-          <dd>{intl.formatDate(order.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+          <dd>{dates.dateTime(order.created_at)}</dd>
         </dl>
       )}
     </ConfirmModal>

@@ -1,7 +1,6 @@
 import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/http';
 import { AlertIcon, TrashIcon } from '../../components/ui/icons';
 import { PaymentMethodName } from '../../components/order/PaymentMethodName';
@@ -11,6 +10,7 @@ import { useFormatPrice } from '../../i18n/I18nProvider';
 import { orderQuery } from '../api/orders';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
+import { useAdminDates } from '../ui/dates';
 import { TruckIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
@@ -100,7 +100,7 @@ function DetailError({ gone, retry }: { gone: boolean; retry: () => unknown }) {
 
 function OrderDetail({ order }: { order: AdminOrderDetailView }) {
   const t = useAdminText();
-  const intl = useIntl();
+  const dates = useAdminDates();
   const price = useFormatPrice();
   return (
     <div className="admin-order-detail" data-testid="order-detail-body" data-status={order.status}>
@@ -112,7 +112,7 @@ function OrderDetail({ order }: { order: AdminOrderDetailView }) {
         <dt>{t('admin.orders.detail.phone')}</dt>
         <dd dir="ltr">{order.phone}</dd>
         <dt>{t('admin.orders.detail.date')}</dt>
-        <dd>{intl.formatDate(order.created_at, { dateStyle: 'full', timeStyle: 'short' })}</dd>
+        <dd>{dates.dateTime(order.created_at, { weekday: true })}</dd>
         <dt>{t('admin.orders.detail.total')}</dt>
         <dd dir="auto">{price(order.total_amount)}</dd>
         <dt>{t('admin.orders.detail.status')}</dt>

@@ -1,11 +1,11 @@
 import type { AdminOrderView } from '@shared/ordering/types';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
 import { TrashIcon } from '../../components/ui/icons';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useAdminText } from '../i18n';
 import { EyeIcon } from '../ui/icons';
+import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 
 const column = createColumnHelper<AdminOrderView>();
@@ -16,7 +16,7 @@ export function useOrderColumns(actions: {
   onDelete: (order: AdminOrderView) => void;
 }) {
   const t = useAdminText();
-  const intl = useIntl();
+  const dates = useAdminDates();
   const price = useFormatPrice();
   const { onView, onDelete } = actions;
   return useMemo(
@@ -51,11 +51,7 @@ export function useOrderColumns(actions: {
       }),
       column.accessor('created_at', {
         header: t('admin.orders.col.date'),
-        cell: (info) => (
-          <time dateTime={info.getValue()}>
-            {intl.formatDate(info.getValue(), { dateStyle: 'medium', timeStyle: 'short' })}
-          </time>
-        ),
+        cell: (info) => <time dateTime={info.getValue()}>{dates.dateTime(info.getValue())}</time>,
       }),
       column.accessor('total_amount', {
         header: t('admin.orders.col.amount'),
@@ -103,6 +99,6 @@ export function useOrderColumns(actions: {
         },
       }),
     ],
-    [t, intl, price, onView, onDelete],
+    [t, dates, price, onView, onDelete],
   );
 }
