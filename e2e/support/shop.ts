@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { TEST_ADMIN } from '../../test/support/app';
 
-// The shop as the back-office browser tests act on it from outside the browser: the admin API as any
-// administrator, new administrators, and shoppers' orders placed (and paid on the sandbox's
-// hosted page, whose webhook completes them) as the storefront places them.
+// The shop as the browser tests act on it from outside the browser: the admin API as any
+// administrator (the catalogue seeded, new administrators), and shoppers' orders placed (and paid
+// on the sandbox's hosted page, whose webhook completes them) as the storefront places them.
 
 export interface Credentials {
   username: string;
@@ -15,18 +15,45 @@ export interface ShopOrder {
   checkoutId: string;
 }
 
+export interface SeedProduct {
+  name: string;
+  description?: string;
+  category_id: string;
+  channels?: number;
+  quality?: string;
+  devices?: number;
+  popular?: boolean;
+  vod?: boolean;
+  features?: string[];
+  price_durations: { duration: string; price: number; active?: boolean }[];
+}
+
+export interface ProductRecord {
+  id: string;
+  name: string;
+  category_slug: string;
+  priceDurations: { duration: string; price: number }[];
+}
+
+/** The sign-in request as `as`, its answer as it comes (a test may expect a refusal). */
+export const login = (baseUrl: string, as: Credentials): Promise<Response> =>
+  fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(as),
+  });
+
+export type ShopClient = ReturnType<typeof shopClient>;
+
 export function shopClient(baseUrl: string) {
   const tokens = new Map<string, Promise<string>>();
-  const tokenOf = (as: Credentials) => {
+  /** The bearer token of `as` (the test administrator unless told), signed in once. */
+  const tokenOf = (as: Credentials = TEST_ADMIN) => {
     let token = tokens.get(as.username);
     if (!token) {
-      token = fetch(`${baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(as),
-      }).then(async (login) => {
-        if (!login.ok) throw new Error(`login as ${as.username}: ${login.status}`);
-        return ((await login.json()) as { token: string }).token;
+      token = login(baseUrl, as).then(async (answer) => {
+        if (!answer.ok) throw new Error(`login as ${as.username}: ${answer.status}`);
+        return ((await answer.json()) as { token: string }).token;
       });
       tokens.set(as.username, token);
     }
@@ -45,8 +72,9 @@ export function shopClient(baseUrl: string) {
     return json;
   }
 
+  /** A new administrator named `name`, signed in as `{first name}-{random}`. */
   async function createAdmin(name: string): Promise<Credentials & { id: string; name: string }> {
-    const username = `${name.toLowerCase()}-${randomBytes(3).toString('hex')}`;
+    const username = `${name.toLowerCase().split(' ')[0]!}-${randomBytes(3).toString('hex')}`;
     const password = 'another long password';
     const { user } = await api<{ user: { id: string } }>('POST', '/api/admin/users', {
       username,
@@ -112,5 +140,27 @@ export function shopClient(baseUrl: string) {
     }
   }
 
-  return { api, createAdmin, placeOrder };
+  const createCategory = async (name: string, description = '') =>
+    (
+      await api<{ category: { id: string; slug: string; name: string } }>('POST', '/api/admin/categories', {
+        name,
+        description,
+      })
+    ).category;
+  const createProduct = async (product: SeedProduct) =>
+    (await api<{ product: ProductRecord }>('POST', '/api/admin/products', product)).product;
+  const updateProduct = async (id: string, changes: Partial<SeedProduct>) =>
+    (await api<{ product: ProductRecord }>('PUT', `/api/admin/products/${encodeURIComponent(id)}`, changes)).product;
+
+  return {
+    api,
+    /** The sign-in request as `as`, its answer as it comes. */
+    login: (as: Credentials) => login(baseUrl, as),
+    token: tokenOf,
+    createAdmin,
+    placeOrder,
+    createCategory,
+    createProduct,
+    updateProduct,
+  };
 }

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, TEST_ADMIN } from '../../test/support/app';
+import { startTestApp } from '../../test/support/app';
+import { shopClient } from './shop';
 
 // Shared set-up of the storefront browser tests: the real server, an admin client to seed the
-// catalogue, and fresh browser profiles.
+// catalogue (shop.ts), and fresh browser profiles.
 
 /**
  * The real app (startTestApp gives it a port known in advance, so the payment provider's pages
@@ -19,58 +20,13 @@ export async function startStoreApp(env: Record<string, string> = {}) {
   }
 }
 
-export interface SeedProduct {
-  name: string;
-  description?: string;
-  category_id: string;
-  channels?: number;
-  quality?: string;
-  devices?: number;
-  popular?: boolean;
-  vod?: boolean;
-  features?: string[];
-  price_durations: { duration: string; price: number; active?: boolean }[];
-}
+export type { ProductRecord, SeedProduct } from './shop';
 
-export interface ProductRecord {
-  id: string;
-  name: string;
-  category_slug: string;
-  priceDurations: { duration: string; price: number }[];
-}
-
-/** The admin API, signed in as the test administrator. */
+/** The admin API (and the rest of shopClient), signed in as the test administrator before it answers. */
 export async function adminClient(baseUrl: string) {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  if (!login.ok) throw new Error(`admin login failed: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as T;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  return {
-    createCategory: async (name: string, description = '') =>
-      (
-        await call<{ category: { id: string; slug: string; name: string } }>('POST', '/api/admin/categories', {
-          name,
-          description,
-        })
-      ).category,
-    createProduct: async (product: SeedProduct) =>
-      (await call<{ product: ProductRecord }>('POST', '/api/admin/products', product)).product,
-    updateProduct: async (id: string, changes: Partial<SeedProduct>) =>
-      (await call<{ product: ProductRecord }>('PUT', `/api/admin/products/${encodeURIComponent(id)}`, changes)).product,
-  };
+  const client = shopClient(baseUrl);
+  await client.token();
+  return client;
 }
 
 export interface OpenPage {
