@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '../test/support/app';
-import { documentState, openAdmin, seriousViolations, submitSignIn } from './support/admin';
-import { launchBrowser } from './support/browser';
-import { adminClient, openStore, startStoreApp } from './support/store';
+import { describe, expect, it } from 'vitest';
+import type { Credentials } from './support/shop';
+import {
+  adminBrowserSuite,
+  documentState,
+  plain,
+  seriousViolations,
+  settled,
+  type AdminOpenOptions,
+} from './support/admin';
 
 // /admin/categories in a real browser against the real server (fresh database, web/dist): the
 // form (image, 2 MB check, name required), editing, deleting a category with and without
@@ -15,45 +20,13 @@ import { adminClient, openStore, startStoreApp } from './support/store';
 // state, and axe-core in English and Arabic. SCREENSHOTS_DIR=docs/screenshots also saves the
 // README's pictures.
 
-let app: Awaited<ReturnType<typeof startStoreApp>>;
-let browser: Browser;
-let shop: Awaited<ReturnType<typeof adminClient>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startStoreApp();
-  browser = await launchBrowser();
-  shop = await adminClient(app.url);
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = adminBrowserSuite();
 
 const unique = (name: string) => `${name} ${randomBytes(3).toString('hex')}`;
 
-/** Text without the bidi isolates put around names, spaces normalised. */
-const plain = (text: string | null) =>
-  (text ?? '')
-    .replace(/[\u2068\u2069]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-type OpenOptions = Parameters<typeof openAdmin>[3];
-
 /** Signs in (as `who`, the test administrator by default) and lands on the categories at `search`. */
-async function openCategories(
-  search = '',
-  options: OpenOptions = {},
-  who: { username: string; password: string } = TEST_ADMIN,
-) {
-  const opened = await openAdmin(browser, app.url, `/admin/categories${search}`, { contexts, ...options });
-  await submitSignIn(opened.page, who.username, who.password);
+async function openCategories(search = '', options: AdminOpenOptions = {}, who?: Credentials) {
+  const opened = await suite.signIn(`/admin/categories${search}`, options, who);
   await opened.page.getByTestId('categories-table').waitFor();
   return opened;
 }
@@ -72,29 +45,6 @@ async function search(page: Page, text: string) {
   await page.waitForURL((url) => url.searchParams.get('search') === text);
 }
 
-/** Once the modal's entrance is over (axe would read its colours half faded in). */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-
-async function api<T>(method: string, path: string, body?: unknown, as = TEST_ADMIN): Promise<T> {
-  const login = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(as),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 interface ShownCategory {
   id: string;
   name: string;
@@ -104,7 +54,7 @@ interface ShownCategory {
   version: number;
 }
 const publicCategory = async (slug: string) =>
-  (await (await fetch(`${app.url}/categories/show/${encodeURIComponent(slug)}`)).json()) as ShownCategory;
+  (await (await fetch(`${suite.url}/categories/show/${encodeURIComponent(slug)}`)).json()) as ShownCategory;
 
 const screenshots = process.env.SCREENSHOTS_DIR;
 // First, while the catalogue holds only its categories.
@@ -123,28 +73,21 @@ describe.runIf(screenshots)('screenshots', () => {
     ];
     const colours = ['#1d9a6c', '#5a3bea', '#f59f00', '#e03131', '#1971c2', '#c2255c', '#2b8a3e'];
     for (const [index, name] of names.entries()) {
-      const created = await shop.createCategory(name, descriptions[index]);
+      const created = await suite.shop.createCategory(name, descriptions[index]);
       if (index % 3 === 1) continue;
       const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: colours[index]! } })
         .png()
         .toBuffer();
       const form = new FormData();
       form.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'cover.png');
-      const login = await (
-        await fetch(`${app.url}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(TEST_ADMIN),
-        })
-      ).json();
-      await fetch(`${app.url}/api/admin/categories/${created.id}`, {
+      await fetch(`${suite.url}/api/admin/categories/${created.id}`, {
         method: 'PUT',
-        headers: { Authorization: `Bearer ${(login as { token: string }).token}` },
+        headers: { Authorization: `Bearer ${await suite.shop.token()}` },
         body: form,
       });
     }
     for (let index = 0; index < 3; index++)
-      await shop.createProduct({
+      await suite.shop.createProduct({
         name: `Pack ${index}`,
         category_id: (await publicCategory('sports')).id,
         price_durations: [{ duration: '1 month', price: 1500 }],
@@ -175,8 +118,7 @@ describe.runIf(screenshots)('screenshots', () => {
 
 describe('adding a category', () => {
   it('goes through the form with an image, shows in the list and on the storefront', async () => {
-    const { page, errors } = await openAdmin(browser, app.url, '/admin', { contexts });
-    await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
+    const { page, errors } = await suite.signIn('/admin');
     await page.getByTestId('dashboard').waitFor();
     // From the sidebar.
     await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Categories' }).click();
@@ -221,7 +163,7 @@ describe('adding a category', () => {
 
     // On the storefront, with its picture.
     expect((await publicCategory(slug)).featuredImage).toMatch(/^\/media\//);
-    const store = await openStore(browser, app.url, '/store', { contexts });
+    const store = await suite.openStore('/store');
     await store.page.getByTestId('category-list').getByText(name).waitFor();
     expect(errors).toEqual([]);
   });
@@ -259,7 +201,7 @@ describe('adding a category', () => {
 
 describe('editing a category', () => {
   it('is found by the search (kept in the URL), saved with its version, and shown at once', async () => {
-    const category = await shop.createCategory(unique('Sport'), 'Football');
+    const category = await suite.shop.createCategory(unique('Sport'), 'Football');
     const { page, errors } = await openCategories();
     await search(page, category.name);
     await expect.poll(() => page.getByTestId('categories-table').locator('tbody tr').count()).toBe(1);
@@ -295,15 +237,15 @@ describe('editing a category', () => {
 describe('deleting a category', () => {
   it('is refused while it holds products, with how many; one without goes', async () => {
     const tag = randomBytes(3).toString('hex');
-    const full = await shop.createCategory(`Full ${tag}`);
+    const full = await suite.shop.createCategory(`Full ${tag}`);
     for (const [index, active] of [true, false].entries())
-      await shop.createProduct({
+      await suite.shop.createProduct({
         name: `Pack ${tag} ${index}`,
         category_id: full.id,
         price_durations: [{ duration: '1 month', price: 1000 }],
         ...(active ? {} : { active: false }),
-      } as Parameters<typeof shop.createProduct>[0]);
-    const empty = await shop.createCategory(`Empty ${tag}`);
+      } as Parameters<typeof suite.shop.createProduct>[0]);
+    const empty = await suite.shop.createCategory(`Empty ${tag}`);
 
     const { page, errors } = await openCategories(`?search=${tag}`);
     // Every product counts, the inactive one too.
@@ -332,7 +274,7 @@ describe('deleting a category', () => {
     await modal.waitFor({ state: 'detached' });
     await row(page, empty.name).waitFor({ state: 'detached' });
     expect(await row(page, full.name).count()).toBe(1);
-    expect(await (await fetch(`${app.url}/categories/show/${empty.id}`)).json()).toEqual({
+    expect(await (await fetch(`${suite.url}/categories/show/${empty.id}`)).json()).toEqual({
       status: 404,
       message: 'Category not found',
     });
@@ -346,10 +288,8 @@ describe('deleting a category', () => {
 
 describe('several admins at once', () => {
   it("gives the second save of the same category the conflict naming the first, and keeps the first's change", async () => {
-    const username = `karim-${randomBytes(3).toString('hex')}`;
-    const karim = { username, password: 'another long password' };
-    await api('POST', '/api/admin/users', { ...karim, name: 'Karim', role: 'admin' });
-    const category = await shop.createCategory(unique('Shared'), 'Before');
+    const karim = await suite.shop.createAdmin('Karim');
+    const category = await suite.shop.createCategory(unique('Shared'), 'Before');
 
     const first = await openCategories(`?search=${encodeURIComponent(category.name)}`);
     const second = await openCategories(`?search=${encodeURIComponent(category.name)}`, {}, karim);
@@ -386,7 +326,7 @@ describe('several admins at once', () => {
 describe('the list', () => {
   it('pages 10 at a time by default, 5/20/50 on demand, keeps it in the URL, and hides the pager on one page', async () => {
     const tag = `Bouquet ${randomBytes(3).toString('hex')}`;
-    for (let index = 1; index <= 12; index++) await shop.createCategory(`${tag} n${index}`);
+    for (let index = 1; index <= 12; index++) await suite.shop.createCategory(`${tag} n${index}`);
     const { page } = await openCategories(`?search=${encodeURIComponent(tag)}`);
     const rows = page.getByTestId('categories-table').locator('tbody tr');
     const pager = page.getByTestId('categories-pager');
@@ -417,13 +357,12 @@ describe('the list', () => {
   }, 90_000);
 
   it('says when it cannot load, and loads again with Try Again; images that fail show a placeholder', async () => {
-    await shop.createCategory(unique('Retry'));
-    const { page, context } = await openAdmin(browser, app.url, '/admin/login', { contexts });
-    await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
+    await suite.shop.createCategory(unique('Retry'));
+    const { page, context } = await suite.signIn('/admin/login');
     await page.getByTestId('dashboard').waitFor();
     const list = (url: URL) => url.pathname === '/api/admin/categories';
     await context.route(list, (route) => route.abort());
-    await page.goto(`${app.url}/admin/categories`);
+    await page.goto(`${suite.url}/admin/categories`);
     const error = page.getByTestId('categories-error');
     await error.waitFor({ timeout: 10_000 });
     expect(plain(await error.textContent())).toContain('Failed to load categories. Please try again.');
@@ -432,7 +371,7 @@ describe('the list', () => {
     await context.route('**/media/**', (route) => route.abort());
     await error.getByRole('button', { name: 'Try Again' }).click();
     await page.getByTestId('categories-table').waitFor();
-    const withImage = await shop.createCategory(unique('Broken image'));
+    const withImage = await suite.shop.createCategory(unique('Broken image'));
     // The category above has no image: one with an image that fails to load is made through the form.
     await search(page, withImage.name);
     await row(page, withImage.name).getByTestId('category-edit').click();
@@ -449,7 +388,7 @@ describe('accessibility (axe-core)', () => {
   it.each(['en', 'ar'])(
     'finds nothing serious on the list, the form and the delete modal in %s',
     async (language) => {
-      const category = await shop.createCategory(unique('Axe'), 'Description');
+      const category = await suite.shop.createCategory(unique('Axe'), 'Description');
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page } = await openCategories('', { storage: { 'admin-language': language }, colorScheme });
         expect((await documentState(page)).lang).toBe(language);

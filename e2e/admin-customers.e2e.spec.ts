@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_ADMIN } from '../test/support/app';
-import { openAdmin, seriousViolations, submitSignIn } from './support/admin';
-import { launchBrowser } from './support/browser';
-import { adminClient, startStoreApp } from './support/store';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminBrowserSuite, plain, seriousViolations, type AdminOpenOptions } from './support/admin';
 
 // The back office's customers in a real browser against the real server: customers are made by
 // shoppers' orders placed through the store's API (paid on the sandbox's page or left unpaid), and
@@ -12,10 +9,8 @@ import { adminClient, startStoreApp } from './support/store';
 // follows new orders live, pages, links to their orders and a mail draft, and exports the rows
 // searched.
 
-let app: Awaited<ReturnType<typeof startStoreApp>>;
-let browser: Browser;
+const suite = adminBrowserSuite();
 let productId: string;
-const contexts: BrowserContext[] = [];
 
 const PRICE = 2500;
 const AMINA = { fullName: 'Amina Benali', email: 'amina@example.dz', phone: '0550111111' };
@@ -24,12 +19,9 @@ const YACINE = { fullName: 'Yacine Mansouri', email: 'yacine@example.dz', phone:
 type Shopper = typeof AMINA;
 
 beforeAll(async () => {
-  app = await startStoreApp();
-  browser = await launchBrowser();
-  const shop = await adminClient(app.url);
-  const category = await shop.createCategory('Customers');
+  const category = await suite.shop.createCategory('Customers');
   productId = (
-    await shop.createProduct({
+    await suite.shop.createProduct({
       name: 'Gold',
       category_id: category.id,
       price_durations: [{ duration: '1 month', price: PRICE }],
@@ -44,53 +36,17 @@ beforeAll(async () => {
   await waitForCustomers(3);
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
 /** A shopper's checkout as the store sends it; `paid` pays it on the sandbox's hosted page. */
 async function placeOrder(shopper: Shopper, paid: boolean): Promise<void> {
-  const created = await fetch(`${app.url}/api/payment/create-checkout`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      ...shopper,
-      amount: PRICE,
-      description: 'IPTV',
-      items: [{ productId, duration: '1 month', quantity: 1 }],
-    }),
-  });
-  expect(created.ok, `checkout: ${created.status}`).toBe(true);
-  if (!paid) return;
-  const { checkout } = (await created.json()) as { checkout: { id: string } };
-  const payment = await fetch(`${app.url}/sandbox/checkout/${checkout.id}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=paid&method=baridi_mob',
-    redirect: 'manual',
-  });
-  expect(payment.status).toBe(303);
+  await suite.shop.placeOrder(productId, PRICE, { ...shopper, paid });
 }
 
 /** Waits until the read model has `count` customers (orders are projected after the write). */
 async function waitForCustomers(count: number): Promise<void> {
-  const { token } = (await (
-    await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    })
-  ).json()) as { token: string };
   // vi.waitFor, not expect.poll: this runs in beforeAll too.
   await vi.waitFor(
     async () => {
-      const response = await fetch(`${app.url}/api/admin/customers`, { headers: { Authorization: `Bearer ${token}` } });
-      const { pagination } = (await response.json()) as { pagination: { total: number } };
+      const { pagination } = await suite.shop.api<{ pagination: { total: number } }>('GET', '/api/admin/customers');
       if (pagination.total !== count) throw new Error(`${pagination.total} customers, not ${count}`);
     },
     { timeout: 10_000, interval: 100 },
@@ -98,21 +54,11 @@ async function waitForCustomers(count: number): Promise<void> {
 }
 
 /** Signed in (through the form) on the customers page, its table shown. */
-async function openCustomers(path = '/admin/customers', options: Parameters<typeof openAdmin>[3] = {}) {
-  const opened = await openAdmin(browser, app.url, `/admin/login?redirect=${encodeURIComponent(path)}`, {
-    contexts,
-    ...options,
-  });
-  await submitSignIn(opened.page, TEST_ADMIN.username, TEST_ADMIN.password);
+async function openCustomers(path = '/admin/customers', options: AdminOpenOptions = {}) {
+  const opened = await suite.signIn(path, options);
   await opened.page.getByTestId('customers-table').waitFor();
   return opened;
 }
-
-const clean = (text: string | null) =>
-  (text ?? '')
-    .replace(/[\u00a0\u202f\u2068\u2069]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** The table's rows as [id, contact, orders, total spent], in the order shown. */
 const rowsOf = (page: Page) =>
@@ -120,7 +66,7 @@ const rowsOf = (page: Page) =>
     .getByTestId('customers-table')
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.innerText)))
-    .then((rows) => rows.map((row) => row.map(clean)));
+    .then((rows) => rows.map((row) => row.map(plain)));
 
 const phonesOf = async (page: Page) => (await rowsOf(page)).map((row) => row[0]);
 
@@ -140,13 +86,13 @@ describe('customers', () => {
       [KARIM.phone, `${KARIM.fullName} ${KARIM.email}`, '1', '2,500 Da'],
       [AMINA.phone, `${AMINA.fullName} ${AMINA.email}`, '3', '5,000 Da'],
     ]);
-    expect(clean(await page.getByTestId('customers-pager').locator('.admin-pager-summary').textContent())).toBe(
+    expect(plain(await page.getByTestId('customers-pager').locator('.admin-pager-summary').textContent())).toBe(
       'Showing 1 to 3 of 3 customers',
     );
     // The sidebar leads here and says so.
     const link = page.getByTestId('admin-sidebar').getByRole('link', { name: 'Customers' });
     expect(await link.getAttribute('aria-current')).toBe('page');
-    expect(clean(await page.title())).toBe('Customers · Back office');
+    expect(plain(await page.title())).toBe('Customers · Back office');
     // Each row: a mail draft to the customer.
     const amina = page.locator(`tr[data-row-id="${AMINA.phone}"]`);
     expect(await amina.getByTestId('customer-email').getAttribute('href')).toBe(`mailto:${AMINA.email}`);
@@ -185,7 +131,7 @@ describe('customers', () => {
   it('says when no customer matches, and clears the search', async () => {
     const { page } = await openCustomers('/admin/customers?search=nobody-here');
     await page.getByTestId('customers-empty').waitFor();
-    expect(clean(await page.getByTestId('customers-empty').textContent())).toContain('No customers found');
+    expect(plain(await page.getByTestId('customers-empty').textContent())).toContain('No customers found');
     expect(await page.getByTestId('customers-pager').count()).toBe(0);
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect.poll(() => phonesOf(page)).toHaveLength(3);
@@ -228,13 +174,13 @@ describe('customers', () => {
     await placeOrder(newcomers[1]!, false);
     await placeOrder(newcomers[2]!, false);
     await waitForCustomers(6);
-    const summary = () => page.getByTestId('customers-pager').locator('.admin-pager-summary').textContent().then(clean);
+    const summary = () => page.getByTestId('customers-pager').locator('.admin-pager-summary').textContent().then(plain);
     await expect.poll(summary, { timeout: 10_000 }).toBe('Showing 1 to 5 of 6 customers');
     await page.getByTestId('customers-pager').getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await expect.poll(() => phonesOf(page)).toEqual([AMINA.phone]);
     expect(await summary()).toBe('Showing 6 to 6 of 6 customers');
-    expect(clean(await page.getByTestId('customers-pager').locator('.admin-pager-of').textContent())).toBe(
+    expect(plain(await page.getByTestId('customers-pager').locator('.admin-pager-of').textContent())).toBe(
       'Page 2 of 2',
     );
 
@@ -260,7 +206,7 @@ describe('customers', () => {
     await context.route('**/api/admin/customers?**', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.getByTestId('customers-search').fill('amina');
     await page.getByTestId('customers-error').waitFor({ timeout: 10_000 });
-    expect(clean(await page.getByTestId('customers-error').textContent())).toContain(
+    expect(plain(await page.getByTestId('customers-error').textContent())).toContain(
       'Failed to load customers. Please try again.',
     );
     await context.unroute('**/api/admin/customers?**');

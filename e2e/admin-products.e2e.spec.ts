@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../test/support/app';
-import { documentState, openAdmin, seriousViolations, submitSignIn } from './support/admin';
-import { launchBrowser } from './support/browser';
-import { adminClient, openStore, startStoreApp, textOf, type SeedProduct } from './support/store';
+import {
+  adminBrowserSuite,
+  documentState,
+  plain,
+  seriousViolations,
+  submitSignIn,
+  type AdminOpenOptions,
+} from './support/admin';
+import type { Credentials, SeedProduct } from './support/shop';
+import { textOf } from './support/store';
 
 // /admin/products in a real browser against the real server (fresh database, web/dist): a product
 // made through the form (three durations, their default prices, no duration twice, an image) as
@@ -16,69 +23,23 @@ import { adminClient, openStore, startStoreApp, textOf, type SeedProduct } from 
 // another admin's new product arriving live; the form by keyboard alone; axe-core in English and
 // Arabic. SCREENSHOTS_DIR=docs/screenshots also saves the README's pictures.
 
-let app: Awaited<ReturnType<typeof startStoreApp>>;
-let browser: Browser;
-let shop: Awaited<ReturnType<typeof adminClient>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startStoreApp();
-  browser = await launchBrowser();
-  shop = await adminClient(app.url);
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = adminBrowserSuite();
 
 const unique = (name: string) => `${name} ${randomBytes(3).toString('hex')}`;
 
-/** Text without the bidi isolates put around names and prices, spaces normalised. */
-const plain = (text: string | null) =>
-  (text ?? '')
-    .replace(/[\u2068\u2069]/g, '')
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-type Who = { username: string; password: string };
-type OpenOptions = Parameters<typeof openAdmin>[3];
-
-/** Signs in (as `who`, the test administrator by default) and lands on `path`. */
-async function openSignedIn(pathAndSearch: string, options: OpenOptions = {}, who: Who = TEST_ADMIN) {
-  const opened = await openAdmin(browser, app.url, pathAndSearch, { contexts, ...options });
+/** A fresh profile at `pathAndSearch`, signed in there (as `who`, the test administrator by default). */
+async function openSignedIn(pathAndSearch: string, options: AdminOpenOptions = {}, who: Credentials = TEST_ADMIN) {
+  const opened = await suite.open(pathAndSearch, options);
   // A step that cannot happen fails on its own, well before the test's time is up.
   opened.page.setDefaultTimeout(10_000);
   await submitSignIn(opened.page, who.username, who.password);
   return opened;
 }
 
-async function openProducts(search = '', options: OpenOptions = {}, who: Who = TEST_ADMIN) {
+async function openProducts(search = '', options: AdminOpenOptions = {}, who?: Credentials) {
   const opened = await openSignedIn(`/admin/products${search}`, options, who);
   await opened.page.getByTestId('products-table').waitFor();
   return opened;
-}
-
-async function api<T>(method: string, apiPath: string, body?: unknown, as: Who = TEST_ADMIN): Promise<T> {
-  const login = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(as),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${app.url}${apiPath}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
 }
 
 interface AdminProduct {
@@ -92,18 +53,12 @@ interface AdminProduct {
   priceDurations: { duration: string; price: number; active: boolean }[];
 }
 
-const adminProducts = async () => (await api<{ products: AdminProduct[] }>('GET', '/api/admin/products')).products;
+const adminProducts = async () =>
+  (await suite.shop.api<{ products: AdminProduct[] }>('GET', '/api/admin/products')).products;
 const adminProduct = async (name: string) => (await adminProducts()).find((p) => p.name === name);
 
-async function createAdmin(name: string) {
-  const username = `${name.toLowerCase()}-${randomBytes(3).toString('hex')}`;
-  const password = 'another long password';
-  await api('POST', '/api/admin/users', { username, password, name, role: 'admin' });
-  return { username, password, name };
-}
-
 const seed = (name: string, categoryId: string, extra: Partial<SeedProduct> = {}) =>
-  shop.createProduct({
+  suite.shop.createProduct({
     name,
     category_id: categoryId,
     price_durations: [{ duration: '1 month', price: 1500 }],
@@ -134,8 +89,8 @@ async function addDuration(page: Page, duration: string) {
 
 describe('the product form', () => {
   it('creates a product with three durations and an image that the store shows at those prices, in order', async () => {
-    const sports = await shop.createCategory(unique('Sports'));
-    await shop.createCategory(unique('Cinema'));
+    const sports = await suite.shop.createCategory(unique('Sports'));
+    await suite.shop.createCategory(unique('Cinema'));
     const name = unique('Stade Max');
     const { page, errors } = await openProducts();
 
@@ -240,10 +195,7 @@ describe('the product form', () => {
     ]);
 
     // The store: the three durations in the canonical order, at those prices, and the image.
-    const store = await openStore(browser, app.url, `/product/${saved.id}`, {
-      storage: { 'store-language': 'en' },
-      contexts,
-    });
+    const store = await suite.openStore(`/product/${saved.id}`, { storage: { 'store-language': 'en' } });
     const picker = store.page.getByTestId('duration-picker');
     await picker.waitFor();
     const options = await picker
@@ -266,7 +218,7 @@ describe('the product form', () => {
   });
 
   it('edits a product on its own page, keeping what was not changed, and can deactivate a duration', async () => {
-    const category = await shop.createCategory(unique('Kids'));
+    const category = await suite.shop.createCategory(unique('Kids'));
     const product = await seed(unique('Cartoons'), category.id, {
       channels: 40,
       features: ['Cartoons', 'Safe'],
@@ -306,13 +258,13 @@ describe('the product form', () => {
     ]);
 
     // An id that names no product.
-    await page.goto(`${app.url}/admin/products/edit/no-such-product`);
+    await page.goto(`${suite.url}/admin/products/edit/no-such-product`);
     await page.getByTestId('product-form-missing').getByText('Product not found').waitFor();
     expect(errors).toEqual([]);
   });
 
   it('can be filled in and saved with the keyboard alone', async () => {
-    const category = await shop.createCategory(unique('Keys'));
+    const category = await suite.shop.createCategory(unique('Keys'));
     const name = unique('Keyboard');
     const { page, errors } = await openSignedIn('/admin/products/new');
     await page.getByTestId('product-form').waitFor();
@@ -362,11 +314,11 @@ describe('the product form', () => {
 
 describe('the products list', () => {
   it('pages 5 at a time, shows inactive products, switches status after a confirmation, shows prices, deletes', async () => {
-    const category = await shop.createCategory(unique('Paged'));
+    const category = await suite.shop.createCategory(unique('Paged'));
     const prefix = unique('Paged');
     const names = Array.from({ length: 7 }, (_, i) => `${prefix} ${i + 1}`);
     for (const name of names) await seed(name, category.id);
-    await shop.updateProduct((await adminProduct(names[0]!))!.id, { active: false } as never);
+    await suite.shop.updateProduct((await adminProduct(names[0]!))!.id, { active: false } as never);
     const { page, errors } = await openProducts(`?search=${encodeURIComponent(prefix)}`);
     const pager = page.getByTestId('products-pager');
 
@@ -415,8 +367,8 @@ describe('the products list', () => {
   });
 
   it('moves exactly the selected products to another category, then deletes them from the store, in one request each', async () => {
-    const cinema = await shop.createCategory(unique('Cinema'));
-    const sports = await shop.createCategory(unique('Sports'));
+    const cinema = await suite.shop.createCategory(unique('Cinema'));
+    const sports = await suite.shop.createCategory(unique('Sports'));
     const prefix = unique('Bulk');
     const names = Array.from({ length: 6 }, (_, i) => `${prefix} ${i + 1}`);
     for (const name of names) await seed(name, cinema.id);
@@ -465,38 +417,31 @@ describe('the products list', () => {
     await expect.poll(() => toasts(page)).toContain('3 products deleted');
     expect(bulkRequests).toEqual(['POST', 'POST']);
     await expect.poll(() => page.getByTestId('product-name').count()).toBe(3);
-    const store = (await (await fetch(`${app.url}/products`)).json()) as { name: string }[];
+    const store = (await (await fetch(`${suite.url}/products`)).json()) as { name: string }[];
     expect(
       store
         .filter((p) => p.name.startsWith(prefix))
         .map((p) => p.name)
         .sort(),
     ).toEqual(names.filter((name) => !chosen.includes(name)).sort());
-    const showCategory = (await (await fetch(`${app.url}/products?category=${sports.id}`)).json()) as unknown[];
+    const showCategory = (await (await fetch(`${suite.url}/products?category=${sports.id}`)).json()) as unknown[];
     expect(showCategory).toEqual([]);
     expect(errors).toEqual([]);
   });
 
   it('says which products a bulk action could not change, and keeps them selected', async () => {
-    const category = await shop.createCategory(unique('Partial'));
+    const category = await suite.shop.createCategory(unique('Partial'));
     const prefix = unique('Partial');
     const kept = await seed(`${prefix} kept`, category.id);
     const doomed = await seed(`${prefix} doomed`, category.id);
     // Live updates cannot connect: the list does not hear of the deletion below.
-    const { page, context } = await openAdmin(
-      browser,
-      app.url,
-      `/admin/products?search=${encodeURIComponent(prefix)}`,
-      {
-        contexts,
-      },
-    );
+    const { page, context } = await suite.open(`/admin/products?search=${encodeURIComponent(prefix)}`);
     await context.route('**/socket.io/**', (route) => route.abort());
     await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
     await page.getByTestId('product-name').first().waitFor();
     await page.getByTestId('products-select-page').check();
     // Someone deletes one of them meanwhile.
-    await api('DELETE', `/api/admin/products/${doomed.id}`);
+    await suite.shop.api('DELETE', `/api/admin/products/${doomed.id}`);
     await page.getByTestId('products-bulk').click();
     const modal = page.getByTestId('products-bulk-modal');
     await modal.getByTestId('products-bulk-delete').check();
@@ -512,8 +457,8 @@ describe('the products list', () => {
 
 describe('several admins at once', () => {
   it('refuses the second of two saves of the same product, naming who saved first, and overwrites nothing', async () => {
-    const karim = await createAdmin('Karim');
-    const category = await shop.createCategory(unique('Shared'));
+    const karim = await suite.shop.createAdmin('Karim');
+    const category = await suite.shop.createCategory(unique('Shared'));
     const product = await seed(unique('Shared'), category.id, { channels: 100 });
     const a = await openSignedIn(`/admin/products/edit/${product.id}`);
     const b = await openSignedIn(`/admin/products/edit/${product.id}`, {}, karim);
@@ -542,12 +487,12 @@ describe('several admins at once', () => {
   });
 
   it("shows another admin's new, edited and deleted product in the list at once, with a notification naming them", async () => {
-    const karim = await createAdmin('Karim');
-    const category = await shop.createCategory(unique('Live'));
+    const karim = await suite.shop.createAdmin('Karim');
+    const category = await suite.shop.createCategory(unique('Live'));
     const { page, errors } = await openProducts();
     await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('');
     const name = unique('Live Gold');
-    await api(
+    await suite.shop.api(
       'POST',
       '/api/admin/products',
       { name, category_id: category.id, price_durations: [{ duration: '1 month', price: 2500 }] },
@@ -559,10 +504,10 @@ describe('several admins at once', () => {
 
     // Karim's edit and deletion arrive the same way.
     const created = (await adminProduct(name))!;
-    await api('PUT', `/api/admin/products/${created.id}`, { name: `${name} II` }, karim);
+    await suite.shop.api('PUT', `/api/admin/products/${created.id}`, { name: `${name} II` }, karim);
     await listRow(page, `${name} II`).waitFor({ timeout: 10_000 });
     await expect.poll(notifications, { timeout: 10_000 }).toContain(`Karim updated the product “${name} II”`);
-    await api('DELETE', `/api/admin/products/${created.id}`, undefined, karim);
+    await suite.shop.api('DELETE', `/api/admin/products/${created.id}`, undefined, karim);
     await listRow(page, `${name} II`).waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(notifications, { timeout: 10_000 }).toContain(`Karim deleted the product “${name} II”`);
     expect(errors).toEqual([]);
@@ -574,7 +519,7 @@ describe('accessibility (axe-core)', () => {
     'finds nothing serious on the list and the form in %s',
     { timeout: 60_000 },
     async (language) => {
-      const category = await shop.createCategory(unique('Axe'));
+      const category = await suite.shop.createCategory(unique('Axe'));
       await seed(unique('Axe'), category.id, { popular: true, vod: true });
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page } = await openProducts('', { storage: { 'admin-language': language }, colorScheme });
@@ -592,18 +537,12 @@ describe('accessibility (axe-core)', () => {
 
 /** A product with an image, as the form sends it (multipart). */
 async function createWithImage(fields: Record<string, string>, image: Buffer) {
-  const login = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
   body.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'product.png');
-  const response = await fetch(`${app.url}/api/admin/products`, {
+  const response = await fetch(`${suite.url}/api/admin/products`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${await suite.shop.token()}` },
     body,
   });
   expect(response.status).toBe(201);
@@ -613,8 +552,8 @@ describe.runIf(process.env.SCREENSHOTS_DIR)('screenshots', () => {
   it('saves the list and the form in en and ar, light and dark, and the list on a tablet', async () => {
     const dir = path.resolve(process.env.SCREENSHOTS_DIR!);
     mkdirSync(dir, { recursive: true });
-    const sports = await shop.createCategory('Sports');
-    const cinema = await shop.createCategory('Cinéma');
+    const sports = await suite.shop.createCategory('Sports');
+    const cinema = await suite.shop.createCategory('Cinéma');
     const colours = ['#2d6cdf', '#d9480f', '#2b8a3e', '#862e9c', '#1098ad', '#e8590c'];
     const samples = [
       ['Découverte', cinema, 700, { channels: '25', quality: 'HD' }],

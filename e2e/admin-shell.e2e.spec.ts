@@ -1,47 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../test/support/app';
-import { documentState, openAdmin, seriousViolations, submitSignIn } from './support/admin';
-import { launchBrowser } from './support/browser';
-import { shopClient } from './support/shop';
-import { adminClient, startStoreApp } from './support/store';
+import {
+  adminBrowserSuite,
+  documentState,
+  plain,
+  seriousViolations,
+  signedInStorage,
+  submitSignIn,
+} from './support/admin';
 
 // The back office's shell in a real browser against the real server (fresh database, web/dist):
 // signing in and out, coming back to a deep link, a revoked token, the admin's own language and
 // theme, the dashboard following the shop live, and axe-core on the sign-in page and the dashboard.
 
-let app: Awaited<ReturnType<typeof startStoreApp>>;
-let browser: Browser;
-let outside: ReturnType<typeof shopClient>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startStoreApp();
-  outside = shopClient(app.url);
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const open = (path: string, options: Parameters<typeof openAdmin>[3] = {}) =>
-  openAdmin(browser, app.url, path, { contexts, ...options });
+const suite = adminBrowserSuite();
 
 const loginError = (page: Page) => page.getByTestId('login-error');
 
 const statValue = async (page: Page, card: string) =>
-  ((await page.getByTestId(card).locator('.admin-stat-value').textContent()) ?? '').replace(/\s/g, ' ');
+  plain(await page.getByTestId(card).locator('.admin-stat-value').textContent());
 
 describe('back-office sign-in', () => {
   it('says what is wrong, in English whatever the admin language, then signs in to the dashboard', async () => {
-    const { page, errors } = await open('/admin/login', { storage: { 'admin-language': 'ar' } });
+    const { page, errors } = await suite.open('/admin/login', { storage: { 'admin-language': 'ar' } });
     await page.getByLabel('Username').waitFor();
     expect(await documentState(page)).toMatchObject({ lang: 'en', dir: 'ltr' });
 
@@ -72,7 +55,7 @@ describe('back-office sign-in', () => {
     expect(stored.user?.username).toBe(TEST_ADMIN.username);
 
     // Signed in, the sign-in page checks the stored session and goes to the dashboard.
-    await page.goto(`${app.url}/admin/login`);
+    await page.goto(`${suite.url}/admin/login`);
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByTestId('dashboard').waitFor();
 
@@ -88,19 +71,19 @@ describe('back-office sign-in', () => {
   it("shows the server's message when sign-in is throttled", async () => {
     const username = `guess-${randomBytes(4).toString('hex')}`;
     for (let attempt = 0; attempt < 5; attempt++) {
-      await fetch(`${app.url}/api/auth/login`, {
+      await fetch(`${suite.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ username, password: 'wrong' }),
       });
     }
-    const { page } = await open('/admin/login');
+    const { page } = await suite.open('/admin/login');
     await submitSignIn(page, username, 'wrong again');
     await expect.poll(() => loginError(page).textContent()).toMatch(/^Too many failed sign-in attempts\. Try again in/);
   });
 
   it('sends a signed-out visitor of any back-office page to sign in, then back there (path and search)', async () => {
-    const { page } = await open('/admin?range=7&x=1');
+    const { page } = await suite.open('/admin?range=7&x=1');
     await page.waitForURL((url) => url.pathname === '/admin/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin?range=7&x=1');
     await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
@@ -111,7 +94,7 @@ describe('back-office sign-in', () => {
 
     // An /admin path that names no screen: the sign-in page first, then the not-found page inside the chrome.
     await page.getByTestId('logout').click();
-    await page.goto(`${app.url}/admin/nowhere`);
+    await page.goto(`${suite.url}/admin/nowhere`);
     await page.waitForURL((url) => url.pathname === '/admin/login');
     await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
     await page.getByTestId('admin-not-found').waitFor();
@@ -119,13 +102,13 @@ describe('back-office sign-in', () => {
   });
 
   it('signs out on the next call once the token is revoked, and comes back to the same place', async () => {
-    const karim = await outside.createAdmin('Karim');
-    const { page, errors } = await open('/admin/login?redirect=%2Fadmin%3Frange%3D90');
+    const karim = await suite.shop.createAdmin('Karim');
+    const { page, errors } = await suite.open('/admin/login?redirect=%2Fadmin%3Frange%3D90');
     await submitSignIn(page, karim.username, karim.password);
     await page.getByTestId('dashboard').waitFor();
     expect(await page.getByTestId('greeting').textContent()).toContain('Karim');
 
-    await outside.api('DELETE', `/api/admin/users/${karim.id}`);
+    await suite.shop.api('DELETE', `/api/admin/users/${karim.id}`);
     await page.getByTestId('dashboard-refresh').click();
     await page.waitForURL((url) => url.pathname === '/admin/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin?range=90');
@@ -139,22 +122,14 @@ describe('back-office sign-in', () => {
   });
 
   it('restores a stored session at load and discards one it cannot read', async () => {
-    const garbled = await open('/admin', { storage: { 'admin-token': 'abc', 'admin-user': '{not json' } });
+    const garbled = await suite.open('/admin', { storage: { 'admin-token': 'abc', 'admin-user': '{not json' } });
     await garbled.page.waitForURL((url) => url.pathname === '/admin/login');
     await garbled.page.getByLabel('Username').waitFor();
     expect(
       await garbled.page.evaluate(() => [localStorage.getItem('admin-token'), localStorage.getItem('admin-user')]),
     ).toEqual([null, null]);
 
-    const login = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    });
-    const { token, user } = (await login.json()) as { token: string; user: unknown };
-    const { page } = await open('/admin', {
-      storage: { 'admin-token': token, 'admin-user': JSON.stringify(user) },
-    });
+    const { page } = await suite.open('/admin', { storage: await signedInStorage(suite.url, TEST_ADMIN) });
     await page.getByTestId('dashboard').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin');
   });
@@ -162,7 +137,7 @@ describe('back-office sign-in', () => {
 
 describe('back-office chrome', () => {
   it("switches the admin's language and theme, kept apart from the store's", async () => {
-    const { page, errors } = await open('/admin/login');
+    const { page, errors } = await suite.open('/admin/login');
     await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
     await page.getByTestId('dashboard').waitFor();
     expect(await documentState(page)).toEqual({ lang: 'en', dir: 'ltr', theme: 'light' });
@@ -195,14 +170,14 @@ describe('back-office chrome', () => {
     ).toEqual({ admin: ['fr', 'dark'], store: [null, null] });
 
     // The store keeps its own: Arabic by default, the system's (light) theme.
-    await page.goto(app.url);
+    await page.goto(suite.url);
     await page.locator('header.site-header').waitFor();
     expect(await documentState(page)).toEqual({ lang: 'ar', dir: 'rtl', theme: 'light' });
     expect(errors).toEqual([]);
   });
 
   it('collapses the sidebar to its icons on a tablet and expands it on demand', async () => {
-    const { page } = await open('/admin/login', { width: 900 });
+    const { page } = await suite.open('/admin/login', { width: 900 });
     await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
     await page.getByTestId('dashboard').waitFor();
     const sidebar = page.getByTestId('admin-sidebar');
@@ -217,7 +192,7 @@ describe('back-office chrome', () => {
 
 describe('dashboard', () => {
   it('follows the shop live, says when live updates are down, and catches up when they are back', async () => {
-    const shop = await adminClient(app.url);
+    const shop = suite.shop;
     const category = await shop.createCategory('Live');
     const product = await shop.createProduct({
       name: 'Gold',
@@ -226,7 +201,7 @@ describe('dashboard', () => {
     });
 
     // Live updates cannot connect at first.
-    const { page, context, errors } = await open('/admin/login');
+    const { page, context, errors } = await suite.open('/admin/login');
     await context.route('**/socket.io/**', (route) => route.abort());
     await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
     await page.getByTestId('dashboard').waitFor();
@@ -234,14 +209,14 @@ describe('dashboard', () => {
     await page.getByTestId('live-status').getByText('Live updates are offline').waitFor();
 
     // An order paid meanwhile shows once the connection is back (3 s later at most), without a reload.
-    await outside.placeOrder(product.id, 2500);
+    await suite.shop.placeOrder(product.id, 2500);
     await context.unroute('**/socket.io/**');
     await expect.poll(() => statValue(page, 'stat-revenue'), { timeout: 10_000 }).toBe('2,500 Da');
     expect(await statValue(page, 'stat-orders')).toBe('1');
     expect(await page.getByTestId('live-status').textContent()).toBe('');
 
     // Connected: the next paid order moves the figures and the recent orders as it happens.
-    await outside.placeOrder(product.id, 2500);
+    await suite.shop.placeOrder(product.id, 2500);
     await expect.poll(() => statValue(page, 'stat-orders'), { timeout: 10_000 }).toBe('2');
     await expect.poll(() => statValue(page, 'stat-revenue')).toBe('5,000 Da');
     expect(await page.getByTestId('recent-order').count()).toBe(2);
@@ -253,37 +228,35 @@ describe('dashboard', () => {
 
 describe('several admins at once', () => {
   it("notifies another admin's changes at the bottom left, naming them, and not the admin's own", async () => {
-    const karim = await outside.createAdmin('Karim');
-    const { page, errors } = await open('/admin/login');
+    const karim = await suite.shop.createAdmin('Karim');
+    const { page, errors } = await suite.open('/admin/login');
     await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
     await page.getByTestId('dashboard').waitFor();
     await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('');
-    // Without the bidi isolates around names and numbers.
-    const notifications = async () =>
-      ((await page.getByTestId('admin-notifications').textContent()) ?? '').replace(/[\u2068\u2069]/g, '');
+    const notifications = async () => plain(await page.getByTestId('admin-notifications').textContent());
 
     // This admin's own change (through the API with their account) says nothing.
-    await outside.api('POST', '/api/admin/categories', { name: 'Mine', description: '' });
+    await suite.shop.api('POST', '/api/admin/categories', { name: 'Mine', description: '' });
     // Karim's does, with his name.
-    await outside.api('POST', '/api/admin/categories', { name: 'Sports', description: '' }, karim);
+    await suite.shop.api('POST', '/api/admin/categories', { name: 'Sports', description: '' }, karim);
     await expect.poll(notifications, { timeout: 10_000 }).toContain('Karim added the category “Sports”');
     expect(await notifications()).not.toContain('Mine');
 
     // Orders: Karim dispatches one; the dashboard follows and says so.
-    const shop = await adminClient(app.url);
+    const shop = suite.shop;
     const category = await shop.createCategory('Dispatch');
     const product = await shop.createProduct({
       name: 'Silver',
       category_id: category.id,
       price_durations: [{ duration: '1 month', price: 1200 }],
     });
-    await outside.placeOrder(product.id, 1200);
-    const { orders } = await outside.api<{ orders: { id: string; number: number; status: string }[] }>(
+    await suite.shop.placeOrder(product.id, 1200);
+    const { orders } = await suite.shop.api<{ orders: { id: string; number: number; status: string }[] }>(
       'GET',
       '/api/admin/orders?limit=5',
     );
     const paid = orders.find((order) => order.status === 'completed')!;
-    await outside.api('PUT', `/api/admin/orders/${paid.id}/status`, { status: 'dispatched' }, karim);
+    await suite.shop.api('PUT', `/api/admin/orders/${paid.id}/status`, { status: 'dispatched' }, karim);
     await expect.poll(notifications, { timeout: 10_000 }).toContain(`Karim marked order #${paid.number} as dispatched`);
     await expect.poll(() => statValue(page, 'stat-dispatched')).not.toBe('0');
     expect(errors).toEqual([]);
@@ -293,7 +266,7 @@ describe('several admins at once', () => {
 describe('accessibility (axe-core)', () => {
   it.each(['en', 'ar'])('finds nothing serious on the sign-in page and the dashboard in %s', async (language) => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const { page } = await open('/admin/login', { storage: { 'admin-language': language }, colorScheme });
+      const { page } = await suite.open('/admin/login', { storage: { 'admin-language': language }, colorScheme });
       await page.getByLabel('Username').waitFor();
       expect(await seriousViolations(page), `sign-in, ${language}, ${colorScheme}`).toEqual([]);
       await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);

@@ -1,58 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../test/support/app';
-import { documentState, openAdmin, seriousViolations, submitSignIn } from './support/admin';
-import { launchBrowser } from './support/browser';
-import { startStoreApp } from './support/store';
+import {
+  adminBrowserSuite,
+  documentState,
+  plain,
+  seriousViolations,
+  settled,
+  submitSignIn,
+  type AdminOpenOptions,
+} from './support/admin';
+import type { Credentials } from './support/shop';
 
 // The Admin users screen (/admin/users) in a real browser against the real server: adding, editing
 // with an empty password, the own delete refused, the server's message for a taken username,
 // another admin deleted while signed in elsewhere, a second admin's list following live, two
 // admins editing the same user, and axe-core in English and Arabic.
 
-let app: Awaited<ReturnType<typeof startStoreApp>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startStoreApp();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-interface Credentials {
-  username: string;
-  password: string;
-}
-
-const login = (as: Credentials) =>
-  fetch(`${app.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(as),
-  });
-
-/** The admin API, as the test administrator unless `as` says who. */
-async function api<T>(method: string, path: string, body?: unknown, as: Credentials = TEST_ADMIN): Promise<T> {
-  const { token } = (await (await login(as)).json()) as { token: string };
-  const response = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const suite = adminBrowserSuite();
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`;
 
@@ -63,27 +29,12 @@ interface AdminRecord {
   version: number;
 }
 
-async function createAdmin(name: string): Promise<AdminRecord & Credentials> {
-  const username = unique(name.toLowerCase().split(' ')[0]!);
-  const password = 'another long password';
-  const { user } = await api<{ user: AdminRecord }>('POST', '/api/admin/users', {
-    username,
-    password,
-    name,
-    role: 'admin',
-  });
-  return { ...user, password };
-}
-
-const userOf = async (id: string) => (await api<{ user: AdminRecord }>('GET', `/api/admin/users/${id}`)).user;
+const userOf = async (id: string) =>
+  (await suite.shop.api<{ user: AdminRecord }>('GET', `/api/admin/users/${id}`)).user;
 
 /** A fresh profile signed in as `as` on the Users screen (through the sign-in page), once the table shows. */
-async function openUsers(as: Credentials = TEST_ADMIN, options: Parameters<typeof openAdmin>[3] = {}) {
-  const opened = await openAdmin(browser, app.url, `/admin/login?redirect=${encodeURIComponent('/admin/users')}`, {
-    contexts,
-    ...options,
-  });
-  await submitSignIn(opened.page, as.username, as.password);
+async function openUsers(as: Credentials = TEST_ADMIN, options: AdminOpenOptions = {}) {
+  const opened = await suite.signIn('/admin/users', options, as);
   await opened.page.getByTestId('users-table').waitFor();
   return opened;
 }
@@ -97,13 +48,6 @@ const row = (page: Page, username: string) =>
 
 /** Waits for what a server round trip brings (argon2 hashing alone can take a second on a busy machine). */
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
-
-/** Waits until the page's animations (a modal fading in) are over, so axe sees the final colours. */
-const settled = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-
-/** Text without the bidi isolates put around names in sentences. */
-const withoutIsolates = (text: string | null) => (text ?? '').replace(/[\u2068\u2069]/g, '');
 
 const toasts = (page: Page) => page.locator('.toast-message').allTextContents();
 const formError = (page: Page) => page.getByTestId('user-form-error').textContent();
@@ -152,7 +96,7 @@ describe('admin users', () => {
     await row(page, username).waitFor();
     expect(await row(page, username).textContent()).toContain('Nadia');
     expect(await row(page, username).locator('.badge').textContent()).toBe('Admin');
-    expect((await login({ username, password: 'first password' })).status).toBe(200);
+    expect((await suite.shop.login({ username, password: 'first password' })).status).toBe(200);
 
     // Edit with the password left empty: the name changes, the password stays.
     await row(page, username).getByTestId('user-edit').click();
@@ -168,7 +112,7 @@ describe('admin users', () => {
     await form.waitFor({ state: 'detached' });
     await eventually(() => toasts(page)).toContain('User updated successfully');
     await eventually(() => row(page, username).getByTestId('user-name-cell').textContent()).toBe('Nadia Saidi');
-    expect((await login({ username, password: 'first password' })).status).toBe(200);
+    expect((await suite.shop.login({ username, password: 'first password' })).status).toBe(200);
 
     // A taken username (another case): the server's message, in the form, which stays open.
     await page.getByTestId('user-add').click();
@@ -180,7 +124,7 @@ describe('admin users', () => {
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });
     expect(await page.getByTestId('users-table').locator('tbody tr').count()).toBe(
-      (await api<{ users: unknown[] }>('GET', '/api/admin/users')).users.length,
+      (await suite.shop.api<{ users: unknown[] }>('GET', '/api/admin/users')).users.length,
     );
     expect(errors).toEqual([]);
   });
@@ -210,7 +154,7 @@ describe('admin users', () => {
   });
 
   it('searches over username, name and role, and says when nothing matches', async () => {
-    const karim = await createAdmin('Karim Benali');
+    const karim = await suite.shop.createAdmin('Karim Benali');
     const { page } = await openUsers();
     const search = page.getByTestId('users-search');
     await search.fill('BENALI');
@@ -223,7 +167,7 @@ describe('admin users', () => {
 
     await search.fill('admin');
     await eventually(() => page.getByTestId('users-table').locator('tbody tr').count()).toBe(
-      (await api<{ users: unknown[] }>('GET', '/api/admin/users')).users.length,
+      (await suite.shop.api<{ users: unknown[] }>('GET', '/api/admin/users')).users.length,
     );
 
     await search.fill('nobody-by-that-name');
@@ -234,12 +178,11 @@ describe('admin users', () => {
   });
 
   it('deletes another admin, which signs their open session out; a second admin sees the list change live', async () => {
-    const karim = await createAdmin('Karim');
-    const sara = await createAdmin('Sara');
+    const karim = await suite.shop.createAdmin('Karim');
+    const sara = await suite.shop.createAdmin('Sara');
     const first = await openUsers();
     const second = await openUsers(sara);
-    const karimsSession = await openAdmin(browser, app.url, '/admin/login', { contexts });
-    await submitSignIn(karimsSession.page, karim.username, karim.password);
+    const karimsSession = await suite.signIn('/admin/login', {}, karim);
     await karimsSession.page.getByTestId('dashboard').waitFor();
 
     // Sara's list follows a user added by the first admin, without a reload.
@@ -263,13 +206,13 @@ describe('admin users', () => {
     // Karim did nothing: his closed live connection makes the app check his session, which is refused.
     await karimsSession.page.waitForURL((url) => url.pathname === '/admin/login', { timeout: 15_000 });
     await karimsSession.page.getByText('Your session has ended. Please sign in again.').waitFor();
-    expect((await login(karim)).status).toBe(401);
+    expect((await suite.shop.login(karim)).status).toBe(401);
     expect([...first.errors, ...second.errors]).toEqual([]);
   });
 
   it('two admins edit the same user: the second save gets the conflict dialog, naming the first, and changes nothing', async () => {
-    const target = await createAdmin('Target');
-    const sara = await createAdmin('Sara Haddad');
+    const target = await suite.shop.createAdmin('Target');
+    const sara = await suite.shop.createAdmin('Sara Haddad');
     const first = await openUsers();
     const second = await openUsers(sara);
     for (const { page } of [first, second]) {
@@ -287,11 +230,11 @@ describe('admin users', () => {
     await second.page.getByTestId('user-form-save').click();
     const conflict = second.page.getByTestId('conflict-dialog');
     await conflict.waitFor();
-    expect(withoutIsolates(await conflict.textContent())).toContain('Administrator changed this item on');
+    expect(plain(await conflict.textContent())).toContain('Administrator changed this item on');
     await second.page.getByTestId('user-form').waitFor({ state: 'detached' });
     expect(await userOf(target.id)).toEqual(saved);
-    expect((await login({ username: target.username, password: 'sara wants this one' })).status).toBe(401);
-    expect((await login(target)).status).toBe(200);
+    expect((await suite.shop.login({ username: target.username, password: 'sara wants this one' })).status).toBe(401);
+    expect((await suite.shop.login(target)).status).toBe(200);
 
     // Reload: the list shows the first admin's change.
     await conflict.getByRole('button', { name: 'Reload' }).click();
@@ -301,15 +244,15 @@ describe('admin users', () => {
   });
 
   it('an admin editing themselves with a new password stays signed in, under their new name', async () => {
-    const self = await createAdmin('Yacine');
+    const self = await suite.shop.createAdmin('Yacine');
     const { page, errors } = await openUsers(self);
     await row(page, self.username).getByTestId('user-edit').click();
     await fillUserForm(page, { name: 'Yacine Amrani', password: 'a brand new password' });
     await page.getByTestId('user-form-save').click();
     await eventually(() => toasts(page)).toContain('User updated successfully');
     await eventually(() => page.getByTestId('admin-user').textContent()).toContain('Yacine Amrani');
-    expect((await login({ username: self.username, password: 'a brand new password' })).status).toBe(200);
-    expect((await login(self)).status).toBe(401);
+    expect((await suite.shop.login({ username: self.username, password: 'a brand new password' })).status).toBe(200);
+    expect((await suite.shop.login(self)).status).toBe(401);
 
     // Still signed in, with a token that works (the list reloads with it).
     await page.reload();
@@ -320,7 +263,7 @@ describe('admin users', () => {
 
   it("shows 'Error fetching users' with Try Again when the list cannot load", async () => {
     let failing = true;
-    const { page } = await openAdmin(browser, app.url, '/admin/login?redirect=%2Fadmin%2Fusers', { contexts });
+    const { page } = await suite.open('/admin/login?redirect=%2Fadmin%2Fusers');
     await page.route('**/api/admin/users', (route) =>
       failing ? route.fulfill({ status: 503, json: { message: 'down' } }) : route.fallback(),
     );
@@ -336,7 +279,7 @@ describe('admin users', () => {
 describe('accessibility (axe-core)', () => {
   it.each(['en', 'ar'])('finds nothing serious on the list and its modals in %s', async (language) => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const other = await createAdmin('Amel');
+      const other = await suite.shop.createAdmin('Amel');
       const { page } = await openUsers(TEST_ADMIN, { storage: { 'admin-language': language }, colorScheme });
       expect((await documentState(page)).lang).toBe(language);
       await row(page, other.username).waitFor();
@@ -367,7 +310,7 @@ describe.runIf(process.env.SCREENSHOTS)('screenshots', () => {
       ['أمينة بن علي', 'amina'],
       ['Yacine Amrani', 'yacine'],
     ])
-      await api('POST', '/api/admin/users', { username, name, password: 'a long password', role: 'admin' });
+      await suite.shop.api('POST', '/api/admin/users', { username, name, password: 'a long password', role: 'admin' });
     const shots = [
       { language: 'en', colorScheme: 'light', width: 1280, file: 'admin-users-en-light.png' },
       { language: 'en', colorScheme: 'dark', width: 1280, file: 'admin-users-en-dark.png' },
