@@ -11,6 +11,7 @@ import * as ordersVersion from './010_orders_version';
 import * as orderNumbers from './011_order_numbers';
 import * as adminSearchIndexesAndCustomers from './012_admin_search_indexes_and_customers';
 import * as adminLanguageChosen from './013_admin_language_chosen';
+import * as audit from './014_audit';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '011_order_numbers': orderNumbers,
   '012_admin_search_indexes_and_customers': adminSearchIndexesAndCustomers,
   '013_admin_language_chosen': adminLanguageChosen,
+  '014_audit': audit,
 };

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { AppContext, AppModule, JobContext, ModuleRoutes } from './context';
 import { createLogger, type Logger } from './logger';
+import { auditModule } from './modules/audit';
 import { catalogueModule } from './modules/catalogue';
 import { identityModule } from './modules/identity';
 import { orderingModule } from './modules/ordering';
@@ -25,7 +26,7 @@ import type { Database } from './projections/database';
 // The composition root: configuration in, a running store out. Nothing else wires parts together.
 
 /** Every module of the product, in the order their start-up work runs. */
-export const modules: readonly AppModule[] = [identityModule, catalogueModule, orderingModule];
+export const modules: readonly AppModule[] = [identityModule, catalogueModule, orderingModule, auditModule];
 
 /** Defines every module's background jobs: in the web process (which runs them unless RUN_WORKERS=false) and in `npm run worker`. */
 export function defineJobs(ctx: JobContext): void {

@@ -1,7 +1,8 @@
 import type { PlatformTables } from '../platform/db/tables';
 import type { AdminUsersTables } from './admin-users';
+import type { AuditTables } from './audit';
 import type { CatalogueTables } from './catalogue';
 import type { OrdersTables } from './orders';
 
 /** Every table of the product's database, each declared once by its owner: `Kysely<Database>`. */
-export interface Database extends AdminUsersTables, CatalogueTables, OrdersTables, PlatformTables {}
+export interface Database extends AdminUsersTables, AuditTables, CatalogueTables, OrdersTables, PlatformTables {}

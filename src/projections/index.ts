@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Projection } from '../platform/projections/projection';
 import type { Realtime } from '../platform/realtime/realtime';
 import { adminUsersProjection, describeActor } from './admin-users';
+import { auditProjection } from './audit';
 import { catalogueProjection, type LiveCatalogue } from './catalogue';
 import type { Database } from './database';
 import { ordersProjection } from './orders';
@@ -21,5 +22,6 @@ export function allProjections(deps: ProjectionDeps): Projection[] {
     adminUsersProjection(deps),
     catalogueProjection(deps.catalogue),
     ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
+    auditProjection(),
   ];
 }

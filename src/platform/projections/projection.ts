@@ -40,6 +40,11 @@ export interface Projection {
    * Events come without their metadata in a rebuild (see EventStore.readAllData).
    */
   fold(events: StoredEvent[]): Write;
+  /**
+   * Set when `fold` needs each event's metadata (who, when: the audit trail): a rebuild then reads
+   * the log with it for this projection (the live runner always hands it over).
+   */
+  readsMetadata?: boolean;
   /** Runs after the batch committed (never during a rebuild): push live updates from here. */
   afterCommit?(events: RecordedEvent[]): void | Promise<void>;
 }

@@ -229,8 +229,10 @@ async function replayBatches(
   return { events: count, position };
 }
 
-const readFor = (store: EventStore, projection: Projection, after: Position, limit: number) =>
-  store.readAllData({ after, limit, types: [...projection.handles] });
+const readFor = (store: EventStore, projection: Projection, after: Position, limit: number) => {
+  const options = { after, limit, types: [...projection.handles] };
+  return projection.readsMetadata ? store.readAll(options) : store.readAllData(options);
+};
 
 /** A promise awaited later: its failure is thrown there, not reported as unhandled meanwhile. */
 function settledLater<T>(promise: Promise<T>): Promise<T> {

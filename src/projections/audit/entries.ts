@@ -1,0 +1,394 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { CatalogueEvent, ImageRef, ProductDetails } from '../../modules/catalogue/events';
+import { upcastIdentityEvent, type IdentityEvent } from '../../modules/identity/events';
+import { upcastOrderEvent, type OrderEvent, type PlacedOrder } from '../../modules/ordering/events';
+import { SHOPPER, SYSTEM, type RecordedEvent } from '../../platform/eventstore/port';
+import type { AuditAction, AuditActorType, AuditChange, AuditEntityType, AuditValue } from '../../shared/audit';
+import type { PriceDuration } from '../../shared/catalogue';
+import { defaultSettings, type Settings } from '../../shared/identity';
+import type { AuditEntryRow } from './rows';
+import type { CategoryState, CounterState, EntityState, Fields, OrderState, ProductState, UserState } from './state';
+
+// From one event (with its metadata) and what the projection remembers of the entity it is about,
+// to one audit entry, updating that memory. Pure: projection.ts loads and stores the memory.
+
+export const LEGACY_ORDER_NUMBERS = 'meta:legacy-order-numbers';
+export const entityKey = (type: AuditEntityType, id: string) => `${type}:${id}`;
+
+/** The states a batch works on: loaded before, written back after (`touched` says which changed). */
+export class States {
+  readonly touched = new Set<string>();
+
+  constructor(private readonly states: Map<string, EntityState>) {}
+
+  get<S extends EntityState>(key: string, kind: S['kind']): S | undefined {
+    const state = this.states.get(key);
+    return state?.kind === kind ? (state as S) : undefined;
+  }
+
+  /** A state read later in the batch's write, unchanged. */
+  remember(key: string, state: EntityState): void {
+    this.states.set(key, state);
+  }
+
+  set(key: string, state: EntityState | undefined): void {
+    if (state) this.states.set(key, state);
+    else this.states.delete(key);
+    this.touched.add(key);
+  }
+
+  /** The state now kept under `key` (undefined: removed). */
+  current(key: string): EntityState | undefined {
+    return this.states.get(key);
+  }
+}
+
+/** Which fields differ between two versions, in the order of `after`'s fields, then those only `before` had. */
+export function diffFields(before: Fields, after: Fields): AuditChange[] {
+  const changes: AuditChange[] = [];
+  for (const field of Object.keys(after)) {
+    const old = field in before ? before[field]! : null;
+    if (!isDeepStrictEqual(old, after[field])) changes.push({ field, before: old, after: after[field]! });
+  }
+  for (const field of Object.keys(before))
+    if (!(field in after) && before[field] !== null) changes.push({ field, before: before[field]!, after: null });
+  return changes;
+}
+
+/** A creation's entry lists the initial values: every field that holds something. */
+const initialValues = (fields: Fields) => diffFields({}, fields).filter((c) => !isEmpty(c.after));
+const isEmpty = (value: AuditValue) => value === null || value === '' || (Array.isArray(value) && !value.length);
+
+export const settingsFields = (s: Settings): Fields => ({
+  name: s.profile.name,
+  email: s.profile.email,
+  phone: s.profile.phone,
+  language: s.language,
+  timezone: s.timezone,
+  dateFormat: s.dateFormat,
+  ...Object.fromEntries(Object.entries(s.notifications).map(([key, on]) => [`notifications.${key}`, on])),
+});
+
+const imagePath = (image: ImageRef | null) => image?.featured ?? null;
+const priceList = (prices: PriceDuration[]): string[] =>
+  prices.map((p) => `${p.duration}: ${p.price} Da${p.active ? '' : ' (off)'}`);
+
+const detailFields = (d: ProductDetails): Fields => ({
+  name: d.name,
+  description: d.description,
+  channels: d.channels,
+  quality: d.quality,
+  devices: d.devices,
+  popular: d.popular,
+  vod: d.vod,
+  features: d.features,
+});
+
+/** What an entry holds besides the event's own id, time, position and correlation. */
+interface Described {
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: string;
+  label: string;
+  changes?: AuditChange[];
+  /** For a payment's outcome: the provider who told us. */
+  provider?: string;
+}
+
+/** The entry for one event, or undefined for an event the trail does not show. */
+export function auditEntry(event: RecordedEvent, states: States): AuditEntryRow | undefined {
+  const { actor, correlationId, occurredAt } = event.metadata;
+  // The admin's name before this event applies: an admin renaming themselves did it under their old name.
+  const admin =
+    actor === SHOPPER || actor === SYSTEM ? undefined : states.get<UserState>(entityKey('user', actor), 'user');
+  const described = describe(event, states);
+  if (!described) return undefined;
+  const who = actorOf(actor, admin?.name ?? null, described.provider);
+  return {
+    id: event.id,
+    position_commit: event.position.commit.toString(),
+    position_prepare: event.position.prepare.toString(),
+    occurred_at: occurredAt,
+    actor_type: who.type,
+    actor_id: who.id,
+    actor_name: who.name,
+    action: described.action,
+    entity_type: described.entityType,
+    entity_id: described.entityId,
+    entity_label: described.label,
+    changes: described.changes ?? [],
+    correlation_id: correlationId,
+  };
+}
+
+function actorOf(
+  actor: string,
+  adminName: string | null,
+  provider: string | undefined,
+): { type: AuditActorType; id: string; name: string | null } {
+  if (actor === SHOPPER) return { type: 'shopper', id: SHOPPER, name: null };
+  // The store records a payment's outcome (webhook, poll, return page) as the system: it is the provider's word.
+  if (actor === SYSTEM && provider) return { type: 'payment', id: provider, name: provider };
+  if (actor === SYSTEM) return { type: 'system', id: SYSTEM, name: null };
+  return { type: 'admin', id: actor, name: adminName };
+}
+
+function describe(event: RecordedEvent, states: States): Described | undefined {
+  if (event.type.startsWith('Admin'))
+    return describeUser(upcastIdentityEvent(event as unknown as IdentityEvent), states);
+  if (event.type.startsWith('Order')) return describeOrder(upcastOrderEvent(event as unknown as OrderEvent), states);
+  if (event.type.startsWith('Category') || event.type.startsWith('Product'))
+    return describeCatalogue(event as unknown as CatalogueEvent, states);
+  return undefined;
+}
+
+function describeUser(event: IdentityEvent, states: States): Described {
+  const key = entityKey('user', event.data.userId);
+  const before = states.get<UserState>(key, 'user');
+  const entry = (action: AuditAction, state: UserState | undefined, changes?: AuditChange[]): Described => ({
+    action,
+    entityType: 'user',
+    entityId: event.data.userId,
+    label: state?.username ?? before?.username ?? event.data.userId,
+    changes,
+  });
+  switch (event.type) {
+    case 'AdminUserCreated': {
+      const { username, name, role } = event.data;
+      const state: UserState = { kind: 'user', username, name, role, settings: settingsFields(defaultSettings(name)) };
+      states.set(key, state);
+      return entry('user.created', state, initialValues({ username, name, role }));
+    }
+    case 'AdminUserUpdated': {
+      const { username, name, role } = event.data;
+      const old = before ?? { kind: 'user', username: '', name: '', role: '', settings: {} };
+      const state: UserState = { ...old, username, name, role, settings: { ...old.settings, name } };
+      states.set(key, state);
+      const changes = diffFields({ username: old.username, name: old.name, role: old.role }, { username, name, role });
+      return entry('user.updated', state, changes);
+    }
+    case 'AdminPasswordChanged':
+      // The hash never leaves the event: the entry says a password changed, nothing more.
+      return entry('user.password_changed', before);
+    case 'AdminSettingsChanged': {
+      const settings = settingsFields(event.data.settings);
+      const old = before ?? { kind: 'user', username: event.data.userId, name: '', role: '', settings: {} };
+      const state: UserState = { ...old, name: event.data.settings.profile.name, settings };
+      states.set(key, state);
+      return entry('user.settings_changed', state, diffFields(old.settings, settings));
+    }
+    case 'AdminUserDeleted':
+      // Kept: entries of this admin still name them (as they were) if a batch mentions them again.
+      return entry('user.deleted', before);
+  }
+}
+
+function describeCatalogue(event: CatalogueEvent, states: States): Described {
+  switch (event.type) {
+    case 'CategoryCreated':
+    case 'CategoryUpdated':
+    case 'CategoryImageChanged':
+    case 'CategoryDeleted':
+      return describeCategory(event, states);
+    default:
+      return describeProduct(event, states);
+  }
+}
+
+function describeCategory(event: Extract<CatalogueEvent, { type: `Category${string}` }>, states: States): Described {
+  const id = event.data.categoryId;
+  const key = entityKey('category', id);
+  const before = states.get<CategoryState>(key, 'category');
+  const old = before?.fields ?? {};
+  const entry = (action: AuditAction, fields: Fields, changes?: AuditChange[]): Described => ({
+    action,
+    entityType: 'category',
+    entityId: id,
+    label: String(fields.name ?? old.name ?? id),
+    changes,
+  });
+  switch (event.type) {
+    case 'CategoryCreated': {
+      const { name, slug, description, image } = event.data;
+      const fields: Fields = { name, slug, description, image: imagePath(image) };
+      states.set(key, { kind: 'category', fields });
+      return entry('category.created', fields, initialValues(fields));
+    }
+    case 'CategoryUpdated': {
+      const { name, slug, description } = event.data;
+      const fields: Fields = { ...old, name, slug, description };
+      states.set(key, { kind: 'category', fields });
+      return entry('category.updated', fields, diffFields(old, fields));
+    }
+    case 'CategoryImageChanged': {
+      const fields: Fields = { ...old, image: imagePath(event.data.image) };
+      states.set(key, { kind: 'category', fields });
+      return entry(
+        'category.image_changed',
+        fields,
+        diffFields({ image: old.image ?? null }, { image: fields.image! }),
+      );
+    }
+    case 'CategoryDeleted':
+      states.set(key, undefined);
+      return entry('category.deleted', { name: event.data.name });
+  }
+}
+
+/** A category as an entry names it: its name when the trail knows it, else its id. */
+const categoryName = (states: States, id: string): string =>
+  String(states.get<CategoryState>(entityKey('category', id), 'category')?.fields.name ?? id);
+
+function describeProduct(event: Extract<CatalogueEvent, { type: `Product${string}` }>, states: States): Described {
+  const id = event.data.productId;
+  const key = entityKey('product', id);
+  const before = states.get<ProductState>(key, 'product');
+  const old = before?.fields ?? {};
+  const entry = (action: AuditAction, fields: Fields, changes?: AuditChange[]): Described => ({
+    action,
+    entityType: 'product',
+    entityId: id,
+    label: String(fields.name ?? old.name ?? id),
+    changes,
+  });
+  const keep = (fields: Fields, categoryId = before?.categoryId ?? '') =>
+    states.set(key, { kind: 'product', categoryId, fields });
+  switch (event.type) {
+    case 'ProductCreated': {
+      const d = event.data;
+      const fields: Fields = {
+        ...detailFields(d),
+        category: categoryName(states, d.categoryId),
+        prices: priceList(d.priceDurations),
+        active: d.active,
+        image: imagePath(d.image),
+      };
+      keep(fields, d.categoryId);
+      return entry('product.created', fields, initialValues(fields));
+    }
+    case 'ProductDetailsUpdated': {
+      const details = detailFields(event.data);
+      const fields = { ...old, ...details };
+      keep(fields);
+      return entry('product.updated', fields, diffFields(pick(old, details), details));
+    }
+    case 'ProductCategoryChanged': {
+      // Named as the categories are called now (the name the category had when it was chosen may have changed since).
+      const was = before ? categoryName(states, before.categoryId) : null;
+      const now = categoryName(states, event.data.categoryId);
+      const fields = { ...old, category: now };
+      keep(fields, event.data.categoryId);
+      return entry('product.category_changed', fields, diffFields({ category: was }, { category: now }));
+    }
+    case 'ProductPricesChanged': {
+      const prices = priceList(event.data.priceDurations);
+      const fields = { ...old, prices };
+      keep(fields);
+      return entry('product.prices_changed', fields, diffFields({ prices: old.prices ?? null }, { prices }));
+    }
+    case 'ProductImageChanged': {
+      const image = imagePath(event.data.image);
+      keep({ ...old, image });
+      return entry('product.image_changed', old, diffFields({ image: old.image ?? null }, { image }));
+    }
+    case 'ProductActivated':
+    case 'ProductDeactivated': {
+      const active = event.type === 'ProductActivated';
+      keep({ ...old, active });
+      const action = active ? 'product.activated' : 'product.deactivated';
+      return entry(action, old, diffFields({ active: old.active ?? !active }, { active }));
+    }
+    case 'ProductDeleted':
+      states.set(key, undefined);
+      return entry('product.deleted', { name: event.data.name });
+  }
+}
+
+const pick = (fields: Fields, like: Fields): Fields =>
+  Object.fromEntries(Object.keys(like).map((name) => [name, fields[name] ?? null]));
+
+function describeOrder(event: OrderEvent, states: States): Described {
+  const id = event.data.orderId;
+  const key = entityKey('order', id);
+  const before = states.get<OrderState>(key, 'order');
+  const entry = (action: AuditAction, state: OrderState | undefined, changes?: AuditChange[], provider?: string) => ({
+    action,
+    entityType: 'order' as const,
+    entityId: id,
+    label: state ? `#${state.number}` : id,
+    changes,
+    provider,
+  });
+  const status = (state: OrderState, next: string, extra: Fields = {}): AuditChange[] =>
+    diffFields({ status: before?.status ?? null }, { status: next, ...extra });
+  switch (event.type) {
+    case 'OrderPlaced': {
+      const state = placed(event.data, states);
+      states.set(key, state);
+      const { customerName, customerEmail, phone, total, requestedMethod } = event.data;
+      const fields: Fields = {
+        customer: customerName,
+        email: customerEmail,
+        phone,
+        total,
+        paymentMethod: requestedMethod,
+        items: event.data.lines.map((l) => `${l.quantity} × ${l.productName} (${l.duration})`),
+        status: 'pending',
+      };
+      return entry('order.placed', state, initialValues(fields));
+    }
+    case 'OrderRestored': {
+      // Placed again as it was (its number kept), by the payment that reached it after a deletion.
+      const state = {
+        ...placed(event.data.order, states, before?.number),
+        phone: before?.phone ?? event.data.order.phone,
+      };
+      states.set(key, state);
+      return entry('order.restored', state, diffFields({ status: 'deleted' }, { status: 'pending' }), state.provider);
+    }
+    case 'OrderPaid': {
+      const state = before && { ...before, status: 'completed' };
+      states.set(key, state);
+      const changes =
+        state && status(state, 'completed', { paymentMethod: event.data.paymentMethod, amount: event.data.amount });
+      return entry('order.paid', state, changes, before?.provider ?? 'payment');
+    }
+    case 'OrderPaymentFailed': {
+      const state = before && { ...before, status: 'failed' };
+      states.set(key, state);
+      const changes = state && status(state, 'failed', { reason: event.data.reason });
+      return entry('order.payment_failed', state, changes, before?.provider ?? 'payment');
+    }
+    case 'OrderPhoneUpdated': {
+      const state = before && { ...before, phone: event.data.phone };
+      states.set(key, state);
+      return entry(
+        'order.phone_changed',
+        state,
+        diffFields({ phone: before?.phone ?? null }, { phone: event.data.phone }),
+      );
+    }
+    case 'OrderDispatched': {
+      const state = before && { ...before, status: 'dispatched' };
+      states.set(key, state);
+      return entry('order.dispatched', state, state && status(state, 'dispatched'));
+    }
+    case 'OrderDeleted': {
+      // Kept (as deleted): a payment may bring the order back, under the number it had.
+      const state = before && { ...before, status: 'deleted' };
+      states.set(key, state);
+      return entry('order.deleted', before, state && status(state, 'deleted'));
+    }
+  }
+}
+
+/** An order as placed, numbered like the orders read model numbers it (legacy orders: the next legacy number). */
+function placed(order: PlacedOrder, states: States, known?: number): OrderState {
+  let number = order.number ?? known;
+  if (number === undefined) {
+    const counter = states.get<CounterState>(LEGACY_ORDER_NUMBERS, 'counter')?.value ?? 0;
+    number = counter + 1;
+    states.set(LEGACY_ORDER_NUMBERS, { kind: 'counter', value: number });
+  }
+  return { kind: 'order', number, provider: order.provider, status: 'pending', phone: order.phone };
+}

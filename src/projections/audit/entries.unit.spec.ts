@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../platform/eventstore/port';
+import { States, auditEntry, diffFields, entityKey } from './entries';
+import type { EntityState } from './state';
+
+// The trail's diffing and its reading of events, without a database: given the states the
+// projection remembers and an event, which entry.
+
+let n = 0;
+const event = (type: string, data: object, actor = 'admin-1'): RecordedEvent => ({
+  id: `e${++n}`,
+  streamId: 's',
+  revision: 0n,
+  position: { commit: BigInt(n), prepare: BigInt(n) },
+  type,
+  data,
+  metadata: { actor, correlationId: 'req-1', causationId: 'c', occurredAt: '2026-11-24T10:00:00.000Z' },
+});
+const at = '2026-11-24T10:00:00.000Z';
+const admin: EntityState = { kind: 'user', username: 'amina', name: 'Amina', role: 'admin', settings: {} };
+
+describe('diffFields', () => {
+  it('lists only the fields whose values differ, before and after', () => {
+    expect(diffFields({ name: 'A', price: 1, popular: false }, { name: 'B', price: 1, popular: true })).toEqual([
+      { field: 'name', before: 'A', after: 'B' },
+      { field: 'popular', before: false, after: true },
+    ]);
+  });
+
+  it('compares lists by their items, and counts a field one side lacks as null', () => {
+    expect(diffFields({ features: ['a', 'b'] }, { features: ['a', 'b'] })).toEqual([]);
+    expect(diffFields({ features: ['a'] }, { features: ['a', 'b'] })).toEqual([
+      { field: 'features', before: ['a'], after: ['a', 'b'] },
+    ]);
+    expect(diffFields({}, { image: '/media/x.webp' })).toEqual([
+      { field: 'image', before: null, after: '/media/x.webp' },
+    ]);
+    expect(diffFields({ image: '/media/x.webp' }, {})).toEqual([
+      { field: 'image', before: '/media/x.webp', after: null },
+    ]);
+    expect(diffFields({ image: null }, { image: null })).toEqual([]);
+  });
+});
+
+describe('auditEntry', () => {
+  const states = () => new States(new Map([[entityKey('user', 'admin-1'), admin]]));
+
+  it('names the admin as they were when they acted, even when the event renames them', () => {
+    const s = states();
+    const entry = auditEntry(
+      event('AdminUserUpdated', { userId: 'admin-1', username: 'amina.b', name: 'Amina B.', role: 'admin', at }),
+      s,
+    )!;
+    expect(entry).toMatchObject({
+      actor_type: 'admin',
+      actor_id: 'admin-1',
+      actor_name: 'Amina',
+      action: 'user.updated',
+      entity_label: 'amina.b',
+      changes: [
+        { field: 'username', before: 'amina', after: 'amina.b' },
+        { field: 'name', before: 'Amina', after: 'Amina B.' },
+      ],
+    });
+    const next = auditEntry(event('AdminPasswordChanged', { userId: 'admin-1', passwordHash: 'secret-hash', at }), s)!;
+    expect(next).toMatchObject({ actor_name: 'Amina B.', action: 'user.password_changed', changes: [] });
+    expect(JSON.stringify(next)).not.toContain('secret-hash');
+  });
+
+  it('diffs a product against what it was, naming categories and prices', () => {
+    const s = states();
+    auditEntry(
+      event('CategoryCreated', { categoryId: 'c1', name: 'Sports', slug: 'sports', description: '', image: null, at }),
+      s,
+    );
+    auditEntry(
+      event('CategoryCreated', { categoryId: 'c2', name: 'Movies', slug: 'movies', description: '', image: null, at }),
+      s,
+    );
+    const created = auditEntry(
+      event('ProductCreated', {
+        productId: 'p1',
+        categoryId: 'c1',
+        name: 'Gold',
+        description: 'd',
+        channels: 100,
+        quality: 'HD',
+        devices: 1,
+        popular: false,
+        vod: false,
+        features: [],
+        active: true,
+        priceDurations: [{ duration: '1 month', price: 1500, active: true }],
+        image: null,
+        at,
+      }),
+      s,
+    )!;
+    expect(created.changes).toContainEqual({ field: 'category', before: null, after: 'Sports' });
+    expect(created.changes).toContainEqual({ field: 'prices', before: null, after: ['1 month: 1500 Da'] });
+    expect(created.changes.map((c) => c.field)).not.toContain('image');
+
+    const moved = auditEntry(event('ProductCategoryChanged', { productId: 'p1', categoryId: 'c2', at }), s)!;
+    expect(moved).toMatchObject({
+      action: 'product.category_changed',
+      entity_label: 'Gold',
+      changes: [{ field: 'category', before: 'Sports', after: 'Movies' }],
+    });
+    const repriced = auditEntry(
+      event('ProductPricesChanged', {
+        productId: 'p1',
+        priceDurations: [{ duration: '1 month', price: 1800, active: true }],
+        at,
+      }),
+      s,
+    )!;
+    expect(repriced.changes).toEqual([{ field: 'prices', before: ['1 month: 1500 Da'], after: ['1 month: 1800 Da'] }]);
+    const off = auditEntry(event('ProductDeactivated', { productId: 'p1', at }), s)!;
+    expect(off).toMatchObject({
+      action: 'product.deactivated',
+      changes: [{ field: 'active', before: true, after: false }],
+    });
+    const deleted = auditEntry(event('ProductDeleted', { productId: 'p1', name: 'Gold', at }), s)!;
+    expect(deleted).toMatchObject({ action: 'product.deleted', entity_label: 'Gold', changes: [] });
+    expect(s.current(entityKey('product', 'p1'))).toBeUndefined();
+  });
+
+  it('labels orders by number, says who paid, and numbers orders placed before numbers as the orders model does', () => {
+    const s = states();
+    const placed = (orderId: string, number?: number) =>
+      event(
+        'OrderPlaced',
+        {
+          orderId,
+          ...(number ? { number } : {}),
+          checkoutId: `ck-${orderId}`,
+          provider: 'sandbox',
+          lines: [
+            { productId: 'p', productName: 'Gold', duration: '1 month', quality: 'HD', unitPrice: 10, quantity: 2 },
+          ],
+          total: 20,
+          phone: '0550000000',
+          customerName: 'Client',
+          customerEmail: 'c@example.dz',
+          requestedMethod: 'edahabia',
+          at,
+        },
+        'shopper',
+      );
+    expect(auditEntry(placed('o1'), s)).toMatchObject({
+      actor_type: 'shopper',
+      action: 'order.placed',
+      entity_label: '#1',
+    });
+    expect(auditEntry(placed('o2'), s)).toMatchObject({ entity_label: '#2' });
+    expect(auditEntry(placed('o3', 1042), s)).toMatchObject({ entity_label: '#1042' });
+    const paid = auditEntry(
+      event('OrderPaid', { orderId: 'o3', paymentMethod: 'edahabia', amount: 20, at }, 'system'),
+      s,
+    )!;
+    expect(paid).toMatchObject({
+      actor_type: 'payment',
+      actor_id: 'sandbox',
+      action: 'order.paid',
+      changes: [
+        { field: 'status', before: 'pending', after: 'completed' },
+        { field: 'paymentMethod', before: null, after: 'edahabia' },
+        { field: 'amount', before: null, after: 20 },
+      ],
+    });
+    const dispatched = auditEntry(event('OrderDispatched', { orderId: 'o3', at }), s)!;
+    expect(dispatched).toMatchObject({
+      actor_name: 'Amina',
+      action: 'order.dispatched',
+      entity_label: '#1042',
+      changes: [{ field: 'status', before: 'completed', after: 'dispatched' }],
+    });
+  });
+
+  it('says the store did what the system did outside payments', () => {
+    const entry = auditEntry(
+      event(
+        'AdminUserCreated',
+        { userId: 'u9', username: 'root', name: 'Root', role: 'admin', passwordHash: 'h', at },
+        'system',
+      ),
+      states(),
+    )!;
+    expect(entry).toMatchObject({ actor_type: 'system', actor_id: 'system', actor_name: null, action: 'user.created' });
+    expect(JSON.stringify(entry)).not.toContain('"h"');
+  });
+});

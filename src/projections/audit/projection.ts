@@ -1,0 +1,117 @@
+import { sql, type Kysely } from 'kysely';
+import { CATEGORY_EVENT_TYPES, PRODUCT_EVENT_TYPES } from '../../modules/catalogue/events';
+import { IDENTITY_EVENT_TYPES } from '../../modules/identity/events';
+import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/ordering/events';
+import { SHOPPER, SYSTEM, type RecordedEvent, type StoredEvent } from '../../platform/eventstore/port';
+import { sqlTypes } from '../../platform/projections/columns';
+import type { Projection, Write } from '../../platform/projections/projection';
+import { LEGACY_ORDER_NUMBERS, States, auditEntry, entityKey } from './entries';
+import type { EntityState, ProductState } from './state';
+import { AUDIT_ENTITY_COLUMNS, AUDIT_ENTRY_COLUMNS, type AuditEntryRow, type AuditTables } from './rows';
+
+// The audit trail: one entry per event an admin, a shopper, the payment provider or the store
+// caused, with who (an admin's name as it was then), what, on which entity, and for updates each
+// field's before and after.
+//
+// Telling what an update changed takes the entity's previous state, which earlier batches saw: the
+// projection keeps what it needs of each entity in audit_entities (its own table, so a rebuild
+// fills it again from the log, in the same order, and gives the same entries). A batch's write
+// reads the states its events touch, folds the events over them in order, then stores the entries
+// and the states it changed, all in the batch's transaction. It needs each event's metadata (who,
+// when, which request), which a rebuild reads for it (`readsMetadata`).
+
+export const AUDIT_PROJECTION = 'audit';
+
+const ENTRY_TYPES = sqlTypes(AUDIT_ENTRY_COLUMNS);
+const ENTITY_TYPES = sqlTypes(AUDIT_ENTITY_COLUMNS);
+
+export const AUDITED_EVENT_TYPES: readonly string[] = [
+  ...IDENTITY_EVENT_TYPES,
+  ...CATEGORY_EVENT_TYPES,
+  ...PRODUCT_EVENT_TYPES,
+  ...ORDER_EVENT_TYPES,
+];
+
+export function auditProjection(): Projection {
+  return {
+    name: AUDIT_PROJECTION,
+    tables: ['audit_entries', 'audit_entities'],
+    handles: new Set(AUDITED_EVENT_TYPES),
+    readsMetadata: true,
+    fold(events) {
+      return auditWrite(events.map(withMetadata));
+    },
+  };
+}
+
+function withMetadata(event: StoredEvent): RecordedEvent {
+  if (!('metadata' in event)) throw new Error('The audit projection needs each event with its metadata');
+  return event as RecordedEvent;
+}
+
+/**
+ * The batch's write. Everything is worked out inside it, from the states read in its transaction:
+ * a rebuild may run the same write twice (its COPY refused, it is written again with upserts).
+ */
+export function auditWrite(events: RecordedEvent[]): Write {
+  return async (target) => {
+    const db = target.db as Kysely<AuditTables>;
+    const states = new States(await loadStates(db, keysOf(events)));
+    // A product's earlier category is known only once its state is read: read those categories too.
+    const categories = events.flatMap((e) => {
+      if (e.type !== 'ProductCategoryChanged') return [];
+      const product = states.get<ProductState>(
+        entityKey('product', (e.data as { productId: string }).productId),
+        'product',
+      );
+      return product ? [entityKey('category', product.categoryId)] : [];
+    });
+    for (const [key, state] of await loadStates(db, new Set(categories)))
+      if (!states.current(key)) states.remember(key, state);
+    const entries: AuditEntryRow[] = [];
+    for (const event of events) {
+      const entry = auditEntry(event, states);
+      if (entry) entries.push(entry);
+    }
+    if (entries.length)
+      await target.insertRows({ table: 'audit_entries', key: 'id', columns: ENTRY_TYPES, rows: entries });
+    const touched = [...states.touched];
+    if (!touched.length) return;
+    // Replaced whole (deleted, then added): the rebuild's COPY cannot replace a row in place.
+    await sql`DELETE FROM audit_entities WHERE key = ANY(${touched})`.execute(db);
+    const kept = touched.flatMap((key) => {
+      const state = states.current(key);
+      return state ? [{ key, state }] : [];
+    });
+    if (kept.length)
+      await target.insertRows({ table: 'audit_entities', key: 'key', columns: ENTITY_TYPES, rows: kept });
+  };
+}
+
+/** The states a batch's events may need: their entities, their admins, the categories they name, the legacy counter. */
+function keysOf(events: RecordedEvent[]): Set<string> {
+  const keys = new Set<string>();
+  for (const event of events) {
+    const { actor } = event.metadata;
+    if (actor !== SHOPPER && actor !== SYSTEM) keys.add(entityKey('user', actor));
+    const data = event.data as Record<string, unknown>;
+    if (typeof data.userId === 'string') keys.add(entityKey('user', data.userId));
+    if (typeof data.categoryId === 'string') keys.add(entityKey('category', data.categoryId));
+    if (typeof data.productId === 'string') keys.add(entityKey('product', data.productId));
+    if (typeof data.orderId === 'string') keys.add(entityKey('order', data.orderId));
+    const order = event as unknown as OrderEvent;
+    if ((order.type === 'OrderPlaced' && order.data.number === undefined) || order.type === 'OrderRestored')
+      keys.add(LEGACY_ORDER_NUMBERS);
+  }
+  return keys;
+}
+
+async function loadStates(db: Kysely<AuditTables>, keys: Set<string>): Promise<Map<string, EntityState>> {
+  if (!keys.size) return new Map();
+  const rows = await db
+    .selectFrom('audit_entities')
+    .select(['key', 'state'])
+    .where('key', 'in', [...keys])
+    .execute();
+  return new Map(rows.map((row) => [row.key, row.state]));
+}

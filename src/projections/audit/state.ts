@@ -1,0 +1,41 @@
+import type { AuditValue } from '../../shared/audit';
+
+// What the audit projection remembers of each entity between batches (audit_entities.state).
+
+export type Fields = Record<string, AuditValue>;
+
+export interface UserState {
+  kind: 'user';
+  username: string;
+  name: string;
+  role: string;
+  /** The settings' fields, flattened (notifications.orderUpdates…), as they are diffed. */
+  settings: Fields;
+}
+
+export interface CategoryState {
+  kind: 'category';
+  fields: Fields;
+}
+
+export interface ProductState {
+  kind: 'product';
+  categoryId: string;
+  fields: Fields;
+}
+
+export interface OrderState {
+  kind: 'order';
+  number: number;
+  provider: string;
+  status: string;
+  phone: string;
+}
+
+/** Orders placed before orders had numbers are numbered 1, 2, 3… in log order, as the orders read model does. */
+export interface CounterState {
+  kind: 'counter';
+  value: number;
+}
+
+export type EntityState = UserState | CategoryState | ProductState | OrderState | CounterState;

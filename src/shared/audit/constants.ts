@@ -1,0 +1,57 @@
+// The audit trail's vocabulary, shared by the server and the back office (zod-free).
+
+/** What an entry is about. */
+export const AUDIT_ENTITY_TYPES = ['user', 'category', 'product', 'order'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/**
+ * Who caused an entry: an admin (by id, with their name at the time), a shopper, the payment
+ * provider (a payment's outcome, named by the order's provider) or the store itself (seeding, the
+ * first administrator).
+ */
+export const AUDIT_ACTOR_TYPES = ['admin', 'shopper', 'payment', 'system'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+
+/** Every action an entry may name: `<entity>.<what happened>`, one per kind of event. */
+export const AUDIT_ACTIONS = [
+  'user.created',
+  'user.updated',
+  'user.password_changed',
+  'user.settings_changed',
+  'user.deleted',
+  'category.created',
+  'category.updated',
+  'category.image_changed',
+  'category.deleted',
+  'product.created',
+  'product.updated',
+  'product.category_changed',
+  'product.prices_changed',
+  'product.image_changed',
+  'product.activated',
+  'product.deactivated',
+  'product.deleted',
+  'order.placed',
+  'order.paid',
+  'order.payment_failed',
+  'order.phone_changed',
+  'order.dispatched',
+  'order.deleted',
+  'order.restored',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Page sizes of GET /api/admin/audit. */
+export const AUDIT_PAGE_DEFAULT = 50;
+export const AUDIT_PAGE_MAX = 100;
+/** Longest free-text search. */
+export const AUDIT_SEARCH_MAX = 200;
+
+export const auditMessages = {
+  limit: `limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}`,
+  cursor: 'cursor is not one this list handed out',
+  date: 'Dates must be YYYY-MM-DD or an ISO date and time',
+  range: 'from must not be after to',
+  entityType: `entityType must be one of ${AUDIT_ENTITY_TYPES.join(', ')}`,
+  action: 'action is not an action the audit trail records',
+} as const;
