@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { AuditActorType, AuditEntry, AuditFilter, AuditPage } from '../../shared/audit';
+import { AUDIT_ACTOR_TYPES, type AuditEntry, type AuditFilter, type AuditPage } from '../../shared/audit';
 import type { AuditEntryRow, AuditTables } from './rows';
 
 // Every read of the audit trail: the back office's pages (newest first, by log position, with an
@@ -35,9 +35,9 @@ function filtered(db: Db, filter: AuditFilter): Query {
   if (filter.entityType) query = query.where('entity_type', '=', filter.entityType);
   if (filter.entityId) query = query.where('entity_id', '=', filter.entityId);
   if (filter.actor) {
-    const actor = filter.actor;
-    // A kind of actor (shopper, system, payment) or one actor by id.
-    query = query.where((eb) => eb.or([eb('actor_id', '=', actor), eb('actor_type', '=', actor as AuditActorType)]));
+    // A kind of actor (admin, shopper, payment, system), or one actor by id (an admin's, a provider's name).
+    const kind = AUDIT_ACTOR_TYPES.find((type) => type === filter.actor);
+    query = kind ? query.where('actor_type', '=', kind) : query.where('actor_id', '=', filter.actor);
   }
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.from) query = query.where('occurred_at', '>=', filter.from);

@@ -47,7 +47,7 @@ export interface AuditPage {
 export interface AuditFilter {
   entityType?: AuditEntityType;
   entityId?: string;
-  /** An admin's id, or `shopper`, `system`, `payment` for those kinds of actor. */
+  /** An admin's id or a payment provider's name, or `admin`, `shopper`, `payment`, `system` for every actor of that kind. */
   actor?: string;
   action?: AuditAction;
   /** Inclusive, ISO (a date alone means from the start of that day, UTC). */
