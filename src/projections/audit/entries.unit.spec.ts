@@ -177,6 +177,60 @@ describe('auditEntry', () => {
     });
   });
 
+  it('shows image changes as the stored picture, and a failed payment and a restore by the provider', () => {
+    const s = states();
+    auditEntry(
+      event('CategoryCreated', { categoryId: 'c1', name: 'Sports', slug: 'sports', description: '', image: null, at }),
+      s,
+    );
+    expect(
+      auditEntry(
+        event('CategoryImageChanged', {
+          categoryId: 'c1',
+          image: { featured: '/media/a.webp', thumbnail: '/media/a-t.webp' },
+          at,
+        }),
+        s,
+      ),
+    ).toMatchObject({
+      action: 'category.image_changed',
+      entity_label: 'Sports',
+      changes: [{ field: 'image', before: null, after: '/media/a.webp' }],
+    });
+    const order = {
+      orderId: 'o9',
+      checkoutId: 'ck',
+      provider: 'chargily',
+      lines: [],
+      total: 0,
+      phone: '0550000000',
+      customerName: 'C',
+      customerEmail: '',
+      requestedMethod: 'edahabia',
+      at,
+    };
+    expect(auditEntry(event('OrderPlaced', order, 'shopper'), s)).toMatchObject({ entity_label: '#1' });
+    expect(
+      auditEntry(event('OrderPaymentFailed', { orderId: 'o9', reason: 'expired', at }, 'system'), s),
+    ).toMatchObject({
+      actor_type: 'payment',
+      actor_id: 'chargily',
+      action: 'order.payment_failed',
+      changes: [
+        { field: 'status', before: 'pending', after: 'failed' },
+        { field: 'reason', before: null, after: 'expired' },
+      ],
+    });
+    auditEntry(event('OrderDeleted', { orderId: 'o9', at }), s);
+    // A payment reaching the deleted order brings it back under the number it had.
+    expect(auditEntry(event('OrderRestored', { orderId: 'o9', order, at }, 'system'), s)).toMatchObject({
+      actor_type: 'payment',
+      action: 'order.restored',
+      entity_label: '#1',
+      changes: [{ field: 'status', before: 'deleted', after: 'pending' }],
+    });
+  });
+
   it('says the store did what the system did outside payments', () => {
     const entry = auditEntry(
       event(
