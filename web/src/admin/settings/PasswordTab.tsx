@@ -78,7 +78,8 @@ export function PasswordTab({ userId }: { userId: string }) {
       <Field
         label={t('admin.settings.password.new')}
         required
-        hint={t('admin.settings.password.newHint', { min: PASSWORD_MIN })}
+        // The minimum, said once: as the hint, or as the error when it is not met.
+        hint={problems.newPassword ? undefined : t('admin.settings.password.newHint', { min: PASSWORD_MIN })}
         error={problems.newPassword && problemText(t, problems.newPassword)}
       >
         {field('newPassword', 'new-password', 200)}

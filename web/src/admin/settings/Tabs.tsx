@@ -39,7 +39,9 @@ export function Tabs<K extends string>({
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = tabs.findIndex((tab) => tab.key === selected);
+    // From the tab that has the focus: the selection (kept in the URL) may not have followed yet.
+    const from = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]')?.dataset.tab ?? selected;
+    const index = tabs.findIndex((tab) => tab.key === from);
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
     const back = rtl ? 'ArrowRight' : 'ArrowLeft';
     const to =
