@@ -102,6 +102,14 @@ const envSchema = z.object({
     .regex(/^\d{8,15}$/, 'the international number in digits only, e.g. 213550000000')
     .default('213550000000'),
   SUPPORT_EMAIL: z.string().email().default('support@nova-iptv.dz'),
+  // Bearer token Prometheus presents on /metrics; unset, only loopback callers are answered.
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^[\x21-\x7e]{16,256}$/.test(v), {
+      message: 'must be 16 to 256 printable characters without spaces',
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -71,6 +71,14 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps /metrics to loopback callers unless METRICS_TOKEN is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'prometheus-0123456789' }).METRICS_TOKEN).toBe(
+      'prometheus-0123456789',
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY: a number of proxy hops/],
@@ -86,6 +94,8 @@ describe('configuration', () => {
     [{ SUPPORT_WHATSAPP: '+213 550 00 00 00' }, /SUPPORT_WHATSAPP: the international number in digits only/],
     [{ SUPPORT_PHONE: 'call us' }, /SUPPORT_PHONE/],
     [{ SUPPORT_EMAIL: 'support' }, /SUPPORT_EMAIL/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN: must be 16 to 256 printable characters without spaces/],
+    [{ METRICS_TOKEN: 'a token with spaces inside' }, /METRICS_TOKEN/],
   ])('stops on a bad value and names the variable: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

@@ -14,6 +14,12 @@ import { orderingModule } from './modules/ordering';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
 import { healthRoutes } from './platform/http/health';
+import { meteredEventStore } from './platform/observability/event-store';
+import { metricsRoutes, observeRequest } from './platform/observability/http';
+import { meteredLimiters } from './platform/observability/limiters';
+import { StoreMetrics } from './platform/observability/metrics';
+import { inRequestScope } from './platform/observability/request-context';
+import { socketCounts } from './platform/observability/sockets';
 import { ProjectionRunner } from './platform/projections/runner';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
 import { inRequestContext, reportUncaught } from './platform/safety-net';
@@ -41,6 +47,8 @@ export interface RunningApp {
   infra: Infrastructure;
   runner: ProjectionRunner;
   realtime: Realtime;
+  /** This instance's Prometheus metrics (served at /metrics). */
+  metrics: StoreMetrics;
   close(): Promise<void>;
 }
 
@@ -50,6 +58,10 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
   for (const warning of config.warnings) logger.warn(warning);
   const infra = await openInfrastructure(config, logger);
   const db: Kysely<Database> = infra.db;
+  // The event store and the limits every module uses count into this instance's metrics.
+  const metrics = new StoreMetrics(logger);
+  const store = meteredEventStore(infra.store, metrics);
+  const limiters = meteredLimiters(infra.limiters, metrics);
   const closers: (() => Promise<void>)[] = [() => infra.close()];
   const close = async () => {
     for (const closer of closers.reverse())
@@ -63,7 +75,13 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     // process (ERR_HTTP_HEADERS_SENT). So this one listener is there first and calls the HTTP app
     // once it is built (the server listens only after that).
     let http: RequestListener = (_req, res) => void res.writeHead(503).end();
-    const server = createServer((req, res) => inRequestContext(req, res, () => http(req, res)));
+    // Each request runs under its id (logs, events' correlationId) and is timed for the metrics.
+    const server = createServer((req, res) =>
+      inRequestScope(req, res, () => {
+        observeRequest(metrics, req, res);
+        inRequestContext(req, res, () => http(req, res));
+      }),
+    );
     const auth = createAdminAuth({
       secret: config.JWT_SECRET,
       expiresIn: config.JWT_EXPIRES_IN,
@@ -83,7 +101,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     const catalogue = createLiveCatalogue(db, realtime);
     const runner = new ProjectionRunner({
       db,
-      store: infra.store,
+      store,
       databaseUrl: infra.database.url,
       projections: allProjections({ db, realtime, catalogue }),
       logger,
@@ -91,7 +109,12 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     await runner.start();
     closers.push(() => runner.stop());
 
-    const { store, queue, limiters } = infra;
+    const { queue } = infra;
+    metrics.watch({
+      projections: () => runner.status(),
+      queue: () => queue.stats(),
+      sockets: () => socketCounts(realtime.io),
+    });
     const ctx: AppContext = { config, logger, db, store, queue, runner, realtime, auth, limiters, catalogue };
     // Each module adds its public routes and its /api/admin routes.
     const routes = modules.map((module) => module.routes(ctx));
@@ -116,6 +139,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
       readRouters: routes.flatMap((m) => (m.reads ? [m.reads] : [])),
       fastReads: Object.assign({}, ...routes.map((m) => m.fastReads ?? {})),
       routers: [
+        metricsRoutes(metrics, { token: config.METRICS_TOKEN }),
         healthRoutes(
           {
             database: async () => void (await infra.database.pool.query('SELECT 1')),
@@ -133,7 +157,17 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     await listen(server, config.PORT, config.HOST);
     closers.push(() => closeServer(server));
     const port = (server.address() as AddressInfo).port;
-    return { url: `http://127.0.0.1:${port}`, port, server, http: app.express, infra, runner, realtime, close };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      server,
+      http: app.express,
+      infra,
+      runner,
+      realtime,
+      metrics,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

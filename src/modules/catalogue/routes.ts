@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ParsedUrlQuery } from 'node:querystring';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext, ModuleRoutes } from '../../context';
@@ -151,7 +150,7 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
   });
   // Each write answers once the read model shows it (caughtUp), so the admin's next read sees it.
   const write = (req: Request): WriteOptions => ({
-    metadata: commandMetadata(req.admin!.id, req.get('x-request-id') ?? randomUUID()),
+    metadata: commandMetadata(req.admin!.id),
     expected: ifMatchRevision(req),
   });
 

@@ -68,7 +68,8 @@ function authRoutes(ctx: AppContext): Router {
 function adminRoutes(ctx: AppContext): Router {
   const router = Router();
   const { store } = ctx;
-  const meta = (req: Request) => commandMetadata(req.admin!.id, req.get('x-request-id') ?? randomUUID());
+  // The request's id becomes the events' correlationId through the request context.
+  const meta = (req: Request) => commandMetadata(req.admin!.id);
   // An admin's write answers once the read model shows it, so the next read sees it.
   const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: [ADMIN_USERS_PROJECTION] });
   // A user's version is the ETag of what shows them, and If-Match on a write names the version

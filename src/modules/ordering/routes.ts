@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { durationToMs, type Config } from '../../config';
@@ -98,7 +97,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
 
   router.post('/api/payment/create-checkout', async (req, res) => {
     const input = parseInput(createCheckoutSchema, req.body ?? {});
-    const checkout = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER, requestId(req)));
+    const checkout = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER));
     res.json({
       success: true,
       message: 'Checkout created',
@@ -158,7 +157,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
   router.post('/api/payment/update-customer-phone', async (req, res) => {
     const { orderId, phone } = parseInput(updatePhoneSchema, req.body ?? {});
     const update = { type: 'UpdatePhone', data: { orderId, phone, now: new Date().toISOString() } } as const;
-    await caughtUp(await executeOrderCommand(ctx.store, orderId, update, commandMetadata(SHOPPER, requestId(req))));
+    await caughtUp(await executeOrderCommand(ctx.store, orderId, update, commandMetadata(SHOPPER)));
     res.json({ success: true, message: 'Phone number saved', phone });
   });
 
@@ -225,8 +224,6 @@ async function metadataOrderId(provider: PaymentProvider, checkoutId: string): P
   return checkout?.metadata.orderId;
 }
 
-const requestId = (req: Request) => req.get('x-request-id') ?? randomUUID();
-
 /** SPEC §3 'Order (customer side)'. */
 function customerOrder(order: OrderRow, config: AppContext['config']) {
   return {
@@ -289,7 +286,7 @@ const CUSTOMER_COLUMNS: CsvColumn<CustomerView>[] = [
 /** /api/admin routes of the ordering module: orders, customers (from orders), dashboard. */
 function adminRoutes(ctx: AppContext): Router {
   const router = Router();
-  const meta = (req: Request) => commandMetadata(req.admin!.id, requestId(req));
+  const meta = (req: Request) => commandMetadata(req.admin!.id);
   const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: [ORDERS_PROJECTION] });
   const stamp = () => new Date().toISOString().slice(0, 10);
 

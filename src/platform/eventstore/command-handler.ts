@@ -1,3 +1,4 @@
+import { countConflict } from '../observability/event-store';
 import type { CommandMetadata } from './metadata';
 import {
   ConcurrencyError,
@@ -91,6 +92,7 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
   for (let attempt = 0; ; attempt++) {
     const loaded = await loadStream(store, stream, decider);
     if (options.expected !== undefined && loaded.last && loaded.last.revision !== options.expected) {
+      countConflict(store, 'stale_version');
       throw staleVersion(stream, options.expected, loaded.last);
     }
     const events = decider.decide(await command(loaded.state), loaded.state);

@@ -1,13 +1,18 @@
 import { hash, randomUUID } from 'node:crypto';
+import { currentRequestId } from '../observability/request-context';
 import type { Actor, AppendOptions, ExpectedRevision } from './port';
 
 export type CommandMetadata = AppendOptions['metadata'];
 
 /**
- * Metadata for the events of one command; a request's id serves as its correlation id. The command
+ * Metadata for the events of one command; the id of the request it serves (from the request
+ * context, whatever module runs it) is its correlation id, a new one outside requests. The command
  * id is ours, never the client's (a client chooses its request id), since event ids derive from it.
  */
-export function commandMetadata(actor: Actor, correlationId: string = randomUUID()): CommandMetadata {
+export function commandMetadata(
+  actor: Actor,
+  correlationId: string = currentRequestId() ?? randomUUID(),
+): CommandMetadata {
   return { actor, correlationId, causationId: correlationId, commandId: randomUUID() };
 }
 

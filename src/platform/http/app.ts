@@ -7,6 +7,7 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { markRoute } from '../observability/http';
 import type { CachedJson } from './cached-json';
 import { errorHandler, notFound, type ActorName } from './errors';
 import { refuseControlCharactersInPath } from './validate';
@@ -118,6 +119,7 @@ function withFastReads(
   return (req, res) => {
     const answer = (req.method === 'GET' || req.method === 'HEAD') && fastAnswer(paths, req.url ?? '/');
     if (!answer) return void app(req, res);
+    markRoute(req, (req.url ?? '/').split('?')[0]!);
     res.setHeaders(headers);
     allowCors(req, res);
     answer.send(req, res);

@@ -2,7 +2,14 @@ import { EventEmitter } from 'node:events';
 import { sql, type Generated, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../eventstore/port';
+import {
+  START,
+  comparePositions,
+  formatPosition,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../eventstore/port';
 import { WakeLatch } from '../eventstore/wake';
 import { statementTarget } from './fold';
 import type { Projection } from './projection';
@@ -230,6 +237,7 @@ export class ProjectionRunner {
       : await advanceCheckpoint(db, projection.name, from, last.position);
     if (!moved) return { applied: events.length, position: undefined };
     this.advanced.emit('advanced');
+    if (relevant.length) this.logBatch(projection, relevant, last.position);
     if (relevant.length && projection.afterCommit) {
       await Promise.resolve(projection.afterCommit(relevant)).catch((error: unknown) =>
         this.options.logger.warn({ err: error, projection: projection.name }, 'live update after projection failed'),
@@ -237,7 +245,27 @@ export class ProjectionRunner {
     }
     return { applied: events.length, position: last.position };
   }
+
+  /** One line per applied batch, naming the requests (correlation ids) whose events it applied. */
+  private logBatch(projection: Projection, events: RecordedEvent[], position: Position): void {
+    const correlationIds = [...new Set(events.map((e) => e.metadata.correlationId))];
+    this.options.logger.info(
+      {
+        projection: projection.name,
+        events: events.length,
+        position: formatPosition(position),
+        correlationIds: correlationIds.slice(0, LOGGED_CORRELATION_IDS),
+        ...(correlationIds.length > LOGGED_CORRELATION_IDS
+          ? { moreCorrelationIds: correlationIds.length - LOGGED_CORRELATION_IDS }
+          : {}),
+      },
+      'projection batch applied',
+    );
+  }
 }
+
+/** Correlation ids named in one batch's log line at most (a rebuild-sized batch would list thousands). */
+const LOGGED_CORRELATION_IDS = 50;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

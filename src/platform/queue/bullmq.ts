@@ -10,6 +10,7 @@ import {
   type JobOptions,
   type JobQueue,
   type QueueHooks,
+  type QueueStats,
 } from './port';
 
 // The scaled-out adapter: BullMQ on Redis. A handle is producer-only until start(), so the web
@@ -48,6 +49,8 @@ export class BullMqQueue implements JobQueue {
   /** Never connected itself: each Worker duplicates it for its own (blocking) connections. */
   private readonly workerConnection: Redis;
   private readonly hooks: Required<QueueHooks>;
+  /** Failures and retries of the jobs this process ran, per job name, for the metrics. */
+  private readonly counts = new Map<string, { failed: number; retried: number }>();
   private lastReport: { message: string; at: number } | undefined;
   private started = false;
   private closing: Promise<void> | undefined;
@@ -100,6 +103,23 @@ export class BullMqQueue implements JobQueue {
     if (!(await settleWithin([reply], PING_TIMEOUT_MS)))
       throw new Error(`Redis did not answer PING in ${PING_TIMEOUT_MS} ms`);
     await reply;
+  }
+
+  /** Depth read from Redis (every process's jobs); failures and retries are this process's. */
+  async stats(): Promise<QueueStats[]> {
+    const names = new Set([...this.definitions.keys(), ...this.counts.keys()]);
+    return Promise.all(
+      [...names].map(async (name) => {
+        const counts = await this.queue(name).getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+        return {
+          name,
+          waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+          delayed: counts.delayed ?? 0,
+          active: counts.active ?? 0,
+          ...this.countsOf(name),
+        };
+      }),
+    );
   }
 
   /**
@@ -159,7 +179,10 @@ export class BullMqQueue implements JobQueue {
       await definition.handler(job.data, ctx);
     } catch (error) {
       const attempts = job.opts.attempts ?? 1;
-      if (ctx.attempt >= attempts) this.hooks.onFailed({ name, jobId: ctx.jobId, data: job.data, attempts, error });
+      if (ctx.attempt >= attempts) {
+        this.countsOf(name).failed++;
+        this.hooks.onFailed({ name, jobId: ctx.jobId, data: job.data, attempts, error });
+      } else this.countsOf(name).retried++;
       throw error;
     }
   }
@@ -199,6 +222,12 @@ export class BullMqQueue implements JobQueue {
     this.lastReport = { message, at: now };
     this.hooks.onError(error);
   };
+
+  private countsOf(name: string): { failed: number; retried: number } {
+    let counts = this.counts.get(name);
+    if (!counts) this.counts.set(name, (counts = { failed: 0, retried: 0 }));
+    return counts;
+  }
 
   private assertOpen(): void {
     if (this.closing) throw new Error('Job queue is closed');

@@ -266,6 +266,28 @@ export function jobQueueContract(name: string, make: QueueFactory, { handlesShar
       expect(() => queue.define('', async () => {})).toThrow(/job name/);
     });
 
+    it('reports its depth, the retries and the failures (the metrics)', async () => {
+      const queue = await open({ onFailed: () => {}, onError: () => {} });
+      const name = jobName();
+      const running = gate();
+      let started = 0;
+      queue.define<{ fail: boolean }>(name, async ({ fail }) => {
+        if (fail) throw new Error('always fails');
+        started++;
+        await running.opened;
+      });
+      await queue.start();
+      await queue.enqueue(name, { fail: false }, { jobId: 'held' });
+      await queue.enqueue(name, { fail: false }, { jobId: 'later', delayMs: 60_000 });
+      await waitFor(() => started === 1, 'the held job to run');
+      const stats = async () => (await queue.stats()).find((s) => s.name === name);
+      expect(await stats()).toEqual({ name, waiting: 0, delayed: 1, active: 1, failed: 0, retried: 0 });
+      running.release();
+      await queue.enqueue(name, { fail: true }, { jobId: 'doomed', attempts: 3 });
+      await waitFor(async () => (await stats())?.failed === 1, 'the failing job to use up its attempts');
+      expect(await stats()).toMatchObject({ active: 0, delayed: 1, failed: 1, retried: 2 });
+    });
+
     it('answers ping', async () => {
       const queue = await open();
       await expect(queue.ping()).resolves.toBeUndefined();

@@ -1,3 +1,4 @@
+import { outsideRequest } from '../observability/request-context';
 import {
   assertJobId,
   assertJobName,
@@ -10,6 +11,7 @@ import {
   type JobOptions,
   type JobQueue,
   type QueueHooks,
+  type QueueStats,
 } from './port';
 
 // The embedded-mode scheduler: timers in this process, nothing persisted. Jobs die with the process
@@ -33,6 +35,8 @@ interface PendingJob {
   attempts: number;
   backoff: Backoff | undefined;
   timer?: NodeJS.Timeout;
+  /** Whether its handler runs now. */
+  active?: boolean;
 }
 
 export class InProcessQueue implements JobQueue {
@@ -43,6 +47,8 @@ export class InProcessQueue implements JobQueue {
   private ready: PendingJob[] = [];
   private readonly running = new Set<Promise<void>>();
   private readonly hooks: Required<QueueHooks>;
+  /** Failures and retries per job name, for the metrics. */
+  private readonly counts = new Map<string, { failed: number; retried: number }>();
   private nextId = 1;
   private started = false;
   private closed = false;
@@ -97,9 +103,22 @@ export class InProcessQueue implements JobQueue {
 
   async ping(): Promise<void> {}
 
+  async stats(): Promise<QueueStats[]> {
+    const names = new Set([...this.definitions.keys(), ...this.counts.keys()]);
+    const ready = new Set(this.ready);
+    return [...names].map((name) => {
+      const jobs = [...this.pending.values()].filter((job) => job.name === name);
+      const active = jobs.filter((job) => job.active).length;
+      const waiting = jobs.filter((job) => !job.active && ready.has(job)).length;
+      return { name, waiting, delayed: jobs.length - active - waiting, active, ...this.countsOf(name) };
+    });
+  }
+
   // Even an undelayed job goes through a timer, so a handler never runs inside enqueue's call.
+  // The timer is set outside the request that enqueued the job: the job runs later for no request
+  // (as it would in a BullMQ worker), so its events and logs do not carry that request's id.
   private schedule(job: PendingJob, delayMs: number): void {
-    job.timer = setTimeout(() => this.dispatch(job), Math.max(0, delayMs));
+    job.timer = outsideRequest(() => setTimeout(() => this.dispatch(job), Math.max(0, delayMs)));
   }
 
   private dispatch(job: PendingJob): void {
@@ -123,11 +142,14 @@ export class InProcessQueue implements JobQueue {
   }
 
   private async attempt(job: PendingJob, handler: JobHandler<unknown>): Promise<void> {
+    job.active = true;
     try {
       await handler(JSON.parse(job.payload), { attempt: job.attempt, jobId: job.id });
       this.pending.delete(job.key);
     } catch (error) {
       this.retryOrFail(job, error);
+    } finally {
+      job.active = false;
     }
   }
 
@@ -137,12 +159,20 @@ export class InProcessQueue implements JobQueue {
       if (this.closed) return;
       const wait = backoffDelay(job.backoff, job.attempt);
       job.attempt += 1;
+      this.countsOf(job.name).retried++;
       this.schedule(job, wait);
       return;
     }
     this.pending.delete(job.key);
+    this.countsOf(job.name).failed++;
     const { name, id: jobId, attempts } = job;
     this.hooks.onFailed({ name, jobId, data: JSON.parse(job.payload), attempts, error });
+  }
+
+  private countsOf(name: string): { failed: number; retried: number } {
+    let counts = this.counts.get(name);
+    if (!counts) this.counts.set(name, (counts = { failed: 0, retried: 0 }));
+    return counts;
   }
 
   private assertOpen(): void {

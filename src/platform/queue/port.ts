@@ -46,6 +46,19 @@ export interface QueueHooks {
   onError?: (error: unknown) => void;
 }
 
+/** What a queue reports for one job name (its metrics): depth now, and what this process counted. */
+export interface QueueStats {
+  name: string;
+  waiting: number;
+  /** Due later: delayed on enqueue or waiting between retries. */
+  delayed: number;
+  active: number;
+  /** Jobs that used up their attempts in this process since it started. */
+  failed: number;
+  /** Attempts that failed and were scheduled again, in this process since it started. */
+  retried: number;
+}
+
 export interface JobQueue {
   /**
    * Registers the handler of a job name and its default options. Call it in every process that
@@ -68,6 +81,8 @@ export interface JobQueue {
   close(timeoutMs?: number): Promise<void>;
   /** Resolves when the backend is reachable (for /readyz). */
   ping(): Promise<void>;
+  /** Per defined job name: the queue's depth (BullMQ: across every process) and this process's failures and retries. */
+  stats(): Promise<QueueStats[]>;
 }
 
 // BullMQ's rules, applied by both adapters so code that works embedded works scaled out too:

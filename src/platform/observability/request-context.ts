@@ -1,0 +1,49 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+// The request a piece of work is done for, carried through its async calls: every log line of the
+// request names it (logger mixin) and every event it appends carries it as correlationId
+// (commandMetadata), so one admin action is followed from the HTTP log to its events to the
+// projection batches that applied them, with no module passing it by hand.
+
+interface RequestScope {
+  requestId: string;
+}
+
+const scope = new AsyncLocalStorage<RequestScope>();
+
+/** A client's X-Request-Id is kept when it is a plausible id (a proxy's or a test's); bounded, no spaces or control characters. */
+const CLIENT_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+/** The request's id: the client's X-Request-Id when acceptable, else a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
+  const header = req.headers['x-request-id'];
+  return typeof header === 'string' && CLIENT_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/**
+ * Runs an HTTP request's handling under its id: sets `req.id` (what pino-http logs) and the
+ * X-Request-Id response header, so a client can quote it.
+ */
+export function inRequestScope<T>(req: IncomingMessage & { id?: unknown }, res: ServerResponse, handle: () => T): T {
+  const requestId = requestIdOf(req);
+  req.id = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  return scope.run({ requestId }, handle);
+}
+
+/** The id of the request this code runs for, if any. */
+export const currentRequestId = (): string | undefined => scope.getStore()?.requestId;
+
+/**
+ * Runs `work` outside any request: for timers that outlive the request that set them (a job
+ * enqueued during a checkout runs later for no request, as it would in another process).
+ */
+export const outsideRequest = <T>(work: () => T): T => scope.exit(work);
+
+/** pino's mixin: the request id on every line logged while serving a request. */
+export function requestLogFields(): { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId ? { requestId } : {};
+}
