@@ -40,9 +40,6 @@ export const IMAGE_TYPES = 'JPG, PNG or WebP';
 export const SIMILAR_PRODUCTS = 4;
 export const BULK_MAX_IDS = 200;
 export const CATEGORY_PAGE_LIMIT_MAX = 100;
-/** SPEC §9: the admin's category list offers these page sizes, 10 by default. */
-export const CATEGORY_PAGE_SIZES = [5, 10, 20, 50] as const;
-export const CATEGORY_PAGE_SIZE_DEFAULT = 10;
 /** The longest category name and description the server accepts (the form stops there too). */
 export const CATEGORY_NAME_MAX = 100;
 export const CATEGORY_DESCRIPTION_MAX = 2000;

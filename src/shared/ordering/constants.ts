@@ -7,9 +7,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * shopper never sees; the back office offers no mail draft to that address.
  */
 export const PLACEHOLDER_CUSTOMER = { fullName: 'Nova IPTV Customer', email: 'customer@nova-iptv.dz' } as const;
-/** SPEC §9: the admin's order list offers these page sizes (10 when none is chosen). */
-export const ORDER_PAGE_SIZES = [5, 10, 20, 50] as const;
-export const DEFAULT_ORDER_PAGE_SIZE = 10;
 export const PAYMENT_METHODS = ['baridi_mob', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** SPEC §3: the only method the storefront offers today. */

@@ -1,21 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { CATEGORY_PAGE_SIZES, CATEGORY_PAGE_SIZE_DEFAULT } from '@shared/catalogue/constants';
 import type { CategoryView } from '@shared/catalogue/types';
 import { ProductImage } from '../../components/product/ProductImage';
 import { InboxIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { categoriesQuery } from '../api/categories';
 import { useAdminText } from '../i18n';
-import { useAdminTitle } from '../layout/useAdminTitle';
 import { EditIcon } from '../ui/icons';
 import { DataTable } from '../ui/list/DataTable';
 import { ListError } from '../ui/list/ListError';
+import { ListPageHead } from '../ui/list/ListPageHead';
+import { RowAction } from '../ui/list/RowAction';
+import { ListSkeleton } from '../ui/list/ListSkeleton';
 import { Pager, shownRange } from '../ui/list/Pager';
 import { SearchField } from '../ui/list/SearchField';
-import type { ListSearch } from '../ui/list/list-search';
+import {
+  ADMIN_PAGE_SIZES,
+  DEFAULT_ADMIN_PAGE_SIZE,
+  limitParam,
+  pageParam,
+  type ListSearch,
+} from '../ui/list/list-search';
+import { useLastPageClamp } from '../ui/list/useLastPageClamp';
 import { categoryFilters } from './category-search';
 import { CategoryFormModal } from './CategoryFormModal';
 import { DeleteCategoryModal } from './DeleteCategoryModal';
@@ -37,14 +45,11 @@ export function CategoriesPage({ search, onSearch }: CategoriesPageProps) {
   const filters = categoryFilters(search);
   const query = useQuery(categoriesQuery(filters));
   const [open, setOpen] = useState<Open>(null);
-  useAdminTitle(t('admin.categories.title'));
 
   // A page past the end (its last category deleted, a link kept too long): the last page instead.
-  const totalPages = query.data?.pagination.totalPages ?? 0;
-  useEffect(() => {
-    if (!query.isPlaceholderData && totalPages > 0 && filters.page > totalPages)
-      onSearch({ ...search, page: totalPages }, true);
-  }, [query.isPlaceholderData, totalPages, filters.page, search, onSearch]);
+  useLastPageClamp(query.isPlaceholderData ? undefined : query.data?.pagination.totalPages, filters.page, (page) =>
+    onSearch({ ...search, page }, true),
+  );
 
   const columns = useCategoryColumns(setOpen);
   const rows = query.data?.data ?? [];
@@ -54,11 +59,7 @@ export function CategoriesPage({ search, onSearch }: CategoriesPageProps) {
 
   return (
     <div className="admin-page admin-categories" data-testid="categories-page">
-      <header className="admin-page-head">
-        <div>
-          <h1 className="admin-page-title">{t('admin.categories.title')}</h1>
-          <p className="admin-page-subtitle">{t('admin.categories.subtitle')}</p>
-        </div>
+      <ListPageHead title={t('admin.categories.title')} subtitle={t('admin.categories.subtitle')}>
         <button
           type="button"
           className="btn btn-primary"
@@ -68,7 +69,7 @@ export function CategoriesPage({ search, onSearch }: CategoriesPageProps) {
           <PlusIcon size={18} />
           {t('admin.categories.add')}
         </button>
-      </header>
+      </ListPageHead>
       <div className="admin-toolbar">
         <SearchField
           label={t('admin.categories.search')}
@@ -80,7 +81,7 @@ export function CategoriesPage({ search, onSearch }: CategoriesPageProps) {
       </div>
       <section className="card admin-panel admin-list" aria-label={t('admin.categories.title')}>
         {query.isPending ? (
-          <ListLoading />
+          <ListSkeleton rows={5} label={t('admin.categories.loading')} testId="categories-loading" />
         ) : query.isError && !query.data ? (
           <ListError
             text={t('admin.categories.loadFailed')}
@@ -171,26 +172,21 @@ function useCategoryColumns(setOpen: (open: Open) => void) {
         header: () => <span className="visually-hidden">{t('admin.list.actions')}</span>,
         cell: ({ row }) => (
           <span className="admin-row-actions">
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={t('admin.categories.edit', { name: row.original.name })}
-              title={t('admin.categories.edit', { name: row.original.name })}
+            <RowAction
+              label={t('admin.categories.edit', { name: row.original.name })}
               onClick={() => setOpen({ kind: 'edit', category: row.original })}
-              data-testid="category-edit"
+              testId="category-edit"
             >
               <EditIcon size={18} />
-            </button>
-            <button
-              type="button"
-              className="icon-btn admin-category-danger"
-              aria-label={t('admin.categories.remove', { name: row.original.name })}
-              title={t('admin.categories.remove', { name: row.original.name })}
+            </RowAction>
+            <RowAction
+              label={t('admin.categories.remove', { name: row.original.name })}
+              className="admin-category-danger"
               onClick={() => setOpen({ kind: 'delete', category: row.original })}
-              data-testid="category-delete-open"
+              testId="category-delete-open"
             >
               <TrashIcon size={18} />
-            </button>
+            </RowAction>
           </span>
         ),
         meta: { align: 'actions' },
@@ -211,18 +207,17 @@ function CategoriesPager({
 }: CategoriesPageProps & { pagination: { page: number; limit: number; total: number; totalPages: number } }) {
   const t = useAdminText();
   const { page, limit, total, totalPages } = pagination;
-  if (totalPages <= 1 && (search.limit ?? CATEGORY_PAGE_SIZE_DEFAULT) === CATEGORY_PAGE_SIZE_DEFAULT) return null;
+  if (totalPages <= 1 && (search.limit ?? DEFAULT_ADMIN_PAGE_SIZE) === DEFAULT_ADMIN_PAGE_SIZE) return null;
   return (
     <Pager
       page={page}
       totalPages={Math.max(totalPages, 1)}
       summary={t('admin.categories.showing', shownRange(page, limit, total))}
-      onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
+      onPage={(next) => onSearch({ ...search, page: pageParam(next) })}
       limit={{
         value: limit,
-        options: CATEGORY_PAGE_SIZES,
-        onChange: (next) =>
-          onSearch({ ...search, limit: next === CATEGORY_PAGE_SIZE_DEFAULT ? undefined : next, page: undefined }),
+        options: ADMIN_PAGE_SIZES,
+        onChange: (next) => onSearch({ ...search, limit: limitParam(next), page: undefined }),
       }}
       numbered
       testId="categories-pager"
@@ -247,18 +242,5 @@ function EmptyCategories({ searched, onAdd }: { searched: string; onAdd: () => v
       }
       testId="categories-empty"
     />
-  );
-}
-
-/** The first page on its way: the table's shape, announced. */
-function ListLoading() {
-  const t = useAdminText();
-  return (
-    <div className="admin-list-skeleton" role="status" aria-busy="true" data-testid="categories-loading">
-      <span className="visually-hidden">{t('admin.categories.loading')}</span>
-      {[0, 1, 2, 3, 4].map((line) => (
-        <div key={line} className="skeleton skeleton-line" />
-      ))}
-    </div>
   );
 }

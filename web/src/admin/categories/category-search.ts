@@ -1,16 +1,11 @@
-import { CATEGORY_PAGE_SIZES, CATEGORY_PAGE_SIZE_DEFAULT } from '@shared/catalogue/constants';
 import type { CategoryFilters } from '../api/categories';
-import { parseListSearch, type ListSearch } from '../ui/list/list-search';
+import { ADMIN_PAGE_SIZES, listFilters, parseListSearch, type ListSearch } from '../ui/list/list-search';
 
 // The category list's state in the URL (?search=&page=&limit=). The route validates with this, so
 // it stays small: it is part of the route tree shoppers download.
 
 export const parseCategoriesSearch = (raw: Record<string, unknown>): ListSearch =>
-  parseListSearch(raw, CATEGORY_PAGE_SIZES);
+  parseListSearch(raw, ADMIN_PAGE_SIZES);
 
 /** The list asked for: page 1 and SPEC §9's 10 a page unless the URL says otherwise. */
-export const categoryFilters = (search: ListSearch): CategoryFilters => ({
-  search: search.search ?? '',
-  page: search.page ?? 1,
-  limit: search.limit ?? CATEGORY_PAGE_SIZE_DEFAULT,
-});
+export const categoryFilters: (search: ListSearch) => CategoryFilters = listFilters;

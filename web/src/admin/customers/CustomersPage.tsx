@@ -1,18 +1,18 @@
 import type { CustomerPage } from '@shared/ordering/types';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { UsersIcon } from '../ui/icons';
 import { customersCsvPath, customersQuery, type CustomerFilters } from '../api/customers';
 import { useAdminText } from '../i18n';
-import { useAdminTitle } from '../layout/useAdminTitle';
 import { DataTable } from '../ui/list/DataTable';
 import { ExportButton } from '../ui/list/ExportButton';
 import { ListError } from '../ui/list/ListError';
-import type { ListSearch } from '../ui/list/list-search';
+import { ADMIN_PAGE_SIZES, limitParam, listFilters, pageParam, type ListSearch } from '../ui/list/list-search';
+import { ListPageHead } from '../ui/list/ListPageHead';
+import { ListSkeleton } from '../ui/list/ListSkeleton';
 import { Pager, shownRange } from '../ui/list/Pager';
 import { SearchField } from '../ui/list/SearchField';
+import { useLastPageClamp } from '../ui/list/useLastPageClamp';
 import { useCustomerColumns } from './columns';
-import { CUSTOMER_PAGE_SIZES, DEFAULT_CUSTOMER_PAGE_SIZE } from './page-sizes';
 
 export interface CustomersPageProps {
   /** The list's state, from the URL. */
@@ -28,15 +28,10 @@ export interface CustomersPageProps {
  */
 export function CustomersPage({ search, onSearch }: CustomersPageProps) {
   const t = useAdminText();
-  useAdminTitle(t('admin.customers.title'));
-  const filters: CustomerFilters = {
-    search: search.search ?? '',
-    page: search.page ?? 1,
-    limit: search.limit ?? DEFAULT_CUSTOMER_PAGE_SIZE,
-  };
+  const filters: CustomerFilters = listFilters(search);
   const query = useQuery(customersQuery(filters));
-  // Judged on this page's own answer, not on the one shown while it loads.
-  useClampedPage(query.isPlaceholderData ? undefined : query.data, filters.page, (page) =>
+  // A page past the last one (a stale link, customers gone since) moves to the last page.
+  useLastPageClamp(query.isPlaceholderData ? undefined : query.data?.pagination.totalPages, filters.page, (page) =>
     onSearch({ ...search, page }, true),
   );
 
@@ -44,13 +39,9 @@ export function CustomersPage({ search, onSearch }: CustomersPageProps) {
   const searchFor = (text: string) => onSearch({ ...search, search: text || undefined, page: undefined });
   return (
     <div className="admin-page admin-customers" data-testid="customers">
-      <header className="admin-page-head">
-        <div>
-          <h1 className="admin-page-title">{t('admin.customers.title')}</h1>
-          <p className="admin-page-subtitle">{t('admin.customers.subtitle')}</p>
-        </div>
+      <ListPageHead title={t('admin.customers.title')} subtitle={t('admin.customers.subtitle')}>
         <ExportButton path={customersCsvPath(filters.search)} fileName="customers.csv" testId="customers-export" />
-      </header>
+      </ListPageHead>
       <div className="admin-toolbar">
         <SearchField
           label={t('admin.customers.search')}
@@ -66,10 +57,8 @@ export function CustomersPage({ search, onSearch }: CustomersPageProps) {
             data={query.data}
             filters={filters}
             busy={query.isPlaceholderData}
-            onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-            onLimit={(limit) =>
-              onSearch({ ...search, limit: limit === DEFAULT_CUSTOMER_PAGE_SIZE ? undefined : limit, page: undefined })
-            }
+            onPage={(page) => onSearch({ ...search, page: pageParam(page) })}
+            onLimit={(limit) => onSearch({ ...search, limit: limitParam(limit), page: undefined })}
             onClear={() => searchFor('')}
           />
         ) : query.isError ? (
@@ -79,27 +68,16 @@ export function CustomersPage({ search, onSearch }: CustomersPageProps) {
             testId="customers-error"
           />
         ) : (
-          <CustomersSkeleton rows={filters.limit} />
+          <ListSkeleton
+            rows={filters.limit}
+            label={t('admin.customers.loading')}
+            rowClassName="admin-customers-skeleton-row"
+            testId="customers-loading"
+          />
         )}
       </section>
     </div>
   );
-}
-
-/**
- * A page past the last one (a stale link, customers gone since) moves to the last page; the URL
- * is corrected in place.
- */
-function useClampedPage(data: CustomerPage | undefined, page: number, goTo: (page: number | undefined) => void) {
-  const last = data?.pagination.totalPages ?? 0;
-  // goTo is a new function each render: the page numbers alone decide when to move.
-  const latest = useRef(goTo);
-  useEffect(() => {
-    latest.current = goTo;
-  }, [goTo]);
-  useEffect(() => {
-    if (last > 0 && page > last) latest.current(last > 1 ? last : undefined);
-  }, [last, page]);
 }
 
 interface CustomerListProps {
@@ -133,7 +111,7 @@ function CustomerList({ data, filters, busy, onPage, onLimit, onClear }: Custome
           totalPages={Math.max(1, pagination.totalPages)}
           summary={t('admin.customers.showing', range)}
           onPage={onPage}
-          limit={{ value: filters.limit, options: CUSTOMER_PAGE_SIZES, onChange: onLimit }}
+          limit={{ value: filters.limit, options: ADMIN_PAGE_SIZES, onChange: onLimit }}
           numbered
           testId="customers-pager"
         />
@@ -157,19 +135,6 @@ function CustomersEmpty({ search, onClear }: { search: string; onClear: () => vo
           {t('admin.customers.clearSearch')}
         </button>
       )}
-    </div>
-  );
-}
-
-/** While the first page loads: the table's shape, announced. */
-function CustomersSkeleton({ rows }: { rows: number }) {
-  const t = useAdminText();
-  return (
-    <div className="admin-list-skeleton" role="status" aria-busy="true" data-testid="customers-loading">
-      <span className="visually-hidden">{t('admin.customers.loading')}</span>
-      {Array.from({ length: Math.min(rows, 10) }, (_, index) => (
-        <div key={index} className="skeleton skeleton-line admin-customers-skeleton-row" />
-      ))}
     </div>
   );
 }

@@ -1,23 +1,20 @@
-import {
-  ORDER_STATUSES,
-  DEFAULT_ORDER_PAGE_SIZE,
-  ORDER_PAGE_SIZES,
-  type OrderStatus,
-} from '@shared/ordering/constants';
+import { ORDER_STATUSES, type OrderStatus } from '@shared/ordering/constants';
 import type { AdminOrderView } from '@shared/ordering/types';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { InboxIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { ordersCsvPath, ordersQuery, type OrderFilters } from '../api/orders';
 import { useAdminText } from '../i18n';
-import { useAdminTitle } from '../layout/useAdminTitle';
 import { DataTable } from '../ui/list/DataTable';
 import { ExportButton } from '../ui/list/ExportButton';
+import { ADMIN_PAGE_SIZES, limitParam, listFilters, pageParam } from '../ui/list/list-search';
 import { ListError } from '../ui/list/ListError';
+import { ListPageHead } from '../ui/list/ListPageHead';
 import { ListSkeleton } from '../ui/list/ListSkeleton';
 import { Pager, shownRange } from '../ui/list/Pager';
 import { SearchField } from '../ui/list/SearchField';
+import { useLastPageClamp } from '../ui/list/useLastPageClamp';
 import { DeleteOrderModal } from './DeleteOrderModal';
 import { OrderDetailModal } from './OrderDetailModal';
 import type { OrdersSearch } from './order-search';
@@ -32,33 +29,22 @@ export interface OrdersPageProps {
 /** /admin/orders (SPEC §2): search, status filter, the paginated table, detail, dispatch, delete, CSV. */
 export function OrdersPage({ search, onSearch }: OrdersPageProps) {
   const t = useAdminText();
-  useAdminTitle(t('admin.orders.title'));
-  const filters: OrderFilters = {
-    status: search.status ?? 'all',
-    search: search.search ?? '',
-    page: search.page ?? 1,
-    limit: search.limit ?? DEFAULT_ORDER_PAGE_SIZE,
-  };
+  const filters: OrderFilters = { status: search.status ?? 'all', ...listFilters(search) };
   const list = useQuery(ordersQuery(filters));
   const [deleting, setDeleting] = useState<AdminOrderView | null>(null);
   const open = (id: string | undefined) => onSearch({ ...search, id });
   const columns = useOrderColumns({ onView: (order) => open(order.id), onDelete: setDeleting });
 
   // A page that emptied (orders deleted, a narrower filter elsewhere) gives way to the last one.
-  const totalPages = list.data?.pagination.totalPages;
-  useEffect(() => {
-    if (totalPages && filters.page > totalPages) onSearch({ ...search, page: totalPages }, true);
-  }, [totalPages, filters.page, search, onSearch]);
+  useLastPageClamp(list.isPlaceholderData ? undefined : list.data?.pagination.totalPages, filters.page, (page) =>
+    onSearch({ ...search, page }, true),
+  );
 
   return (
     <div className="admin-page" data-testid="orders-page">
-      <header className="admin-page-head">
-        <div>
-          <h1 className="admin-page-title">{t('admin.orders.title')}</h1>
-          <p className="admin-page-subtitle">{t('admin.orders.subtitle')}</p>
-        </div>
+      <ListPageHead title={t('admin.orders.title')} subtitle={t('admin.orders.subtitle')}>
         <ExportButton path={ordersCsvPath(filters)} fileName="orders.csv" testId="orders-export" />
-      </header>
+      </ListPageHead>
       <div className="admin-toolbar">
         <SearchField
           label={t('admin.orders.search')}
@@ -97,11 +83,11 @@ export function OrdersPage({ search, onSearch }: OrdersPageProps) {
               page={list.data.pagination.page}
               totalPages={list.data.pagination.totalPages}
               summary={t('admin.orders.showing', shownRange(filters.page, filters.limit, list.data.pagination.total))}
-              onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+              onPage={(page) => onSearch({ ...search, page: pageParam(page) })}
               limit={{
                 value: filters.limit,
-                options: ORDER_PAGE_SIZES,
-                onChange: (limit) => onSearch({ ...search, limit, page: undefined }),
+                options: ADMIN_PAGE_SIZES,
+                onChange: (limit) => onSearch({ ...search, limit: limitParam(limit), page: undefined }),
               }}
               testId="orders-pager"
             />

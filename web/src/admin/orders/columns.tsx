@@ -5,6 +5,7 @@ import { TrashIcon } from '../../components/ui/icons';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useAdminText } from '../i18n';
 import { EyeIcon } from '../ui/icons';
+import { RowAction } from '../ui/list/RowAction';
 import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 
@@ -71,29 +72,24 @@ export function useOrderColumns(actions: {
           const label = `#${order.number}`;
           return (
             <span className="admin-row-actions">
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label={t('admin.orders.view', { order: label })}
-                title={t('admin.orders.view', { order: label })}
+              <RowAction
+                label={t('admin.orders.view', { order: label })}
                 onClick={() => onView(order)}
-                data-testid="order-view"
+                testId="order-view"
               >
                 <EyeIcon size={18} />
-              </button>
-              <button
-                type="button"
-                className="icon-btn icon-btn-danger"
-                aria-label={t('admin.orders.deleteOrder', { order: label })}
-                title={t(order.status === 'pending' ? 'admin.orders.pendingNoDelete' : 'admin.orders.deleteOrder', {
-                  order: label,
-                })}
+              </RowAction>
+              <RowAction
+                label={t('admin.orders.deleteOrder', { order: label })}
+                // Why a pending order cannot be deleted, on hover.
+                title={order.status === 'pending' ? t('admin.orders.pendingNoDelete', { order: label }) : undefined}
+                className="icon-btn-danger"
                 disabled={order.status === 'pending'}
                 onClick={() => onDelete(order)}
-                data-testid="order-delete"
+                testId="order-delete"
               >
                 <TrashIcon size={18} />
-              </button>
+              </RowAction>
             </span>
           );
         },

@@ -1,5 +1,5 @@
-import { ORDER_PAGE_SIZES, ORDER_STATUSES, type OrderStatus } from '@shared/ordering/constants';
-import { parseListSearch, type ListSearch } from '../ui/list/list-search';
+import { ORDER_STATUSES, type OrderStatus } from '@shared/ordering/constants';
+import { ADMIN_PAGE_SIZES, parseListSearch, type ListSearch } from '../ui/list/list-search';
 
 // The orders list's state in the URL: ?status=&search=&page=&limit=, and ?id= for the open detail.
 // The route validates with this, so it stays small: it is part of the route tree shoppers download.
@@ -13,5 +13,5 @@ export interface OrdersSearch extends ListSearch {
 export function parseOrdersSearch(raw: Record<string, unknown>): OrdersSearch {
   const status = (ORDER_STATUSES as readonly unknown[]).includes(raw.status) ? (raw.status as OrderStatus) : undefined;
   const id = typeof raw.id === 'string' && /^[\w-]{1,64}$/.test(raw.id) ? raw.id : undefined;
-  return { ...parseListSearch(raw, ORDER_PAGE_SIZES), ...(status ? { status } : {}), ...(id ? { id } : {}) };
+  return { ...parseListSearch(raw, ADMIN_PAGE_SIZES), ...(status ? { status } : {}), ...(id ? { id } : {}) };
 }

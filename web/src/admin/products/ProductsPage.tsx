@@ -2,17 +2,20 @@ import { BULK_MAX_IDS } from '@shared/catalogue/constants';
 import type { ProductView } from '@shared/catalogue/types';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { InboxIcon, PlusIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { productCategoriesQuery, productsQuery } from '../api/products';
 import { useAdminText } from '../i18n';
-import { useAdminTitle } from '../layout/useAdminTitle';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { DataTable } from '../ui/list/DataTable';
+import { pageParam } from '../ui/list/list-search';
 import { ListError } from '../ui/list/ListError';
+import { ListPageHead } from '../ui/list/ListPageHead';
+import { ListSkeleton } from '../ui/list/ListSkeleton';
 import { Pager, shownRange } from '../ui/list/Pager';
 import { SearchField } from '../ui/list/SearchField';
+import { useLastPageClamp } from '../ui/list/useLastPageClamp';
 import { BulkActionsModal } from './BulkActionsModal';
 import { useProductColumns } from './columns';
 import { PricesModal } from './PricesModal';
@@ -33,7 +36,6 @@ export interface ProductsPageProps {
  */
 export function ProductsPage({ search, onSearch }: ProductsPageProps) {
   const t = useAdminText();
-  useAdminTitle(t('admin.products.title'));
   const categories = useQuery(productCategoriesQuery());
   // A filter on a category deleted since (an old link) shows every product instead of an error.
   const category =
@@ -56,9 +58,9 @@ export function ProductsPage({ search, onSearch }: ProductsPageProps) {
   const rows = products.slice((page - 1) * PRODUCTS_PAGE_SIZE, page * PRODUCTS_PAGE_SIZE);
 
   // A page that emptied (products deleted, a narrower search) gives way to the last one.
-  useEffect(() => {
-    if (list.data && (search.page ?? 1) > totalPages) onSearch({ ...search, page: totalPages }, true);
-  }, [list.data, search, totalPages, onSearch]);
+  useLastPageClamp(list.data ? totalPages : undefined, search.page ?? 1, (last) =>
+    onSearch({ ...search, page: last }, true),
+  );
 
   const filterBy = (next: Pick<ProductsSearch, 'search' | 'category'>) => {
     // Another list: what was selected in this one is let go.
@@ -76,16 +78,12 @@ export function ProductsPage({ search, onSearch }: ProductsPageProps) {
 
   return (
     <div className="admin-page admin-products" data-testid="products-page">
-      <header className="admin-page-head">
-        <div>
-          <h1 className="admin-page-title">{t('admin.products.title')}</h1>
-          <p className="admin-page-subtitle">{t('admin.products.subtitle')}</p>
-        </div>
+      <ListPageHead title={t('admin.products.title')} subtitle={t('admin.products.subtitle')}>
         <button type="button" className="btn btn-primary" onClick={() => openForm('new')} data-testid="product-add">
           <PlusIcon size={18} />
           {t('admin.products.add')}
         </button>
-      </header>
+      </ListPageHead>
       <div className="admin-toolbar">
         <SearchField
           label={t('admin.products.search')}
@@ -109,7 +107,11 @@ export function ProductsPage({ search, onSearch }: ProductsPageProps) {
       />
       <section className="card admin-panel admin-list" aria-label={t('admin.products.title')}>
         {list.isPending ? (
-          <ListLoading />
+          <ListSkeleton
+            rows={PRODUCTS_PAGE_SIZE}
+            label={t('admin.list.loading')}
+            rowClassName="admin-products-skeleton-row"
+          />
         ) : list.isError && !list.data ? (
           <ListError
             text={t('admin.products.loadFailed')}
@@ -133,7 +135,7 @@ export function ProductsPage({ search, onSearch }: ProductsPageProps) {
                 page={page}
                 totalPages={totalPages}
                 summary={t('admin.products.showing', shownRange(page, PRODUCTS_PAGE_SIZE, products.length))}
-                onPage={(next) => onSearch({ ...search, page: next > 1 ? next : undefined })}
+                onPage={(next) => onSearch({ ...search, page: pageParam(next) })}
                 numbered
                 testId="products-pager"
               />
@@ -324,18 +326,5 @@ function EmptyProducts({ filtered, onClear, onAdd }: { filtered: boolean; onClea
       }
       testId="products-empty"
     />
-  );
-}
-
-/** The table's shape while the first list loads, announced. */
-function ListLoading() {
-  const t = useAdminText();
-  return (
-    <div className="admin-list-skeleton" role="status" aria-busy="true">
-      <span className="visually-hidden">{t('admin.list.loading')}</span>
-      {Array.from({ length: PRODUCTS_PAGE_SIZE }, (_, row) => (
-        <div key={row} className="skeleton skeleton-line admin-products-skeleton-row" />
-      ))}
-    </div>
   );
 }

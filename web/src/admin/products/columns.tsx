@@ -7,6 +7,7 @@ import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { useAdminText } from '../i18n';
 import { EditIcon } from '../ui/icons';
+import { RowAction } from '../ui/list/RowAction';
 
 const column = createColumnHelper<ProductView>();
 
@@ -143,26 +144,21 @@ export function useProductColumns({ onPrices, onToggle, onEdit, onDelete }: Prod
           const product = row.original;
           return (
             <span className="admin-row-actions">
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label={t('admin.products.edit', { name: product.name })}
-                title={t('admin.products.edit', { name: product.name })}
+              <RowAction
+                label={t('admin.products.edit', { name: product.name })}
                 onClick={() => onEdit(product)}
-                data-testid="product-edit"
+                testId="product-edit"
               >
                 <EditIcon size={18} />
-              </button>
-              <button
-                type="button"
-                className="icon-btn icon-btn-danger"
-                aria-label={t('admin.products.delete', { name: product.name })}
-                title={t('admin.products.delete', { name: product.name })}
+              </RowAction>
+              <RowAction
+                label={t('admin.products.delete', { name: product.name })}
+                className="icon-btn-danger"
                 onClick={() => onDelete(product)}
-                data-testid="product-delete"
+                testId="product-delete"
               >
                 <TrashIcon size={18} />
-              </button>
+              </RowAction>
             </span>
           );
         },

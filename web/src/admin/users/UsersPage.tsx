@@ -5,10 +5,11 @@ import { InboxIcon, PlusIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { usersQuery } from '../api/users';
 import { useAdminText } from '../i18n';
-import { useAdminTitle } from '../layout/useAdminTitle';
 import { useAdminSession } from '../session/session';
 import { DataTable } from '../ui/list/DataTable';
 import { ListError } from '../ui/list/ListError';
+import { ListPageHead } from '../ui/list/ListPageHead';
+import { ListSkeleton } from '../ui/list/ListSkeleton';
 import { SearchField } from '../ui/list/SearchField';
 import { useUserColumns } from './columns';
 import { DeleteUserModal } from './DeleteUserModal';
@@ -31,7 +32,6 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; user: AdminUserView } | null;
  */
 export function UsersPage({ search, onSearch }: UsersPageProps) {
   const t = useAdminText();
-  useAdminTitle(t('admin.users.title'));
   const list = useQuery(usersQuery());
   const selfId = useAdminSession().session?.user.id;
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -45,15 +45,11 @@ export function UsersPage({ search, onSearch }: UsersPageProps) {
 
   return (
     <div className="admin-page" data-testid="users-page">
-      <header className="admin-page-head">
-        <div>
-          <h1 className="admin-page-title">{t('admin.users.title')}</h1>
-          {list.data && (
-            <p className="admin-page-subtitle" data-testid="users-count">
-              {t('admin.users.subtitle', { count: list.data.length })}
-            </p>
-          )}
-        </div>
+      <ListPageHead
+        title={t('admin.users.title')}
+        subtitle={list.data && t('admin.users.subtitle', { count: list.data.length })}
+        subtitleTestId="users-count"
+      >
         <button
           type="button"
           className="btn btn-primary"
@@ -63,7 +59,7 @@ export function UsersPage({ search, onSearch }: UsersPageProps) {
           <PlusIcon size={18} />
           {t('admin.users.add')}
         </button>
-      </header>
+      </ListPageHead>
       <div className="admin-toolbar">
         <SearchField label={t('admin.users.search')} value={search} onSearch={onSearch} testId="users-search" />
       </div>
@@ -115,15 +111,8 @@ function NoUsers({ search, onClear }: { search: string; onClear: () => void }) {
   );
 }
 
-/** While the list loads: rows of the table's shape, announced. */
+/** While the list loads (the route's pending view too): rows of the table's shape, announced. */
 export function UsersSkeleton() {
   const t = useAdminText();
-  return (
-    <div className="admin-list-skeleton" role="status" aria-busy="true" data-testid="users-loading">
-      <span className="visually-hidden">{t('admin.users.loading')}</span>
-      {[0, 1, 2, 3].map((row) => (
-        <div key={row} className="skeleton skeleton-line" />
-      ))}
-    </div>
-  );
+  return <ListSkeleton rows={4} label={t('admin.users.loading')} testId="users-loading" />;
 }

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { TrashIcon } from '../../components/ui/icons';
 import { useAdminText } from '../i18n';
 import { EditIcon } from '../ui/icons';
+import { RowAction } from '../ui/list/RowAction';
 import { roleLabel } from './role';
 
 // The Users table (SPEC §2): username, name, role badge, created at, edit and delete.
@@ -58,29 +59,24 @@ export function useUserColumns({ selfId, onEdit, onDelete }: UserColumnsOptions)
         meta: { align: 'actions' },
         cell: ({ row }) => (
           <span className="admin-row-actions">
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={t('admin.users.editUser', { username: row.original.username })}
-              title={t('admin.users.editUser', { username: row.original.username })}
+            <RowAction
+              label={t('admin.users.editUser', { username: row.original.username })}
               onClick={() => onEdit(row.original)}
-              data-testid="user-edit"
+              testId="user-edit"
             >
               <EditIcon size={18} />
-            </button>
+            </RowAction>
             {row.original.id === selfId ? (
               <OwnDelete username={row.original.username} />
             ) : (
-              <button
-                type="button"
-                className="icon-btn admin-users-delete"
-                aria-label={t('admin.users.deleteUser', { username: row.original.username })}
-                title={t('admin.users.deleteUser', { username: row.original.username })}
+              <RowAction
+                label={t('admin.users.deleteUser', { username: row.original.username })}
+                className="admin-users-delete"
                 onClick={() => onDelete(row.original)}
-                data-testid="user-delete"
+                testId="user-delete"
               >
                 <TrashIcon size={18} />
-              </button>
+              </RowAction>
             )}
           </span>
         ),
