@@ -1,6 +1,6 @@
 import { ADMIN_ROLES, PASSWORD_MIN } from '@shared/identity/constants';
 import type { AdminUserView } from '@shared/identity/types';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { AlertIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { conflictOf } from '../api/client';
@@ -66,6 +66,20 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
 
   const formError = check?.missing.length ? t('admin.users.required') : serverError;
   const errorId = `${formId}-error`;
+  // Every text field is described by the form's error too, while there is one.
+  const formErrorId = formError ? errorId : undefined;
+  /** The text input of `field`: its value, its change and its test id, with the Field's props. */
+  const textInput =
+    (field: TextField, attributes: InputHTMLAttributes<HTMLInputElement>) => (props: FieldControlProps) => (
+      <input
+        {...props}
+        className="input"
+        {...attributes}
+        value={values[field]}
+        onChange={(event) => set(field)(event.target.value)}
+        data-testid={`user-${field}`}
+      />
+    );
   return (
     <Modal
       open
@@ -95,68 +109,27 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
             </>
           )}
         </div>
-        <Field
-          label={t('admin.users.field.username')}
-          required
-          invalid={missing('username')}
-          errorId={formError ? errorId : undefined}
-        >
-          {(props) => (
-            <input
-              {...props}
-              className="input"
-              type="text"
-              dir="auto"
-              maxLength={50}
-              autoComplete="off"
-              spellCheck={false}
-              value={values.username}
-              onChange={(event) => set('username')(event.target.value)}
-              data-testid="user-username"
-            />
-          )}
+        <Field label={t('admin.users.field.username')} required invalid={missing('username')} errorId={formErrorId}>
+          {textInput('username', {
+            type: 'text',
+            dir: 'auto',
+            maxLength: 50,
+            autoComplete: 'off',
+            spellCheck: false,
+          })}
         </Field>
-        <Field
-          label={t('admin.users.field.name')}
-          required
-          invalid={missing('name')}
-          errorId={formError ? errorId : undefined}
-        >
-          {(props) => (
-            <input
-              {...props}
-              className="input"
-              type="text"
-              dir="auto"
-              maxLength={100}
-              autoComplete="off"
-              value={values.name}
-              onChange={(event) => set('name')(event.target.value)}
-              data-testid="user-name"
-            />
-          )}
+        <Field label={t('admin.users.field.name')} required invalid={missing('name')} errorId={formErrorId}>
+          {textInput('name', { type: 'text', dir: 'auto', maxLength: 100, autoComplete: 'off' })}
         </Field>
         <Field
           label={t(editing ? 'admin.users.field.newPassword' : 'admin.users.field.password')}
           required={!editing}
           invalid={missing('password') || Boolean(check?.passwordTooShort)}
-          errorId={formError ? errorId : undefined}
+          errorId={formErrorId}
           hint={t(editing ? 'admin.users.passwordKeep' : 'admin.users.passwordHint', { min: PASSWORD_MIN })}
           error={check?.passwordTooShort ? t('admin.users.passwordTooShort', { min: PASSWORD_MIN }) : undefined}
         >
-          {(props) => (
-            <input
-              {...props}
-              className="input"
-              type="password"
-              dir="ltr"
-              maxLength={200}
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(event) => set('password')(event.target.value)}
-              data-testid="user-password"
-            />
-          )}
+          {textInput('password', { type: 'password', dir: 'ltr', maxLength: 200, autoComplete: 'new-password' })}
         </Field>
         <Field label={t('admin.users.field.role')} hint={t('admin.users.roleHint')}>
           {(props) => (
@@ -179,6 +152,8 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
     </Modal>
   );
 }
+
+type TextField = 'username' | 'name' | 'password';
 
 interface FieldControlProps {
   id: string;
