@@ -128,7 +128,8 @@ export function shopClient(baseUrl: string) {
 
   /**
    * The order of a checkout, as the return page reads it. The store waits 5 s for its read model;
-   * on a machine busy with other tests that may not be enough, so ask again as the page would.
+   * on a machine busy with other tests that may not be enough (and a 404 can come at once), so ask
+   * again after a pause, as the page's query retries.
    */
   async function orderOf(checkoutId: string): Promise<{ dbOrderId: string }> {
     for (let attempt = 1; ; attempt++) {
@@ -137,6 +138,7 @@ export function shopClient(baseUrl: string) {
       if (answer.status !== 404 || attempt >= 4) {
         throw new Error(`order of checkout ${checkoutId}: ${answer.status} ${await answer.text()}`);
       }
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
 
