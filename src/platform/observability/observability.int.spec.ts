@@ -250,6 +250,19 @@ describe('/metrics with METRICS_TOKEN, and request ids', () => {
     );
   });
 
+  it("is every module's correlation id: an admin user added carries it too", async () => {
+    const requestId = 'trace-identity-7';
+    const res = await request(app.url)
+      .post('/api/admin/users')
+      .set(bearer(token))
+      .set('X-Request-Id', requestId)
+      .send({ username: 'traced', password: 'long enough password', name: 'Traced User', role: 'admin' });
+    expect(res.status).toBe(201);
+    const events = await app.infra.store.readStream(`admin-user-${res.body.user.id}`);
+    expect(events.map((e) => e.metadata.correlationId)).toEqual(events.map(() => requestId));
+    expect(events.length).toBeGreaterThan(0);
+  });
+
   it('names every request: a new id when the client sends none or an unusable one', async () => {
     const none = await request(app.url).get('/healthz');
     const odd = await request(app.url).get('/healthz').set('X-Request-Id', 'has spaces and\ttabs');
