@@ -489,6 +489,7 @@ describe('several admins at once', () => {
   it("shows another admin's new, edited and deleted product in the list at once, with a notification naming them", async () => {
     const karim = await suite.shop.createAdmin('Karim');
     const category = await suite.shop.createCategory(unique('Live'));
+    await suite.shop.followProductUpdates();
     const { page, errors } = await openProducts();
     await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('');
     const name = unique('Live Gold');

@@ -154,8 +154,28 @@ export function shopClient(baseUrl: string) {
   const updateProduct = async (id: string, changes: Partial<SeedProduct>) =>
     (await api<{ product: ProductRecord }>('PUT', `/api/admin/products/${encodeURIComponent(id)}`, changes)).product;
 
+  /**
+   * Switches on product and category notifications for `as` (Settings > Notifications, product
+   * updates: off by default, SPEC §9): another admin's catalogue changes are told only then.
+   */
+  async function followProductUpdates(as: Credentials = TEST_ADMIN): Promise<void> {
+    const { settings } = await api<{ settings: { notifications: object } }>(
+      'GET',
+      '/api/admin/settings',
+      undefined,
+      as,
+    );
+    await api(
+      'PUT',
+      '/api/admin/settings',
+      { ...settings, notifications: { ...settings.notifications, productUpdates: true } },
+      as,
+    );
+  }
+
   return {
     api,
+    followProductUpdates,
     /** The sign-in request as `as`, its answer as it comes. */
     login: (as: Credentials) => login(baseUrl, as),
     token: tokenOf,

@@ -91,7 +91,12 @@ describe('live category events', () => {
     const { client, stale } = cache();
     const notice = applyAdminEvent(client, 'category_updated', { category: category('c1'), actor: 'karim' }, 'me');
     expect(stale(categoryKeys.list({ search: '', page: 1, limit: 10 }))).toBe(true);
-    expect(notice).toEqual({ id: 'admin.notify.categoryUpdated', values: { name: 'Sports' }, actor: 'karim' });
+    expect(notice).toEqual({
+      id: 'admin.notify.categoryUpdated',
+      values: { name: 'Sports' },
+      actor: 'karim',
+      kind: 'productUpdates',
+    });
   });
 
   it('leave the list alone for 5 s after this admin changed that category (SPEC §4)', () => {

@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { MailIcon } from '../../components/ui/icons';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useAdminText } from '../i18n';
+import { useAdminDates } from '../ui/dates';
 import { EyeIcon } from '../ui/icons';
 
 // The customer table's columns (SPEC §2: id, contact, orders count, total spent, join date) and
@@ -18,6 +19,7 @@ const column = createColumnHelper<CustomerView>();
 export function useCustomerColumns() {
   const t = useAdminText();
   const intl = useIntl();
+  const dates = useAdminDates();
   const price = useFormatPrice();
   return useMemo(
     () => [
@@ -60,11 +62,8 @@ export function useCustomerColumns() {
       column.accessor('joinDate', {
         header: t('admin.customers.col.joinDate'),
         cell: (info) => (
-          <time
-            dateTime={info.getValue()}
-            title={intl.formatDate(info.getValue(), { dateStyle: 'full', timeStyle: 'short' })}
-          >
-            {intl.formatDate(info.getValue(), { dateStyle: 'medium' })}
+          <time dateTime={info.getValue()} title={dates.dateTime(info.getValue(), { weekday: true })}>
+            {dates.date(info.getValue())}
           </time>
         ),
       }),
@@ -75,7 +74,7 @@ export function useCustomerColumns() {
         cell: ({ row }) => <CustomerActions customer={row.original} />,
       }),
     ],
-    [t, intl, price],
+    [t, intl, dates, price],
   );
 }
 

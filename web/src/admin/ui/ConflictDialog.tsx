@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { useAdminDates } from './dates';
 import { RefreshIcon } from '../../components/ui/icons';
 import { useAdminText } from '../i18n';
 import { closeConflict, useConflict } from './conflict';
@@ -9,7 +10,8 @@ export function ConflictDialog() {
   const conflict = useConflict();
   const t = useAdminText();
   const intl = useIntl();
-  const when = conflict ? intl.formatDate(conflict.changedAt, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  const dates = useAdminDates();
+  const when = conflict ? dates.dateTime(conflict.changedAt) : '';
   return (
     <Modal
       open={conflict !== null}

@@ -1,9 +1,9 @@
 import type { AdminUserView } from '@shared/identity/types';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
 import { TrashIcon } from '../../components/ui/icons';
 import { useAdminText } from '../i18n';
+import { useAdminDates } from '../ui/dates';
 import { EditIcon } from '../ui/icons';
 import { RowAction } from '../ui/list/RowAction';
 import { roleLabel } from './role';
@@ -21,7 +21,7 @@ export interface UserColumnsOptions {
 
 export function useUserColumns({ selfId, onEdit, onDelete }: UserColumnsOptions) {
   const t = useAdminText();
-  const intl = useIntl();
+  const dates = useAdminDates();
   return useMemo(
     () => [
       column.accessor('username', {
@@ -49,7 +49,7 @@ export function useUserColumns({ selfId, onEdit, onDelete }: UserColumnsOptions)
         header: () => t('admin.users.column.createdAt'),
         cell: ({ getValue }) => (
           <time className="admin-users-wrap" dateTime={getValue()}>
-            {intl.formatDate(getValue(), { dateStyle: 'medium', timeStyle: 'short' })}
+            {dates.dateTime(getValue())}
           </time>
         ),
       }),
@@ -82,7 +82,7 @@ export function useUserColumns({ selfId, onEdit, onDelete }: UserColumnsOptions)
         ),
       }),
     ],
-    [t, intl, selfId, onEdit, onDelete],
+    [t, dates, selfId, onEdit, onDelete],
   );
 }
 
