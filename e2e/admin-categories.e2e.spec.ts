@@ -397,14 +397,12 @@ describe('accessibility (axe-core)', () => {
         await page.getByTestId('category-add').click();
         await page.getByTestId('category-save').click();
         await page.getByTestId('category-name-error').waitFor();
-        await settled(page);
         expect(await seriousViolations(page), `form, ${language}, ${colorScheme}`).toEqual([]);
         await page.keyboard.press('Escape');
 
         await search(page, category.name);
         await row(page, category.name).getByTestId('category-delete-open').click();
         await page.getByTestId('category-delete').waitFor();
-        await settled(page);
         expect(await seriousViolations(page), `delete, ${language}, ${colorScheme}`).toEqual([]);
       }
     },

@@ -288,13 +288,11 @@ describe('accessibility (axe-core)', () => {
       await page.getByTestId('user-add').click();
       await page.getByTestId('user-form-save').click();
       await page.getByTestId('user-form-error').locator('span').waitFor();
-      await settled(page);
       expect(await seriousViolations(page), `add, ${language}, ${colorScheme}`).toEqual([]);
       await page.keyboard.press('Escape');
 
       await row(page, other.username).getByTestId('user-delete').click();
       await page.getByTestId('user-delete-modal').waitFor();
-      await settled(page);
       expect(await seriousViolations(page), `delete, ${language}, ${colorScheme}`).toEqual([]);
       await page.keyboard.press('Escape');
     }

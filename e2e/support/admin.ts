@@ -126,6 +126,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * protocol, so the app's CSP, which forbids inline scripts, does not stand in the way).
  */
 export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  // Colours measured mid fade-in (a modal opening) are neither the start's nor the end's.
+  await settled(page);
   await page.evaluate(axeSource);
   const results = await page.evaluate(() =>
     (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe.run(document),
