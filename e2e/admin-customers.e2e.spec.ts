@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminBrowserSuite, plain, seriousViolations, type AdminOpenOptions } from './support/admin';
+import { adminBrowserSuite, liveUpdatesOn, plain, seriousViolations, type AdminOpenOptions } from './support/admin';
 
 // The back office's customers in a real browser against the real server: customers are made by
 // shoppers' orders placed through the store's API (paid on the sandbox's page or left unpaid), and
@@ -153,7 +153,7 @@ describe('customers', () => {
 
   it('follows new orders live and pages through the list, its page and size in the URL', async () => {
     const { page, errors } = await openCustomers('/admin/customers?limit=5');
-    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('');
+    await liveUpdatesOn(page);
     expect(await phonesOf(page)).toHaveLength(3);
 
     // A new customer shows at the top, an existing one's figures move, without a reload.

@@ -8,6 +8,7 @@ import { TEST_ADMIN } from '../test/support/app';
 import {
   adminBrowserSuite,
   documentState,
+  liveUpdatesOn,
   plain,
   seriousViolations,
   submitSignIn,
@@ -491,7 +492,7 @@ describe('several admins at once', () => {
     const category = await suite.shop.createCategory(unique('Live'));
     await suite.shop.followProductUpdates();
     const { page, errors } = await openProducts();
-    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('');
+    await liveUpdatesOn(page);
     const name = unique('Live Gold');
     await suite.shop.api(
       'POST',

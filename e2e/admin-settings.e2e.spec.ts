@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminBrowserSuite,
+  liveUpdatesOn,
   plain,
   seriousViolations,
   signedInStorage,
@@ -293,7 +294,7 @@ describe('the notification switches', () => {
 
     const { page, errors } = await openSignedIn(lina, '/admin/settings?tab=notifications');
     const notifications = async () => plain(await page.getByTestId('admin-notifications').textContent());
-    await expect.poll(() => page.getByTestId('live-status').textContent(), { timeout: 10_000 }).toBe('');
+    await liveUpdatesOn(page);
     await page.getByTestId('settings-switch-orderUpdates').click();
     await page.getByTestId('settings-notifications-save').click();
     await page.getByTestId('settings-notifications-saved').getByText('Settings saved successfully!').waitFor();

@@ -5,6 +5,7 @@ import { TEST_ADMIN } from '../test/support/app';
 import {
   adminBrowserSuite,
   documentState,
+  liveUpdatesOn,
   plain,
   seriousViolations,
   signedInStorage,
@@ -235,7 +236,7 @@ describe('several admins at once', () => {
     const { page, errors } = await suite.open('/admin/login');
     await submitSignIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
     await page.getByTestId('dashboard').waitFor();
-    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('');
+    await liveUpdatesOn(page);
     const notifications = async () => plain(await page.getByTestId('admin-notifications').textContent());
 
     // This admin's own change (through the API with their account) says nothing.

@@ -105,6 +105,10 @@ export const settled = (page: Page) =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
 
+/** Waits until the page's live updates are connected (the header's indicator says so). */
+export const liveUpdatesOn = (page: Page) =>
+  page.locator('[data-testid="live-status"][data-state="online"]').waitFor({ state: 'attached', timeout: 15_000 });
+
 /** Fills the sign-in form and submits it (the page must show the form). */
 export async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('Username').fill(username);

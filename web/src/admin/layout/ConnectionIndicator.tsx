@@ -6,7 +6,7 @@ import { OfflineIcon } from '../ui/icons';
 export function ConnectionIndicator({ status }: { status: LiveStatus }) {
   const t = useAdminText();
   return (
-    <div role="status" className="admin-live-status" data-testid="live-status">
+    <div role="status" className="admin-live-status" data-testid="live-status" data-state={status}>
       {status === 'offline' && (
         <span className="admin-live-offline">
           <OfflineIcon size={18} />

@@ -39,8 +39,9 @@ export function connectAdminLive(options: AdminLiveOptions): () => void {
     reconnectionDelayMax: RECONNECT_DELAY_MS,
     randomizationFactor: 0,
   });
-  // Set while the connection is down (or has never been up since the page loaded its data).
-  let missedSome = false;
+  // Set while the connection is down, and until it is first up: what the page loaded before then
+  // may already be behind (an order placed between its fetch and the connection was never told).
+  let missedSome = true;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
