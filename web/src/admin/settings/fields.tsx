@@ -1,56 +1,17 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAdminText } from '../i18n';
+import { FormField } from '../ui/FormField';
 
 // The pieces the Settings tabs are made of: a labelled field with its hint and error, a switch,
 // and the form's footer with Save and the 3-second 'Settings saved successfully!'.
 
-export interface ControlProps {
-  id: string;
-  'aria-invalid'?: boolean;
-  'aria-required'?: boolean;
-  'aria-describedby'?: string;
-}
+export type { ControlProps } from '../ui/FormField';
 
-/** A labelled control, described by its error (when any) and its hint. */
-export function Field(props: {
-  label: string;
-  required?: boolean;
-  hint?: ReactNode;
-  error?: string;
-  children: (control: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [props.error && `${id}-error`, props.hint && `${id}-hint`].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label className="label" htmlFor={id}>
-        {props.label}
-        {props.required && (
-          <span className="admin-settings-required" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
-      </label>
-      {props.children({
-        id,
-        'aria-invalid': props.error ? true : undefined,
-        'aria-required': props.required || undefined,
-        'aria-describedby': describedBy || undefined,
-      })}
-      {props.error && (
-        <p id={`${id}-error`} className="field-error" data-testid="settings-field-error">
-          {props.error}
-        </p>
-      )}
-      {props.hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {props.hint}
-        </p>
-      )}
-    </div>
-  );
+/** A labelled control of a Settings tab (FormField with the tab's error test id). */
+export function Field(props: Omit<Parameters<typeof FormField>[0], 'errorTestId' | 'invalid' | 'errorId'>) {
+  return <FormField {...props} errorTestId="settings-field-error" />;
 }
 
 /** An on/off setting: a switch button named by its label and described by its hint. */

@@ -1,11 +1,12 @@
 import { ADMIN_ROLES, PASSWORD_MIN } from '@shared/identity/constants';
 import type { AdminUserView } from '@shared/identity/types';
-import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { AlertIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { conflictOf } from '../api/client';
 import type { UserInput } from '../api/users';
 import { useAdminText } from '../i18n';
+import { FormField, type ControlProps } from '../ui/FormField';
 import { Modal } from '../ui/Modal';
 import { checkUserForm, isValid, userFailureText, type RequiredField } from './user-form';
 import { useAddUser, useUpdateUser } from './user-writes';
@@ -69,17 +70,16 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
   // Every text field is described by the form's error too, while there is one.
   const formErrorId = formError ? errorId : undefined;
   /** The text input of `field`: its value, its change and its test id, with the Field's props. */
-  const textInput =
-    (field: TextField, attributes: InputHTMLAttributes<HTMLInputElement>) => (props: FieldControlProps) => (
-      <input
-        {...props}
-        className="input"
-        {...attributes}
-        value={values[field]}
-        onChange={(event) => set(field)(event.target.value)}
-        data-testid={`user-${field}`}
-      />
-    );
+  const textInput = (field: TextField, attributes: InputHTMLAttributes<HTMLInputElement>) => (props: ControlProps) => (
+    <input
+      {...props}
+      className="input"
+      {...attributes}
+      value={values[field]}
+      onChange={(event) => set(field)(event.target.value)}
+      data-testid={`user-${field}`}
+    />
+  );
   return (
     <Modal
       open
@@ -155,54 +155,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
 
 type TextField = 'username' | 'name' | 'password';
 
-interface FieldControlProps {
-  id: string;
-  required?: boolean;
-  'aria-required'?: boolean;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}
-
-/** A labelled control with its hint and error, described by both and by the form's error. */
-function Field(props: {
-  label: string;
-  required?: boolean;
-  invalid?: boolean;
-  hint?: string;
-  error?: string;
-  errorId?: string;
-  children: (control: FieldControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [props.error && `${id}-error`, props.errorId, props.hint && `${id}-hint`].filter(Boolean);
-  return (
-    <div className="field">
-      <label className="label" htmlFor={id}>
-        {props.label}
-        {props.required && (
-          <>
-            <span className="admin-users-required" aria-hidden="true">
-              {' *'}
-            </span>
-          </>
-        )}
-      </label>
-      {props.children({
-        id,
-        'aria-required': props.required || undefined,
-        'aria-invalid': props.invalid || undefined,
-        'aria-describedby': describedBy.length ? describedBy.join(' ') : undefined,
-      })}
-      {props.error && (
-        <p id={`${id}-error`} className="field-error" data-testid="user-field-error">
-          {props.error}
-        </p>
-      )}
-      {props.hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {props.hint}
-        </p>
-      )}
-    </div>
-  );
+/** A field of the user form (FormField with the form's error test id). */
+function Field(props: Omit<Parameters<typeof FormField>[0], 'errorTestId'>) {
+  return <FormField {...props} errorTestId="user-field-error" />;
 }
