@@ -22,7 +22,7 @@ import { inRequestScope } from './platform/observability/request-context';
 import { socketCounts } from './platform/observability/sockets';
 import { ProjectionRunner } from './platform/projections/runner';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
-import { inRequestContext, reportUncaught } from './platform/safety-net';
+import { reportUncaught } from './platform/safety-net';
 import { openInfrastructure, type Infrastructure } from './platform/runtime';
 import { allProjections } from './projections';
 import { describeActor, findAdminPrincipal } from './projections/admin-users';
@@ -79,7 +79,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
     const server = createServer((req, res) =>
       inRequestScope(req, res, () => {
         observeRequest(metrics, req, res);
-        inRequestContext(req, res, () => http(req, res));
+        http(req, res);
       }),
     );
     const auth = createAdminAuth({
@@ -93,6 +93,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
       redisUrl: config.REDIS_URL,
       corsOrigins: config.CORS_ORIGINS,
       authenticateAdmin: auth.verify,
+      onAdminsChanged: auth.forgetPrincipals,
     });
     closers.push(() => realtime.close());
 

@@ -6,8 +6,8 @@ import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { markRoute } from '../observability/http';
+import { logRequests } from '../observability/request-log';
 import type { CachedJson } from './cached-json';
 import { errorHandler, notFound, type ActorName } from './errors';
 import { refuseControlCharactersInPath } from './validate';
@@ -71,17 +71,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   });
   app.use(refuseControlCharactersInPath);
   for (const router of options.readRouters ?? []) app.use(router);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-      // One short line per request: no headers (tokens, cookies) and far less to serialise.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(logRequests(options.logger, (url) => url === '/healthz'));
   // The raw bytes stay on the request: a payment webhook's signature is over them, not the JSON.
   app.use(
     express.json({ limit: '100kb', verify: (req, _res, buffer) => void ((req as RawBodyRequest).rawBody = buffer) }),

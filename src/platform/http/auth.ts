@@ -5,6 +5,7 @@ import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { durationToMs } from '../../config';
 import { unauthorized } from './errors';
+import { PrincipalCache } from './principal-cache';
 
 /** The signed-in administrator a request or socket acts for. */
 export interface AdminPrincipal {
@@ -36,6 +37,8 @@ export interface AdminAuth {
   verify(token: string): Promise<(AdminPrincipal & { expiresAt: Date }) | null>;
   /** Express middleware: 401 unless a valid bearer token; sets `req.admin`. */
   requireAdmin: RequestHandler;
+  /** Admin accounts changed (a password, a deletion): tokens are checked against them again. */
+  forgetPrincipals(): void;
 }
 
 declare module 'express-serve-static-core' {
@@ -50,6 +53,7 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
   // Made once: handed a string, jsonwebtoken tries to read it as a PEM public key on every verify
   // (createPublicKey, which throws), a quarter of the CPU an admin request took (bench/admin).
   const key = createSecretKey(Buffer.from(options.secret));
+  const principals = new PrincipalCache(options.findPrincipal);
   const strategy = new JwtStrategy(
     {
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -61,7 +65,7 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
     (claims: TokenClaims & { exp?: unknown }, done: (error: unknown, user?: AdminPrincipal | false) => void) => {
       // Every token issue() makes expires; one that never does is not ours (as in verify()).
       if (typeof claims.exp !== 'number') return done(null, false);
-      options.findPrincipal(claims).then((principal) => done(null, principal ?? false), done);
+      principals.find(claims).then((principal) => done(null, principal ?? false), done);
     },
   );
   const authenticator = new passport.Passport();
@@ -92,9 +96,10 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
       }
       // Every token issue() makes expires; one that never does is not ours.
       if (typeof claims.exp !== 'number') return null;
-      const principal = await options.findPrincipal(claims);
+      const principal = await principals.find(claims);
       return principal && { ...principal, expiresAt: new Date(claims.exp * 1000) };
     },
     requireAdmin,
+    forgetPrincipals: () => principals.forget(),
   };
 }

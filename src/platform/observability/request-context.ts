@@ -5,10 +5,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 // The request a piece of work is done for, carried through its async calls: every log line of the
 // request names it (logger mixin) and every event it appends carries it as correlationId
 // (commandMetadata), so one admin action is followed from the HTTP log to its events to the
-// projection batches that applied them, with no module passing it by hand.
+// projection batches that applied them, with no module passing it by hand. The safety net reads
+// the request and its response from the same scope: one AsyncLocalStorage, as each one costs every
+// promise of the process its own propagation (Node 20).
 
 interface RequestScope {
   requestId: string;
+  req: IncomingMessage;
+  res: ServerResponse;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -23,18 +27,21 @@ export function requestIdOf(req: IncomingMessage): string {
 }
 
 /**
- * Runs an HTTP request's handling under its id: sets `req.id` (what pino-http logs) and the
+ * Runs an HTTP request's handling under its id: sets `req.id` (what the request log line names) and the
  * X-Request-Id response header, so a client can quote it.
  */
 export function inRequestScope<T>(req: IncomingMessage & { id?: unknown }, res: ServerResponse, handle: () => T): T {
   const requestId = requestIdOf(req);
   req.id = requestId;
   res.setHeader('X-Request-Id', requestId);
-  return scope.run({ requestId }, handle);
+  return scope.run({ requestId, req, res }, handle);
 }
 
 /** The id of the request this code runs for, if any. */
 export const currentRequestId = (): string | undefined => scope.getStore()?.requestId;
+
+/** The request this code runs for and its response, if any. */
+export const currentRequest = (): Readonly<RequestScope> | undefined => scope.getStore();
 
 /**
  * Runs `work` outside any request: for timers that outlive the request that set them (a job

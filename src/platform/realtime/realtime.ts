@@ -28,9 +28,9 @@ export interface Realtime {
     handler: (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>,
   ): void;
   /**
-   * Checks every admin socket's token again, on every instance, and disconnects those whose admin
-   * was deleted or whose credentials changed since it was verified; resolves when this instance's
-   * sockets are checked.
+   * Admin accounts changed: on every instance, calls onAdminsChanged, then checks every admin
+   * socket's token again and disconnects those whose admin was deleted or whose credentials
+   * changed since it was verified; resolves when this instance's sockets are checked.
    */
   revalidateAdmins(): Promise<void>;
   ping(): Promise<void>;
@@ -45,6 +45,8 @@ export interface RealtimeOptions {
   corsOrigins: string[];
   /** Resolves a handshake token to an admin, or rejects it; no token means a shopper. */
   authenticateAdmin?: (token: string) => Promise<VerifiedAdmin | null>;
+  /** Admin accounts changed: called on every instance before its admin sockets are checked again. */
+  onAdminsChanged?: () => void;
 }
 
 /**
@@ -116,6 +118,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   // the others through the adapter (a no-op without Redis, where there are no others). A check that
   // fails (database unreachable) keeps the socket: it is not known to be revoked.
   const revalidate = async () => {
+    options.onAdminsChanged?.();
     const admins = [...io.of('/').sockets.values()].filter(
       (socket) => (socket.data.identity as SocketIdentity).adminId,
     );

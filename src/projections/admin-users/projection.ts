@@ -27,12 +27,12 @@ export function adminUsersProjection(deps: { db: Kysely<AdminUsersTables>; realt
         fold(rows, upcastIdentityEvent(event), Number(event.revision));
       return rows.write();
     },
-    async afterCommit(events) {
+    async afterCommit() {
       if (!deps.realtime) return;
-      // A deleted admin's sockets, and those opened with a password since changed, close before
-      // the list goes out (on every instance).
-      if (events.some((e) => e.type === 'AdminUserDeleted' || e.type === 'AdminPasswordChanged'))
-        await deps.realtime.revalidateAdmins();
+      // On every instance, before the list goes out: the admins remembered for tokens are looked up
+      // again (a new name shows at once), and a deleted admin's sockets, and those opened with a
+      // password since changed, close.
+      await deps.realtime.revalidateAdmins();
       deps.realtime.broadcast('admins', 'usersUpdate', { users: await listAdminUsers(deps.db) });
     },
   };
