@@ -12,6 +12,7 @@ import * as orderNumbers from './011_order_numbers';
 import * as adminSearchIndexesAndCustomers from './012_admin_search_indexes_and_customers';
 import * as adminLanguageChosen from './013_admin_language_chosen';
 import * as audit from './014_audit';
+import * as auditVersions from './015_audit_versions';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '012_admin_search_indexes_and_customers': adminSearchIndexesAndCustomers,
   '013_admin_language_chosen': adminLanguageChosen,
   '014_audit': audit,
+  '015_audit_versions': auditVersions,
 };

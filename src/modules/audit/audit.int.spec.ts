@@ -374,6 +374,16 @@ describe('the audit trail', () => {
     expect((await api().get('/api/admin/audit.csv')).status).toBe(401);
   });
 
+  it("names each entry's version of its entity, as its ETag was once the change was made", async () => {
+    const history = await ok(
+      api().get('/api/admin/audit').query({ entityType: 'product', entityId: ids.gold }).set(as(root.token)),
+    );
+    const versions = (history.body as AuditPage).entries.map((entry) => entry.entity.version);
+    expect(versions).toEqual([4, 3, 2, 1, 0]);
+    const product = await ok(api().get(`/api/admin/products/${ids.gold}`).set(as(root.token)));
+    expect(product.headers.etag).toBe(`"${versions[0]}"`);
+  });
+
   it('streams the same filters as CSV', async () => {
     const res = await ok(
       api().get('/api/admin/audit.csv').query({ entityType: 'product', entityId: ids.gold }).set(as(root.token)),
@@ -384,7 +394,7 @@ describe('the audit trail', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"Time","Actor type","Actor id","Actor","Action","Entity type","Entity id","Entity","Changes","Request"',
+      '"Time","Actor type","Actor id","Actor","Action","Entity type","Entity id","Entity","Version","Changes","Request"',
     );
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('"product.activated"');

@@ -59,6 +59,7 @@ const AUDIT_COLUMNS: CsvColumn<AuditEntry>[] = [
   { header: 'Entity type', value: (e) => e.entity.type },
   { header: 'Entity id', value: (e) => e.entity.id },
   { header: 'Entity', value: (e) => e.entity.label },
+  { header: 'Version', value: (e) => e.entity.version },
   { header: 'Changes', value: (e) => e.changes.map(changeText).join('; ') },
   { header: 'Request', value: (e) => e.correlationId },
 ];

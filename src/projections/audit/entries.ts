@@ -116,6 +116,7 @@ export function auditEntry(event: RecordedEvent, states: States): AuditEntryRow 
     entity_type: described.entityType,
     entity_id: described.entityId,
     entity_label: described.label,
+    entity_version: Number(event.revision),
     changes: described.changes ?? [],
     correlation_id: correlationId,
   };

@@ -94,7 +94,7 @@ export function toAuditEntry(row: AuditEntryRow): AuditEntry {
     at: new Date(row.occurred_at).toISOString(),
     actor: { type: row.actor_type, id: row.actor_id, name: row.actor_name },
     action: row.action,
-    entity: { type: row.entity_type, id: row.entity_id, label: row.entity_label },
+    entity: { type: row.entity_type, id: row.entity_id, label: row.entity_label, version: row.entity_version },
     changes: row.changes,
     correlationId: row.correlation_id,
   };

@@ -23,6 +23,8 @@ export const AUDIT_ENTRY_COLUMNS = {
   entity_type: column.text<AuditEntityType>(),
   entity_id: column.text(),
   entity_label: column.text(),
+  /** The entity's version once this change was made: the event's revision in its stream. */
+  entity_version: column.integer(),
   changes: column.jsonb<AuditChange[]>(),
   correlation_id: column.text(),
 };

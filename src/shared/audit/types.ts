@@ -30,6 +30,11 @@ export interface AuditEntry {
     id: string;
     /** What people call it: a product's or category's name, an order's number (#1042), a username. */
     label: string;
+    /**
+     * The entity's version once this change was made (its ETag then): a product's or category's
+     * history restores one of these.
+     */
+    version: number;
   };
   /** For creations the initial values (before null), for updates what changed; empty otherwise. */
   changes: AuditChange[];
