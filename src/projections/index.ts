@@ -22,6 +22,6 @@ export function allProjections(deps: ProjectionDeps): Projection[] {
     adminUsersProjection(deps),
     catalogueProjection(deps.catalogue),
     ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
-    auditProjection(),
+    auditProjection(deps),
   ];
 }

@@ -5,7 +5,9 @@ import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/ordering/event
 import { SHOPPER, SYSTEM, type RecordedEvent, type StoredEvent } from '../../platform/eventstore/port';
 import { sqlTypes } from '../../platform/projections/columns';
 import type { Projection, Write } from '../../platform/projections/projection';
+import type { Realtime } from '../../platform/realtime/realtime';
 import { LEGACY_ORDER_NUMBERS, States, auditEntry, entityKey } from './entries';
+import { toAuditEntry } from './queries';
 import type { EntityState, ProductState } from './state';
 import { AUDIT_ENTITY_COLUMNS, AUDIT_ENTRY_COLUMNS, type AuditEntryRow, type AuditTables } from './rows';
 
@@ -32,7 +34,14 @@ export const AUDITED_EVENT_TYPES: readonly string[] = [
   ...ORDER_EVENT_TYPES,
 ];
 
-export function auditProjection(): Projection {
+/** For the live push: the database to read the batch's committed entries, the sockets to send them to. */
+export interface AuditProjectionDeps {
+  db: Kysely<AuditTables>;
+  /** Absent in tools that only rebuild (nothing to push to). */
+  realtime?: Realtime;
+}
+
+export function auditProjection(deps?: AuditProjectionDeps): Projection {
   return {
     name: AUDIT_PROJECTION,
     tables: ['audit_entries', 'audit_entities'],
@@ -41,7 +50,26 @@ export function auditProjection(): Projection {
     fold(events) {
       return auditWrite(events.map(withMetadata));
     },
+    async afterCommit(events) {
+      if (!deps?.realtime) return;
+      // Read back as committed (an entry's id is its event's): what the list would answer, newest first.
+      const ids = events.map((event) => event.id);
+      const entries = await committedEntries(deps.db, ids);
+      if (entries.length) deps.realtime.broadcast('admins', 'auditEntries', { entries });
+    },
   };
+}
+
+async function committedEntries(db: Kysely<AuditTables>, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('audit_entries')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('position_commit', 'desc')
+    .orderBy('position_prepare', 'desc')
+    .execute();
+  return rows.map(toAuditEntry);
 }
 
 function withMetadata(event: StoredEvent): RecordedEvent {
