@@ -13,6 +13,8 @@ import * as adminSearchIndexesAndCustomers from './012_admin_search_indexes_and_
 import * as adminLanguageChosen from './013_admin_language_chosen';
 import * as audit from './014_audit';
 import * as auditVersions from './015_audit_versions';
+import * as auditRestoredVersion from './016_audit_restored_version';
+import * as projectionOperations from './017_projection_operations';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '013_admin_language_chosen': adminLanguageChosen,
   '014_audit': audit,
   '015_audit_versions': auditVersions,
+  '016_audit_restored_version': auditRestoredVersion,
+  '017_projection_operations': projectionOperations,
 };

@@ -394,7 +394,7 @@ describe('the audit trail', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"Time","Actor type","Actor id","Actor","Action","Entity type","Entity id","Entity","Version","Changes","Request"',
+      '"Time","Actor type","Actor id","Actor","Action","Entity type","Entity id","Entity","Version","Restored version","Changes","Request"',
     );
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('"product.activated"');

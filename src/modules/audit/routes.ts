@@ -60,6 +60,7 @@ const AUDIT_COLUMNS: CsvColumn<AuditEntry>[] = [
   { header: 'Entity id', value: (e) => e.entity.id },
   { header: 'Entity', value: (e) => e.entity.label },
   { header: 'Version', value: (e) => e.entity.version },
+  { header: 'Restored version', value: (e) => e.restoredVersion },
   { header: 'Changes', value: (e) => e.changes.map(changeText).join('; ') },
   { header: 'Request', value: (e) => e.correlationId },
 ];

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isDeepStrictEqual } from 'node:util';
 import {
   handleCommand,
+  loadStream,
   type CommandOptions,
   type CommandResult,
   type Decider,
@@ -27,6 +29,7 @@ import {
   categoryDecider,
   productDecider,
   resolveCategory,
+  restorableCategory,
   type CategoryCommand,
   type CategoryState,
   type ProductCommand,
@@ -204,6 +207,115 @@ export async function deleteProduct(
   );
   return { ...result, id: productId };
 }
+
+/** A restore's outcome: `keptCurrentImage` when the restored version's image is no longer stored. */
+export type RestoreOutcome<State> = Outcome<State> & { keptCurrentImage: boolean };
+
+/**
+ * Brings back the values a product had at its version `toVersion` (its own stream folded that
+ * far): a new version, checked as an edit is (If-Match, today's rules, a category that still exists).
+ */
+export async function restoreProduct(
+  deps: CatalogueDeps,
+  productId: string,
+  toVersion: number,
+  options: WriteOptions,
+): Promise<RestoreOutcome<ProductState>> {
+  const stream = productStream(productId);
+  const restored = await stateAt(deps.store, stream, productDecider, toVersion);
+  let keptCurrentImage = false;
+  const result = await handleCommand(
+    deps.store,
+    stream,
+    productDecider,
+    async (state): Promise<ProductCommand> => {
+      const categories = await categoriesOf(deps);
+      const categoryGone = !categories.some((category) => category.id === restored.categoryId);
+      const formerCategoryName = categoryGone ? await categoryNameOf(deps.store, restored.categoryId) : undefined;
+      keptCurrentImage = await imageLost(deps, restored.image, state.image);
+      const image = keptCurrentImage ? state.image : restored.image;
+      return {
+        type: 'RestoreProduct',
+        data: { productId, toVersion, restored: { ...restored, image }, categories, formerCategoryName, now: now() },
+      };
+    },
+    options,
+  );
+  return { ...result, id: productId, keptCurrentImage };
+}
+
+/** As restoreProduct, for a category: its name comes back with a slug claimed for it, as on a rename. */
+export async function restoreCategory(
+  deps: CatalogueDeps,
+  categoryId: string,
+  toVersion: number,
+  options: WriteOptions,
+): Promise<RestoreOutcome<CategoryState>> {
+  const stream = categoryStream(categoryId);
+  const restored = await stateAt(deps.store, stream, categoryDecider, toVersion);
+  let previousSlug = '';
+  let keptCurrentImage = false;
+  const result = await handleCommand(
+    deps.store,
+    stream,
+    categoryDecider,
+    async (state): Promise<CategoryCommand> => {
+      previousSlug = state.slug;
+      // Refused before any slug is claimed: a restore that is refused claims nothing.
+      const { name } = restorableCategory(state, toVersion, restored);
+      const slug = slugFits(state.slug, slugify(name))
+        ? state.slug
+        : await claimSlug(deps.store, slugify(name), categoryId, options.metadata);
+      keptCurrentImage = await imageLost(deps, restored.image, state.image);
+      const image = keptCurrentImage ? state.image : restored.image;
+      return {
+        type: 'RestoreCategory',
+        data: { categoryId, toVersion, restored: { ...restored, image }, slug, now: now() },
+      };
+    },
+    options,
+  );
+  if (result.events.length && result.state.slug !== previousSlug) {
+    await releaseUnique(deps.store, CATEGORY_SLUG, previousSlug, categoryId, options.metadata);
+  }
+  return { ...result, id: categoryId, keptCurrentImage };
+}
+
+/** An item's state at one of its versions: its stream's events up to that revision, folded. */
+async function stateAt<Event extends NewEvent, State>(
+  store: EventStore,
+  stream: string,
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+  version: number,
+): Promise<State> {
+  const events = await store.readStream<Event>(stream);
+  return events.filter((event) => event.revision <= BigInt(version)).reduce(decider.evolve, decider.initialState);
+}
+
+/** The name a category last had (a deleted category's too), from its own stream. */
+async function categoryNameOf(store: EventStore, categoryId: string): Promise<string | undefined> {
+  if (!categoryId) return undefined;
+  return (await loadStream(store, categoryStream(categoryId), categoryDecider)).state.name || undefined;
+}
+
+/**
+ * Whether a restored image is gone from the media table, so the current one must stay. Images are
+ * stored by content and never deleted by the store, so this only happens when rows were removed by hand.
+ */
+async function imageLost(deps: CatalogueDeps, restored: ImageRef | null, current: ImageRef | null): Promise<boolean> {
+  if (!restored || isDeepStrictEqual(restored, current)) return false;
+  const names = [restored.featured, restored.thumbnail].map(mediaName);
+  if (names.some((name) => name === undefined)) return false;
+  const stored = await deps.db
+    .selectFrom('media')
+    .select('name')
+    .where('name', 'in', names as string[])
+    .execute();
+  return stored.length < new Set(names).size;
+}
+
+/** The media row a public path names (/media/<name>); undefined for a path served from elsewhere. */
+const mediaName = (path: string): string | undefined => /^\/media\/([^/]+)$/.exec(path)?.[1];
 
 export interface BulkResult {
   succeeded: string[];

@@ -99,6 +99,68 @@ describe('category decider', () => {
       category.given(history).when(remove(0)).thenThrows('Category not found', { status: 404 });
     }
   });
+
+  describe('restoring an earlier version', () => {
+    const renamed: CategoryEvent = {
+      type: 'CategoryUpdated',
+      data: { categoryId: 'c1', name: 'Sports', slug: 'sports', description: 'Every sport', at: now },
+    };
+    const pictured: CategoryEvent = { type: 'CategoryImageChanged', data: { categoryId: 'c1', image, at: now } };
+    /** The category's state at a version: its events up to that revision, folded. */
+    const at = (events: CategoryEvent[]) => events.reduce(categoryDecider.evolve, categoryDecider.initialState);
+    const restore = (toVersion: number, restored = at([created]), slug = 'sport'): CategoryCommand => ({
+      type: 'RestoreCategory',
+      data: { categoryId: 'c1', toVersion, restored, slug, now },
+    });
+
+    it('brings back every value of that version, image included, as one new event', () => {
+      category
+        .given([created, renamed, pictured])
+        .when(restore(0))
+        .then([
+          {
+            type: 'CategoryRestored',
+            data: {
+              categoryId: 'c1',
+              name: 'Sport',
+              slug: 'sport',
+              description: 'Live matches',
+              image: null,
+              toVersion: 0,
+              at: now,
+            },
+          },
+        ]);
+      // Its version counts every event: the restore is version 3, after 0, 1 and 2.
+      expect(at([created, renamed, pictured]).version).toBe(2);
+    });
+
+    it('refuses a version that is not earlier than the current one', () => {
+      for (const toVersion of [2, 3, 40])
+        category
+          .given([created, renamed, pictured])
+          .when(restore(toVersion, at([created, renamed, pictured])))
+          .thenThrows(`Version ${toVersion} is not earlier than the current version (2)`, { status: 400 });
+    });
+
+    it('refuses a deleted or missing category', () => {
+      for (const history of [[], [created, renamed, deleted]])
+        category.given(history).when(restore(0)).thenThrows('Category not found', { status: 404 });
+    });
+
+    it("refuses values that no longer pass today's rules, and records nothing when they are already current", () => {
+      const tooLong = at([{ ...created, data: { ...created.data, name: 'x'.repeat(101) } }]);
+      category
+        .given([created, renamed])
+        .when(restore(0, tooLong))
+        .thenThrows(/^Version 0 cannot be restored: its values no longer pass today's rules \(/, { status: 400 });
+      const back: CategoryEvent = {
+        ...renamed,
+        data: { ...renamed.data, name: 'Sport', slug: 'sport', description: 'Live matches' },
+      };
+      category.given([created, renamed, back]).when(restore(0)).then([]);
+    });
+  });
 });
 
 // Commands are built from the fields as a multipart form sends them, through the shared schemas,
@@ -266,5 +328,105 @@ describe('product decider', () => {
         .when(update({ name: 'x' }))
         .thenThrows('Product not found', { status: 404 });
     }
+  });
+
+  describe('restoring an earlier version', () => {
+    const image: ImageRef = { featured: '/media/y-full.webp', thumbnail: '/media/y-card.webp' };
+    const edits: ProductEvent[] = [
+      {
+        type: 'ProductDetailsUpdated',
+        data: { productId: 'p1', ...details, features: [], name: 'Sport Mini', at: now },
+      },
+      { type: 'ProductCategoryChanged', data: { productId: 'p1', categoryId: 'c-cinema', at: now } },
+      {
+        type: 'ProductPricesChanged',
+        data: { productId: 'p1', priceDurations: [{ duration: '6 months', price: 9000, active: true }], at: now },
+      },
+      { type: 'ProductImageChanged', data: { productId: 'p1', image, at: now } },
+      { type: 'ProductDeactivated', data: { productId: 'p1', at: now } },
+    ];
+    /** The product's state at a version: its events up to that revision, folded. */
+    const at = (events: ProductEvent[]) => events.reduce(productDecider.evolve, productDecider.initialState);
+    const restore = (
+      toVersion: number,
+      restored = at([created]),
+      options: { categories?: CategoryRef[]; formerCategoryName?: string } = {},
+    ): ProductCommand => ({
+      type: 'RestoreProduct',
+      data: { productId: 'p1', toVersion, restored, categories: options.categories ?? categories, now, ...options },
+    });
+    const {
+      productId: _id,
+      at: _at,
+      ...createdValues
+    } = (created as Extract<ProductEvent, { type: 'ProductCreated' }>).data;
+
+    it('brings back every value of that version (details, category, prices, image, active) as one new event', () => {
+      product
+        .given([created, ...edits])
+        .when(restore(0))
+        .then([{ type: 'ProductRestored', data: { productId: 'p1', ...createdValues, toVersion: 0, at: now } }]);
+      // An intermediate version: the values after its first two edits.
+      const { productId: _p, at: _a, ...atVersion2 } = { ...createdValues, ...edits[0]!.data, categoryId: 'c-cinema' };
+      product
+        .given([created, ...edits])
+        .when(restore(2, at([created, ...edits.slice(0, 2)])))
+        .then([{ type: 'ProductRestored', data: { productId: 'p1', ...atVersion2, toVersion: 2, at: now } }]);
+    });
+
+    it('refuses a version that is not earlier than the current one, before anything else', () => {
+      const current = at([created, ...edits]);
+      expect(current.version).toBe(5);
+      for (const toVersion of [5, 6])
+        product
+          .given([created, ...edits])
+          .when(restore(toVersion, current))
+          .thenThrows(`Version ${toVersion} is not earlier than the current version (5)`, { status: 400 });
+      product
+        .given([created])
+        .when(restore(0))
+        .thenThrows('Version 0 is not earlier than the current version (0)', { status: 400 });
+    });
+
+    it('refuses a deleted or missing product', () => {
+      for (const history of [[], [created, ...edits, deleted]])
+        product.given(history).when(restore(0)).thenThrows('Product not found', { status: 404 });
+    });
+
+    it('refuses a version whose category has been deleted since, naming it', () => {
+      const withoutSport = categories.filter((c) => c.id !== 'c-sport');
+      product
+        .given([created, ...edits])
+        .when(restore(0, at([created]), { categories: withoutSport, formerCategoryName: 'Sport' }))
+        .thenThrows(
+          'Version 0 cannot be restored: its category "Sport" has been deleted since. Restore a later version, or edit the product instead.',
+          { status: 400 },
+        );
+    });
+
+    it("refuses values that no longer pass today's rules, and records nothing when they are already current", () => {
+      const tooDear = at([
+        {
+          ...created,
+          data: {
+            ...createdValues,
+            productId: 'p1',
+            at: now,
+            priceDurations: [{ duration: '1 month', price: 1e12, active: true }],
+          },
+        } as ProductEvent,
+      ]);
+      product
+        .given([created, ...edits])
+        .when(restore(0, tooDear))
+        .thenThrows(
+          /^Version 0 cannot be restored: its values no longer pass today's rules \(A price must be at most/,
+          {
+            status: 400,
+          },
+        );
+      const undone: ProductEvent = { type: 'ProductActivated', data: { productId: 'p1', at: now } };
+      product.given([created, edits[4]!, undone]).when(restore(0)).then([]);
+    });
   });
 });

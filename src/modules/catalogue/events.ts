@@ -20,6 +20,22 @@ export interface ProductDetails {
   features: string[];
 }
 
+/** Everything an admin can edit of a category: what a restore brings back (the slug follows the name). */
+export interface CategoryValues {
+  name: string;
+  slug: string;
+  description: string;
+  image: ImageRef | null;
+}
+
+/** Everything an admin can edit of a product: what a restore brings back. */
+export interface ProductValues extends ProductDetails {
+  categoryId: string;
+  active: boolean;
+  priceDurations: PriceDuration[];
+  image: ImageRef | null;
+}
+
 export type CategoryEvent =
   | {
       type: 'CategoryCreated';
@@ -30,7 +46,12 @@ export type CategoryEvent =
       data: { categoryId: string; name: string; slug: string; description: string; at: string };
     }
   | { type: 'CategoryImageChanged'; data: { categoryId: string; image: ImageRef; at: string } }
-  | { type: 'CategoryDeleted'; data: { categoryId: string; name: string; at: string } };
+  | { type: 'CategoryDeleted'; data: { categoryId: string; name: string; at: string } }
+  | {
+      /** An admin brought back the values the category had at its version `toVersion` (a new version, nothing rewritten). */
+      type: 'CategoryRestored';
+      data: CategoryValues & { categoryId: string; toVersion: number; at: string };
+    };
 
 export type ProductEvent =
   | {
@@ -50,7 +71,12 @@ export type ProductEvent =
   | { type: 'ProductImageChanged'; data: { productId: string; image: ImageRef; at: string } }
   | { type: 'ProductActivated'; data: { productId: string; at: string } }
   | { type: 'ProductDeactivated'; data: { productId: string; at: string } }
-  | { type: 'ProductDeleted'; data: { productId: string; name: string; at: string } };
+  | { type: 'ProductDeleted'; data: { productId: string; name: string; at: string } }
+  | {
+      /** An admin brought back the values the product had at its version `toVersion` (a new version, nothing rewritten). */
+      type: 'ProductRestored';
+      data: ProductValues & { productId: string; toVersion: number; at: string };
+    };
 
 export type CatalogueEvent = CategoryEvent | ProductEvent;
 
@@ -68,6 +94,7 @@ export const CATEGORY_EVENT_TYPES: readonly CategoryEvent['type'][] = [
   'CategoryUpdated',
   'CategoryImageChanged',
   'CategoryDeleted',
+  'CategoryRestored',
 ];
 export const PRODUCT_EVENT_TYPES: readonly ProductEvent['type'][] = [
   'ProductCreated',
@@ -78,6 +105,7 @@ export const PRODUCT_EVENT_TYPES: readonly ProductEvent['type'][] = [
   'ProductActivated',
   'ProductDeactivated',
   'ProductDeleted',
+  'ProductRestored',
 ];
 
 export const categoryStream = (categoryId: string) => `catalogue-category-${categoryId}`;

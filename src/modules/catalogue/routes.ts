@@ -19,6 +19,7 @@ import {
   productCreateSchema,
   productListQuerySchema,
   productUpdateSchema,
+  restoreSchema,
   type CategoryPage,
 } from '../../shared/catalogue';
 import {
@@ -28,9 +29,12 @@ import {
   createProduct,
   deleteCategory,
   deleteProduct,
+  restoreCategory,
+  restoreProduct,
   updateCategory,
   updateProduct,
   type CatalogueDeps,
+  type RestoreOutcome,
   type WriteOptions,
 } from './commands';
 
@@ -193,6 +197,16 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     res.json({ message: `Product "${outcome.state.name}" has been deleted successfully`, id: outcome.id });
   });
 
+  // Brings back an earlier version's values: a new version, checked (If-Match, today's rules) as an edit is.
+  router.post('/products/:id/restore', async (req, res) => {
+    const { version } = parseInput(restoreSchema, req.body ?? {});
+    const outcome = await restoreProduct(deps, String(req.params.id), version, write(req));
+    const product = (await caughtUp(deps, outcome.position)).product(outcome.id, ALL);
+    res
+      .set('ETag', versionTag(outcome.revision))
+      .json({ message: restoredMessage('Product', version, outcome), product });
+  });
+
   router.post('/products/bulk', async (req, res) => {
     const input = parseInput(bulkProductsSchema, req.body ?? {});
     const { position, ...result } = await bulkProducts(deps, input, write(req).metadata);
@@ -235,6 +249,15 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
       .json({ message: `Category "${outcome.state.name}" has been updated successfully`, category });
   });
 
+  router.post('/categories/:id/restore', async (req, res) => {
+    const { version } = parseInput(restoreSchema, req.body ?? {});
+    const outcome = await restoreCategory(deps, String(req.params.id), version, write(req));
+    const category = (await caughtUp(deps, outcome.position)).category(outcome.id);
+    res
+      .set('ETag', versionTag(outcome.revision))
+      .json({ message: restoredMessage('Category', version, outcome), category });
+  });
+
   router.delete('/categories/:id', async (req, res) => {
     const outcome = await deleteCategory(deps, req.params.id, write(req));
     await caughtUp(deps, outcome.position);
@@ -242,6 +265,13 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
   });
 
   return router;
+}
+
+/** "Product restored to version 2", saying so when nothing changed or the current image had to stay. */
+function restoredMessage(kind: 'Product' | 'Category', version: number, outcome: RestoreOutcome<unknown>): string {
+  if (!outcome.events.length) return catalogueMessages.restoredUnchanged(kind, version);
+  if (outcome.keptCurrentImage) return catalogueMessages.restoredKeptImage(kind, version);
+  return catalogueMessages.restored(kind, version);
 }
 
 /** `?category=` by id or slug; 404 when it names no category. */

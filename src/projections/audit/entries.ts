@@ -93,6 +93,8 @@ interface Described {
   changes?: AuditChange[];
   /** For a payment's outcome: the provider who told us. */
   provider?: string;
+  /** For a restore: the version of the entity it brought back. */
+  restoredVersion?: number;
 }
 
 /** The entry for one event, or undefined for an event the trail does not show. */
@@ -117,6 +119,7 @@ export function auditEntry(event: RecordedEvent, states: States): AuditEntryRow 
     entity_id: described.entityId,
     entity_label: described.label,
     entity_version: Number(event.revision),
+    restored_version: described.restoredVersion ?? null,
     changes: described.changes ?? [],
     correlation_id: correlationId,
   };
@@ -190,6 +193,7 @@ function describeCatalogue(event: CatalogueEvent, states: States): Described {
     case 'CategoryUpdated':
     case 'CategoryImageChanged':
     case 'CategoryDeleted':
+    case 'CategoryRestored':
       return describeCategory(event, states);
     default:
       return describeProduct(event, states);
@@ -233,6 +237,12 @@ function describeCategory(event: Extract<CatalogueEvent, { type: `Category${stri
     case 'CategoryDeleted':
       states.set(key, undefined);
       return entry('category.deleted', { name: event.data.name });
+    case 'CategoryRestored': {
+      const { name, slug, description, image, toVersion } = event.data;
+      const fields: Fields = { ...old, name, slug, description, image: imagePath(image) };
+      states.set(key, { kind: 'category', fields });
+      return { ...entry('category.restored', fields, diffFields(old, fields)), restoredVersion: toVersion };
+    }
   }
 }
 
@@ -302,6 +312,20 @@ function describeProduct(event: Extract<CatalogueEvent, { type: `Product${string
     case 'ProductDeleted':
       states.set(key, undefined);
       return entry('product.deleted', { name: event.data.name });
+    case 'ProductRestored': {
+      const d = event.data;
+      const fields: Fields = {
+        ...detailFields(d),
+        category: categoryName(states, d.categoryId),
+        prices: priceList(d.priceDurations),
+        active: d.active,
+        image: imagePath(d.image),
+      };
+      // The category it was in, named as it is called now (as for a change of category).
+      const was: Fields = before ? { ...old, category: categoryName(states, before.categoryId) } : old;
+      keep(fields, d.categoryId);
+      return { ...entry('product.restored', fields, diffFields(was, fields)), restoredVersion: d.toVersion };
+    }
   }
 }
 

@@ -231,6 +231,71 @@ describe('auditEntry', () => {
     });
   });
 
+  it('records a restore with the version it brought back and each field it changed, before and after', () => {
+    const s = states();
+    for (const [categoryId, name] of [
+      ['c1', 'Sports'],
+      ['c2', 'Movies'],
+    ])
+      auditEntry(event('CategoryCreated', { categoryId, name, slug: name, description: '', image: null, at }), s);
+    const values = {
+      categoryId: 'c1',
+      name: 'Gold',
+      description: 'd',
+      channels: 100,
+      quality: 'HD',
+      devices: 1,
+      popular: false,
+      vod: false,
+      features: [],
+      active: true,
+      priceDurations: [{ duration: '1 month', price: 1500, active: true }],
+      image: null,
+    };
+    const created = auditEntry(event('ProductCreated', { productId: 'p1', ...values, at }), s)!;
+    expect(created.restored_version).toBeNull();
+    auditEntry(event('ProductCategoryChanged', { productId: 'p1', categoryId: 'c2', at }), s);
+    auditEntry(
+      event('ProductDetailsUpdated', { ...values, productId: 'p1', name: 'Gold Plus', features: ['4K'], at }),
+      s,
+    );
+    // The category it is in is renamed meanwhile: the restore names both categories as they are called now.
+    auditEntry(event('CategoryUpdated', { categoryId: 'c2', name: 'Cinema', slug: 'cinema', description: '', at }), s);
+    const restored = auditEntry(event('ProductRestored', { productId: 'p1', ...values, toVersion: 0, at }), s)!;
+    expect(restored).toMatchObject({
+      action: 'product.restored',
+      actor_name: 'Amina',
+      entity_label: 'Gold',
+      restored_version: 0,
+      changes: [
+        { field: 'name', before: 'Gold Plus', after: 'Gold' },
+        { field: 'features', before: ['4K'], after: [] },
+        { field: 'category', before: 'Cinema', after: 'Sports' },
+      ],
+    });
+    const category = auditEntry(
+      event('CategoryRestored', {
+        categoryId: 'c2',
+        name: 'Movies',
+        slug: 'movies',
+        description: '',
+        image: null,
+        toVersion: 0,
+        at,
+      }),
+      s,
+    )!;
+    expect(category).toMatchObject({
+      action: 'category.restored',
+      entity_label: 'Movies',
+      restored_version: 0,
+      changes: [
+        { field: 'name', before: 'Cinema', after: 'Movies' },
+        { field: 'slug', before: 'cinema', after: 'movies' },
+      ],
+    });
+  });
+
   it('says the store did what the system did outside payments', () => {
     const entry = auditEntry(
       event(

@@ -87,7 +87,7 @@ export function auditWrite(events: RecordedEvent[]): Write {
     const states = new States(await loadStates(db, keysOf(events)));
     // A product's earlier category is known only once its state is read: read those categories too.
     const categories = events.flatMap((e) => {
-      if (e.type !== 'ProductCategoryChanged') return [];
+      if (e.type !== 'ProductCategoryChanged' && e.type !== 'ProductRestored') return [];
       const product = states.get<ProductState>(
         entityKey('product', (e.data as { productId: string }).productId),
         'product',

@@ -97,5 +97,7 @@ export function toAuditEntry(row: AuditEntryRow): AuditEntry {
     entity: { type: row.entity_type, id: row.entity_id, label: row.entity_label, version: row.entity_version },
     changes: row.changes,
     correlationId: row.correlation_id,
+    // Only a restore's entry names the version it brought back.
+    ...(row.restored_version === null ? {} : { restoredVersion: row.restored_version }),
   };
 }

@@ -7,6 +7,7 @@ import type { EntityState } from './state';
 
 /** Positions are numeric(20) (as the checkpoints keep them); pg reads them back as text. */
 const position = (): Column<string> => ({ sql: 'numeric' });
+const nullableInteger = (): Column<number | null> => ({ sql: 'integer' });
 
 export const AUDIT_ENTRY_COLUMNS = {
   /** The event's id. */
@@ -25,6 +26,8 @@ export const AUDIT_ENTRY_COLUMNS = {
   entity_label: column.text(),
   /** The entity's version once this change was made: the event's revision in its stream. */
   entity_version: column.integer(),
+  /** For a restore (product.restored, category.restored): the version it brought back; null otherwise (migration 016). */
+  restored_version: nullableInteger(),
   changes: column.jsonb<AuditChange[]>(),
   correlation_id: column.text(),
 };

@@ -61,6 +61,11 @@ function foldCatalogueEvents(events: (StoredEvent & CatalogueEvent)[]): Write {
       case 'CategoryDeleted':
         categories.remove(event.data.categoryId);
         break;
+      case 'CategoryRestored': {
+        const { categoryId, name, slug, description, image } = event.data;
+        categories.patch(categoryId, { name, slug, description, ...imageColumns(image), ...stamp });
+        break;
+      }
       case 'ProductCreated': {
         const { productId, categoryId, image, priceDurations, at, ...fields } = event.data;
         products.create(productId, {
@@ -95,6 +100,17 @@ function foldCatalogueEvents(events: (StoredEvent & CatalogueEvent)[]): Write {
       case 'ProductDeleted':
         products.remove(event.data.productId);
         break;
+      case 'ProductRestored': {
+        const { productId, categoryId, image, priceDurations, at: _at, toVersion: _version, ...details } = event.data;
+        products.patch(productId, {
+          category_id: categoryId,
+          ...details,
+          price_durations: priceDurations,
+          ...imageColumns(image),
+          ...stamp,
+        });
+        break;
+      }
     }
   }
   // A new random version tells every instance (and a rebuild's swap tells them too) to reload.

@@ -40,6 +40,11 @@ export interface AuditEntry {
   changes: AuditChange[];
   /** The request that caused it (one admin action may write several entries). */
   correlationId: string;
+  /**
+   * For a restore (`product.restored`, `category.restored`): the version of the entity it brought
+   * back (one of its earlier `entity.version`s). Absent for every other action.
+   */
+  restoredVersion?: number;
 }
 
 /** `GET /api/admin/audit`: newest first; `nextCursor` fetches the next (older) page, null at the end. */

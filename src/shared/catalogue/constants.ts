@@ -66,6 +66,18 @@ export const catalogueMessages = {
   bulkCategory: 'Choose the category to move the products to',
   durationTwice: (duration: string) => `The duration "${duration}" appears more than once`,
   flag: (field: string) => `${field} must be true or false (or 1 / 0)`,
+  restoreVersion: 'Version must be a whole number of at least 0',
+  restoreNotEarlier: (version: number, current: number) =>
+    `Version ${version} is not earlier than the current version (${current}): choose an earlier version to restore`,
+  restoreInvalid: (version: number, problem: string) =>
+    `Version ${version} cannot be restored: its values no longer pass today's rules (${problem})`,
+  restoreCategoryDeleted: (version: number, category: string | undefined) =>
+    `Version ${version} cannot be restored: its category${category ? ` "${category}"` : ''} has been deleted since. Restore a later version, or edit the product instead.`,
+  restored: (kind: 'Product' | 'Category', version: number) => `${kind} restored to version ${version}`,
+  restoredUnchanged: (kind: 'Product' | 'Category', version: number) =>
+    `${kind} restored to version ${version}: it already held those values, so nothing changed`,
+  restoredKeptImage: (kind: 'Product' | 'Category', version: number) =>
+    `${kind} restored to version ${version}, keeping the current image: the image of that version is no longer stored`,
   categoryHasProducts: (count: number) =>
     `This category still holds ${count} ${count === 1 ? 'product' : 'products'}. Move or delete ${count === 1 ? 'it' : 'them'} before deleting the category.`,
 } as const;
