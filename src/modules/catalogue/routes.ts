@@ -269,8 +269,8 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
 
 /** "Product restored to version 2", saying so when nothing changed or the current image had to stay. */
 function restoredMessage(kind: 'Product' | 'Category', version: number, outcome: RestoreOutcome<unknown>): string {
-  if (!outcome.events.length) return catalogueMessages.restoredUnchanged(kind, version);
   if (outcome.keptCurrentImage) return catalogueMessages.restoredKeptImage(kind, version);
+  if (!outcome.events.length) return catalogueMessages.restoredUnchanged(kind, version);
   return catalogueMessages.restored(kind, version);
 }
 
