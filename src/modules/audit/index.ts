@@ -6,3 +6,6 @@ export const auditModule: AppModule = {
   name: 'audit',
   routes: auditRoutes,
 };
+
+/** Its routes, for the API's OpenAPI description (src/openapi.ts). */
+export { auditApi } from './openapi';

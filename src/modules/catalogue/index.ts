@@ -12,3 +12,6 @@ export const catalogueModule: AppModule = {
     if (ctx.config.SEED_DEMO) ctx.logger.info({ demoCatalogue: await seedDemoCatalogue(ctx) }, 'demo catalogue');
   },
 };
+
+/** Its routes, for the API's OpenAPI description (src/openapi.ts). */
+export { catalogueApi } from './openapi';

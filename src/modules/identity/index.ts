@@ -8,3 +8,6 @@ export const identityModule: AppModule = {
   routes: identityRoutes,
   start: ensureFirstAdminAtStart,
 };
+
+/** Its routes, for the API's OpenAPI description (src/openapi.ts). */
+export { identityApi } from './openapi';

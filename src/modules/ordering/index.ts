@@ -32,3 +32,6 @@ export const orderingModule: AppModule = {
     );
   },
 };
+
+/** Its routes, for the API's OpenAPI description (src/openapi.ts). */
+export { orderingApi, sandboxApi } from './openapi';

@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import { durationToMs, type Config } from '../../config';
 import type { AppContext, ModuleRoutes } from '../../context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
@@ -25,14 +24,15 @@ import {
   type OrderRow,
 } from '../../projections/orders';
 import {
-  ORDER_STATUSES,
   createCheckoutSchema,
+  customersQuerySchema,
+  dashboardStatsQuerySchema,
   orderStatusUpdateSchema,
+  ordersQuerySchema,
   processSuccessfulOrderSchema,
   updatePhoneSchema,
   type CustomerView,
 } from '../../shared/ordering';
-import { text } from '../../shared/text';
 import { executeOrderCommand, openCheckout, recordOutcome } from './commands';
 import { dashboardStats } from './dashboard';
 import { nextOrderNumber } from './order-numbers';
@@ -245,22 +245,6 @@ function customerOrder(order: OrderRow, config: AppContext['config']) {
   };
 }
 
-const pageQuery = {
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(10),
-  search: text({ field: 'Search', max: 200 }).optional(),
-};
-const ordersQuery = z.object({
-  ...pageQuery,
-  status: z
-    .enum(['all', ...ORDER_STATUSES], { error: `status must be all, ${ORDER_STATUSES.join(', ')}` })
-    .default('all'),
-});
-const customersQuery = z.object(pageQuery);
-const statsQuery = z.object({
-  range: z.enum(['7', '30', '90'], { error: 'range must be 7, 30 or 90' }).default('30').transform(Number),
-});
-
 const ORDER_COLUMNS: CsvColumn<OrderRow>[] = [
   { header: 'Order number', value: (o) => o.number },
   { header: 'Order ID', value: (o) => o.id },
@@ -291,12 +275,12 @@ function adminRoutes(ctx: AppContext): Router {
   const stamp = () => new Date().toISOString().slice(0, 10);
 
   router.get('/orders', async (req, res) => {
-    const { page, limit, search, status } = parseInput(ordersQuery, req.query);
+    const { page, limit, search, status } = parseInput(ordersQuerySchema, req.query);
     res.json(await listOrders(ctx.db, { search, status }, { page, limit }));
   });
 
   router.get('/orders/export.csv', async (req, res) => {
-    const { search, status } = parseInput(ordersQuery, req.query);
+    const { search, status } = parseInput(ordersQuerySchema, req.query);
     await sendCsv(res, `orders-${stamp()}.csv`, ORDER_COLUMNS, allOrders(ctx.db, { search, status }));
   });
 
@@ -333,17 +317,17 @@ function adminRoutes(ctx: AppContext): Router {
   });
 
   router.get('/customers', async (req, res) => {
-    const { page, limit, search } = parseInput(customersQuery, req.query);
+    const { page, limit, search } = parseInput(customersQuerySchema, req.query);
     res.json(await listCustomers(ctx.db, search, { page, limit }));
   });
 
   router.get('/customers/export.csv', async (req, res) => {
-    const { search } = parseInput(customersQuery, req.query);
+    const { search } = parseInput(customersQuerySchema, req.query);
     await sendCsv(res, `customers-${stamp()}.csv`, CUSTOMER_COLUMNS, await allCustomers(ctx.db, search));
   });
 
   router.get('/dashboard/stats', async (req, res) => {
-    const { range } = parseInput(statsQuery, req.query);
+    const { range } = parseInput(dashboardStatsQuerySchema, req.query);
     res.json(await dashboardStats(ctx.db, range));
   });
 

@@ -92,7 +92,13 @@ export const passwordChangeSchema = z
       notText: messages.requiredFields,
     }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: messages.passwordsDiffer, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, { message: messages.passwordsDiffer, path: ['confirmPassword'] })
+  // The API's description shows it (a generated one could not know the two new ones must match).
+  .meta({
+    examples: [
+      { currentPassword: 'the current one', newPassword: 'a new passphrase', confirmPassword: 'a new passphrase' },
+    ],
+  });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type CreateUserInput = z.infer<typeof createUserSchema>;

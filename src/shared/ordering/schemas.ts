@@ -20,6 +20,7 @@ export const phoneSchema = text({ field: 'Phone number', max: 40, notText: phone
     const error = phoneError(value);
     if (error) ctx.addIssue({ code: 'custom', message: error });
   })
+  .meta({ examples: ['0555 12 34 56'] })
   .transform(normalisePhone);
 
 export const checkoutItemSchema = z.object({
@@ -64,6 +65,27 @@ export const updatePhoneSchema = z.object({
 
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
+});
+
+// The admin lists' queries (GET /api/admin/orders, /customers, their CSVs, /dashboard/stats).
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(10),
+  search: text({ field: 'Search', max: 200 }).optional(),
+};
+
+export const ordersQuerySchema = z.object({
+  ...pageQuery,
+  status: z
+    .enum(['all', ...ORDER_STATUSES], { error: `status must be all, ${ORDER_STATUSES.join(', ')}` })
+    .default('all'),
+});
+
+export const customersQuerySchema = z.object(pageQuery);
+
+export const dashboardStatsQuerySchema = z.object({
+  range: z.enum(['7', '30', '90'], { error: 'range must be 7, 30 or 90' }).default('30').transform(Number),
 });
 
 export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>;

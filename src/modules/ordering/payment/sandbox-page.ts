@@ -284,7 +284,8 @@ function notFoundPage(locale: Locale, path: string): string {
 
 // ---------- Routes ----------
 
-const submission = z.object({
+/** The sandbox checkout page's form (also described in ../openapi.ts). */
+export const sandboxSubmissionSchema = z.object({
   outcome: z.enum(['paid', 'failed', 'canceled']),
   method: z.enum(PAYMENT_METHODS),
   cardNumber: z.string().default(''),
@@ -322,7 +323,7 @@ export function sandboxPageRouter(sandbox: SandboxProvider, options: { now?: () 
     if (!checkout) return sendHtml(res, 404, notFoundPage(pickLocale(req.query.lang, 'ar'), req.path));
     const locale = pickLocale(req.query.lang, checkout.locale);
     if (checkout.status !== 'pending') return res.redirect(303, returnUrl(checkout));
-    const form = submission.safeParse(req.body ?? {});
+    const form = sandboxSubmissionSchema.safeParse(req.body ?? {});
     if (!form.success) return sendHtml(res, 400, checkoutPage(checkout, locale, ['request']));
     const { outcome, method } = form.data;
     // A cancel needs no card; paying or declining with one needs a plausible one.
