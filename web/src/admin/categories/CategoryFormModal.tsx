@@ -5,6 +5,7 @@ import { mediaUrl } from '../../api/products';
 import { Spinner } from '../../components/ui/Spinner';
 import { conflictOf } from '../api/client';
 import type { CategoryForm } from '../api/categories';
+import { EntityHistory } from '../history/EntityHistory';
 import { useAdminText } from '../i18n';
 import { Modal } from '../ui/Modal';
 import {
@@ -29,8 +30,10 @@ export interface CategoryFormModalProps {
   onClose: () => void;
 }
 
-export function CategoryFormModal({ category, onClose }: CategoryFormModalProps) {
+export function CategoryFormModal({ category: opened, onClose }: CategoryFormModalProps) {
   const t = useAdminText();
+  // The category as last known here: as opened, or as a restore from its history left it.
+  const [category, setCategory] = useState(opened);
   const formId = useId();
   const create = useCreateCategory();
   const update = useUpdateCategory();
@@ -187,6 +190,22 @@ export function CategoryFormModal({ category, onClose }: CategoryFormModalProps)
           </div>
         </div>
       </form>
+      {category && (
+        <EntityHistory
+          entityType="category"
+          entityId={category.id}
+          restore={{
+            current: category.version,
+            onRestored: ({ category: restored }) => {
+              if (!restored) return;
+              setCategory(restored);
+              setForm({ name: restored.name, description: restored.description, image: null });
+              setProblems({});
+            },
+            onConflict: onClose,
+          }}
+        />
+      )}
     </Modal>
   );
 }

@@ -5,8 +5,10 @@ import type { Locale } from '../../i18n/locales';
 import type { MessageId } from '../../i18n/messages';
 import { isolate } from '../../lib/bidi';
 import type shell from './en.json';
+import type activity from './activity/en.json';
 import type categories from './categories/en.json';
 import type customers from './customers/en.json';
+import type history from './history/en.json';
 import type orders from './orders/en.json';
 import type products from './products/en.json';
 import type settings from './settings/en.json';
@@ -21,8 +23,10 @@ import type users from './users/en.json';
 
 export type AdminMessageId =
   | keyof typeof shell
+  | keyof typeof activity
   | keyof typeof categories
   | keyof typeof customers
+  | keyof typeof history
   | keyof typeof orders
   | keyof typeof products
   | keyof typeof settings

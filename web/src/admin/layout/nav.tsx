@@ -1,5 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { ActivityIcon } from '../activity/ActivityIcon';
 import { GridIcon, ReceiptIcon } from '../../components/ui/icons';
 import type { AdminMessageId } from '../i18n';
 import { ContactIcon, FolderIcon, PackageIcon, SettingsIcon, UsersIcon } from '../ui/icons';
@@ -9,8 +10,8 @@ type NavPath = NonNullable<LinkProps['to']>;
 
 /**
  * The sidebar's screens, in SPEC §2's order (Dashboard, Products, Categories, Orders, Customers,
- * Users, Settings). A screen is listed once its route exists: no link leads to a page that is not
- * there.
+ * Users, Settings), with Activity (the audit trail) after Users. A screen is listed once its route
+ * exists: no link leads to a page that is not there.
  */
 export const ADMIN_NAV: { to: NavPath; label: AdminMessageId; icon: ReactNode; exact?: boolean }[] = [
   { to: '/admin', label: 'admin.nav.dashboard', icon: <GridIcon />, exact: true },
@@ -19,5 +20,6 @@ export const ADMIN_NAV: { to: NavPath; label: AdminMessageId; icon: ReactNode; e
   { to: '/admin/orders', label: 'admin.nav.orders', icon: <ReceiptIcon /> },
   { to: '/admin/customers', label: 'admin.nav.customers', icon: <ContactIcon /> },
   { to: '/admin/users', label: 'admin.nav.users', icon: <UsersIcon /> },
+  { to: '/admin/activity', label: 'admin.nav.activity', icon: <ActivityIcon /> },
   { to: '/admin/settings', label: 'admin.nav.settings', icon: <SettingsIcon /> },
 ];

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AdminUserView, Settings } from '@shared/identity/types';
 import type { AdminOrderDetailView, AdminOrderPage, AdminOrderView } from '@shared/ordering/types';
+import type { AuditEntry } from '@shared/audit/types';
 import { isRecord } from '../../api/http';
+import { applyAuditEntries } from '../api/audit';
 import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, settingsKeys, userKeys } from '../api/keys';
 import type { AdminMessageId, MessageValues } from '../i18n';
 import { isLocalChange } from './local-changes';
@@ -62,6 +64,7 @@ export const ADMIN_EVENTS = [
   'category_updated',
   'category_deleted',
   'usersUpdate',
+  'auditEntries',
 ] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 
@@ -121,6 +124,10 @@ export function applyAdminEvent(
       // The admin's own settings may have changed elsewhere (another device, the Users screen):
       // their version, name, language, dates and notifications follow.
       invalidate(settingsKeys.all);
+      return null;
+    case 'auditEntries':
+      // The activity page and the history panels show them at their top; nothing to announce.
+      if (Array.isArray(payload.entries)) applyAuditEntries(queryClient, payload.entries as AuditEntry[]);
       return null;
     default: {
       // product:* and category_*: counts, names and lists across the catalogue and the dashboard.

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { orderQuery } from '../api/orders';
+import { EntityHistory } from '../history/EntityHistory';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { useAdminDates } from '../ui/dates';
@@ -131,6 +132,7 @@ function OrderDetail({ order }: { order: AdminOrderDetailView }) {
       {order.restored_at && <p className="alert">{t('admin.orders.detail.restored')}</p>}
       <OrderItems order={order} />
       <UpdateStatus order={order} />
+      <EntityHistory entityType="order" entityId={order.id} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ArrowBackIcon } from '../../components/ui/icons';
+import { EntityHistory } from '../history/EntityHistory';
+import { useFormVersion } from '../history/restore';
 import { useAdminText } from '../i18n';
 import { useAdminTitle } from '../layout/useAdminTitle';
 import { ProductFormActions, ProductFormFields } from './ProductForm';
@@ -14,6 +16,8 @@ import { useProductForm } from './useProductForm';
 export function ProductFormPage({ id }: { id: string | null }) {
   const t = useAdminText();
   const data = useProductFormSources(id);
+  // A restore from the history fills the form again, from the restored product.
+  const [restores, setRestores] = useState(0);
   const title = t(id === null ? 'admin.products.form.newTitle' : 'admin.products.form.editTitle');
   useAdminTitle(title);
   return (
@@ -36,7 +40,11 @@ export function ProductFormPage({ id }: { id: string | null }) {
         </div>
       </header>
       {data.state === 'ready' ? (
-        <LoadedFormPage key={data.product?.id ?? 'new'} data={data} />
+        <LoadedFormPage
+          key={`${data.product?.id ?? 'new'}:${restores}`}
+          data={data}
+          onRestored={() => setRestores((count) => count + 1)}
+        />
       ) : (
         <section className="card admin-panel">
           <FormSourcesState data={data} />
@@ -46,22 +54,42 @@ export function ProductFormPage({ id }: { id: string | null }) {
   );
 }
 
-function LoadedFormPage({ data }: { data: Extract<FormSources, { state: 'ready' }> }) {
+function LoadedFormPage({
+  data,
+  onRestored,
+}: {
+  data: Extract<FormSources, { state: 'ready' }>;
+  onRestored: () => void;
+}) {
   const formId = useId();
   const navigate = useNavigate();
   const backToList = () => void navigate({ to: '/admin/products' });
   const form = useProductForm({ ...data, onSaved: backToList });
+  const shownVersion = useFormVersion(data.product?.version, form.stale);
   return (
-    <form id={formId} noValidate onSubmit={form.submit} className="card admin-panel" data-testid="product-form">
-      <ProductFormFields
-        form={form}
-        formId={formId}
-        categories={data.categories}
-        currentImage={data.product?.featuredImage ?? null}
-      />
-      <footer className="admin-form-footer">
-        <ProductFormActions form={form} formId={formId} onCancel={backToList} />
-      </footer>
-    </form>
+    <>
+      <form id={formId} noValidate onSubmit={form.submit} className="card admin-panel" data-testid="product-form">
+        <ProductFormFields
+          form={form}
+          formId={formId}
+          categories={data.categories}
+          currentImage={data.product?.featuredImage ?? null}
+        />
+        <footer className="admin-form-footer">
+          <ProductFormActions form={form} formId={formId} onCancel={backToList} />
+        </footer>
+      </form>
+      {data.product && shownVersion !== undefined && (
+        <div className="card admin-panel">
+          <EntityHistory
+            entityType="product"
+            entityId={data.product.id}
+            headingLevel={2}
+            defaultOpen
+            restore={{ current: shownVersion, onRestored }}
+          />
+        </div>
+      )}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { AlertIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { conflictOf } from '../api/client';
 import type { UserInput } from '../api/users';
+import { EntityHistory } from '../history/EntityHistory';
 import { useAdminText } from '../i18n';
 import { FormField, type ControlProps } from '../ui/FormField';
 import { Modal } from '../ui/Modal';
@@ -149,6 +150,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
           )}
         </Field>
       </form>
+      {user && <EntityHistory entityType="user" entityId={user.id} />}
     </Modal>
   );
 }

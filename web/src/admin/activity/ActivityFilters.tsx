@@ -1,0 +1,169 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from '@shared/audit/constants';
+import type { AdminUserView } from '@shared/identity/types';
+import { useId, type ReactNode } from 'react';
+import { useAdminText } from '../i18n';
+import { SearchField } from '../ui/list/SearchField';
+import type { ActivitySearch } from './activity-search';
+
+// The activity page's filters: free text (after a pause in typing), who (each admin, every admin,
+// shoppers, payments, the system), what (entity type), which action (those of the chosen type) and
+// a range of days. Each change goes to the URL at once.
+
+const ACTOR_KINDS = ['admin', 'shopper', 'payment', 'system'] as const;
+
+export interface ActivityFiltersProps {
+  search: ActivitySearch;
+  /** The admins to choose from (the Users list); empty while it loads. */
+  admins: AdminUserView[];
+  /** The latest day a range may end on (today, in the admin's timezone). */
+  today: string;
+  onChange: (next: ActivitySearch, replace?: boolean) => void;
+}
+
+export function ActivityFilters({ search, admins, today, onChange }: ActivityFiltersProps) {
+  const t = useAdminText();
+  const set = (patch: Partial<ActivitySearch>, replace?: boolean) => onChange({ ...search, ...patch }, replace);
+  const actions = AUDIT_ACTIONS.filter((action) => !search.entityType || action.startsWith(`${search.entityType}.`));
+  const knownActor =
+    !search.actor ||
+    (ACTOR_KINDS as readonly string[]).includes(search.actor) ||
+    admins.some((admin) => admin.id === search.actor);
+  return (
+    <div className="admin-toolbar audit-filters" role="group" aria-label={t('admin.activity.filters')}>
+      <SearchField
+        label={t('admin.activity.search')}
+        placeholder={t('admin.activity.searchPlaceholder')}
+        value={search.search ?? ''}
+        onSearch={(text) => set({ search: text || undefined }, true)}
+        testId="activity-search"
+      />
+      <Select
+        label={t('admin.activity.actor')}
+        value={search.actor ?? ''}
+        onChange={(actor) => set({ actor: actor || undefined })}
+        testId="activity-actor"
+      >
+        <option value="">{t('admin.activity.actor.all')}</option>
+        <optgroup label={t('admin.activity.actor.admins')}>
+          <option value="admin">{t('admin.activity.actor.admin')}</option>
+          {admins.map((admin) => (
+            <option key={admin.id} value={admin.id}>
+              {admin.name}
+            </option>
+          ))}
+          {/* An admin since deleted, named by a link: still a filter the page can apply. */}
+          {!knownActor && search.actor && (
+            <option value={search.actor}>{t('admin.activity.actor.unknown', { id: search.actor.slice(0, 8) })}</option>
+          )}
+        </optgroup>
+        <optgroup label={t('admin.activity.actor.others')}>
+          <option value="shopper">{t('admin.activity.actor.shopper')}</option>
+          <option value="payment">{t('admin.activity.actor.payment')}</option>
+          <option value="system">{t('admin.activity.actor.system')}</option>
+        </optgroup>
+      </Select>
+      <Select
+        label={t('admin.activity.entityType')}
+        value={search.entityType ?? ''}
+        onChange={(type) => {
+          const entityType = (type || undefined) as AuditEntityType | undefined;
+          // An action of another type would match nothing.
+          const action = entityType && !search.action?.startsWith(`${entityType}.`) ? undefined : search.action;
+          set({ entityType, action });
+        }}
+        testId="activity-entity-type"
+      >
+        <option value="">{t('admin.activity.entityType.all')}</option>
+        {AUDIT_ENTITY_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`admin.activity.entityType.${type}`)}
+          </option>
+        ))}
+      </Select>
+      <Select
+        label={t('admin.activity.action')}
+        value={search.action ?? ''}
+        onChange={(action) => set({ action: (action || undefined) as AuditAction | undefined })}
+        testId="activity-action"
+      >
+        <option value="">{t('admin.activity.action.all')}</option>
+        {actions.map((action) => (
+          <option key={action} value={action}>
+            {t(`admin.activity.actions.${action}`)}
+          </option>
+        ))}
+      </Select>
+      <DayField
+        label={t('admin.activity.from')}
+        value={search.from}
+        max={search.to ?? today}
+        onChange={(from) => set({ from })}
+        testId="activity-from"
+      />
+      <DayField
+        label={t('admin.activity.to')}
+        value={search.to}
+        min={search.from}
+        max={today}
+        onChange={(to) => set({ to })}
+        testId="activity-to"
+      />
+    </div>
+  );
+}
+
+function Select(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-filter">
+      <label htmlFor={id} className="visually-hidden">
+        {props.label}
+      </label>
+      <select
+        id={id}
+        className="select"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid={props.testId}
+      >
+        {props.children}
+      </select>
+    </div>
+  );
+}
+
+function DayField(props: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (day: string | undefined) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-filter audit-day-field">
+      <label htmlFor={id} className="audit-day-label">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className="input"
+        dir="ltr"
+        value={props.value ?? ''}
+        min={props.min}
+        max={props.max}
+        // A partly typed date reads as empty: only a whole day (or none) is applied.
+        onChange={(event) => props.onChange(event.target.value || undefined)}
+        data-testid={props.testId}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { AuditAction, AuditEntityType } from '@shared/audit/constants';
+import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
+import { ORDER_STATUSES } from '@shared/ordering/constants';
+import type { AdminMessageId, MessageValues } from '../i18n';
+
+// How an audit entry reads (pure, so tests can check every action and field): its sentence, who
+// did it, each changed field's name, and each value as the back office writes it (money in Da,
+// yes / no, lists, "—" for nothing).
+
+type Text = (id: AdminMessageId, values?: MessageValues) => string;
+
+/** One sentence per action ("{who} changed the prices of {entity}"). */
+export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
+  'user.created': 'admin.history.action.user.created',
+  'user.updated': 'admin.history.action.user.updated',
+  'user.password_changed': 'admin.history.action.user.password_changed',
+  'user.settings_changed': 'admin.history.action.user.settings_changed',
+  'user.deleted': 'admin.history.action.user.deleted',
+  'category.created': 'admin.history.action.category.created',
+  'category.updated': 'admin.history.action.category.updated',
+  'category.image_changed': 'admin.history.action.category.image_changed',
+  'category.deleted': 'admin.history.action.category.deleted',
+  'category.restored': 'admin.history.action.category.restored',
+  'product.created': 'admin.history.action.product.created',
+  'product.updated': 'admin.history.action.product.updated',
+  'product.category_changed': 'admin.history.action.product.category_changed',
+  'product.prices_changed': 'admin.history.action.product.prices_changed',
+  'product.image_changed': 'admin.history.action.product.image_changed',
+  'product.activated': 'admin.history.action.product.activated',
+  'product.deactivated': 'admin.history.action.product.deactivated',
+  'product.deleted': 'admin.history.action.product.deleted',
+  'product.restored': 'admin.history.action.product.restored',
+  'order.placed': 'admin.history.action.order.placed',
+  'order.paid': 'admin.history.action.order.paid',
+  'order.payment_failed': 'admin.history.action.order.payment_failed',
+  'order.phone_changed': 'admin.history.action.order.phone_changed',
+  'order.dispatched': 'admin.history.action.order.dispatched',
+  'order.deleted': 'admin.history.action.order.deleted',
+  'order.restored': 'admin.history.action.order.restored',
+};
+
+const FIELD_TEXT: Record<string, AdminMessageId> = {
+  name: 'admin.history.field.name',
+  description: 'admin.history.field.description',
+  channels: 'admin.history.field.channels',
+  quality: 'admin.history.field.quality',
+  devices: 'admin.history.field.devices',
+  popular: 'admin.history.field.popular',
+  vod: 'admin.history.field.vod',
+  features: 'admin.history.field.features',
+  category: 'admin.history.field.category',
+  prices: 'admin.history.field.prices',
+  active: 'admin.history.field.active',
+  image: 'admin.history.field.image',
+  slug: 'admin.history.field.slug',
+  username: 'admin.history.field.username',
+  role: 'admin.history.field.role',
+  email: 'admin.history.field.email',
+  phone: 'admin.history.field.phone',
+  language: 'admin.history.field.language',
+  timezone: 'admin.history.field.timezone',
+  dateFormat: 'admin.history.field.dateFormat',
+  'notifications.emailNotifications': 'admin.history.field.notifications.emailNotifications',
+  'notifications.orderUpdates': 'admin.history.field.notifications.orderUpdates',
+  'notifications.newCustomers': 'admin.history.field.notifications.newCustomers',
+  'notifications.productUpdates': 'admin.history.field.notifications.productUpdates',
+  customer: 'admin.history.field.customer',
+  total: 'admin.history.field.total',
+  amount: 'admin.history.field.amount',
+  paymentMethod: 'admin.history.field.paymentMethod',
+  items: 'admin.history.field.items',
+  status: 'admin.history.field.status',
+  reason: 'admin.history.field.reason',
+};
+
+/** Fields that hold an amount of money (whole dinars). */
+const MONEY_FIELDS = new Set(['total', 'amount']);
+
+/** A field's name in the admin's language; one the screens do not know yet shows as the server names it. */
+export const fieldLabel = (t: Text, field: string): string => (FIELD_TEXT[field] ? t(FIELD_TEXT[field]) : field);
+
+/** Who acted: an admin's name (as it was then), "Shopper", "Payment (<provider>)" or "System". */
+export function actorLabel(t: Text, actor: AuditEntry['actor']): string {
+  switch (actor.type) {
+    case 'admin':
+      return actor.name ?? t('admin.history.who.unknownAdmin');
+    case 'shopper':
+      return t('admin.history.who.shopper');
+    case 'payment':
+      return t('admin.history.who.payment', { provider: actor.name ?? actor.id });
+    case 'system':
+      return t('admin.history.who.system');
+  }
+}
+
+const isNothing = (value: AuditValue) => value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** A value as the screens write it: money in Da, yes / no, a list's items, "—" for nothing. */
+export function valueText(t: Text, price: (amount: number) => string, field: string, value: AuditValue): string {
+  if (value === null || isNothing(value)) return t('admin.history.empty.value');
+  if (typeof value === 'boolean') return t(value ? 'admin.history.yes' : 'admin.history.no');
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'number') return MONEY_FIELDS.has(field) ? price(value) : String(value);
+  if (field === 'status') return statusText(t, value);
+  return value;
+}
+
+function statusText(t: Text, status: string): string {
+  if ((ORDER_STATUSES as readonly string[]).includes(status))
+    return t(`admin.order.status.${status as (typeof ORDER_STATUSES)[number]}`);
+  return status === 'deleted' ? t('admin.history.status.deleted') : status;
+}
+
+/** A creation lists its first values: there is no "before" to show. */
+export const isCreation = (entry: Pick<AuditEntry, 'action'>) =>
+  entry.action.endsWith('.created') || entry.action === 'order.placed';
+
+/** Changes worth a line: a creation's empty fields are left out. */
+export const shownChanges = (entry: AuditEntry): AuditChange[] =>
+  isCreation(entry) ? entry.changes.filter((change) => !isNothing(change.after)) : entry.changes;
+
+/** Where an entry's entity is looked at in the back office; none once the entry says it was deleted. */
+export type EntityPlace =
+  | { to: '/admin/products/edit/$id'; params: { id: string } }
+  | { to: '/admin/categories' | '/admin/users'; search: { search: string } }
+  | { to: '/admin/orders'; search: { id: string } };
+
+export function entityPlace(entity: { type: AuditEntityType; id: string; label: string }): EntityPlace {
+  switch (entity.type) {
+    case 'product':
+      return { to: '/admin/products/edit/$id', params: { id: entity.id } };
+    case 'category':
+      return { to: '/admin/categories', search: { search: entity.label } };
+    case 'user':
+      return { to: '/admin/users', search: { search: entity.label } };
+    case 'order':
+      return { to: '/admin/orders', search: { id: entity.id } };
+  }
+}
+
+/** Entries that say their entity is gone link nowhere. */
+export const isDeletion = (entry: Pick<AuditEntry, 'action'>) => entry.action.endsWith('.deleted');
+
+/** Product and category entries can be restored (except the latest: it is what the entity holds). */
+export const canRestore = (entry: Pick<AuditEntry, 'entity' | 'action'>) =>
+  (entry.entity.type === 'product' || entry.entity.type === 'category') && !isDeletion(entry);

@@ -1,0 +1,120 @@
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { AUDIT_ACTIONS } from '@shared/audit/constants';
+import type { AuditEntry, AuditPage } from '@shared/audit/types';
+import { describe, expect, it } from 'vitest';
+import { applyAuditEntries, auditKeys, auditQueryString, entryMatches, isFreshEntry } from '../api/audit';
+import en from '../i18n/history/en.json';
+import { ACTION_TEXT, actorLabel, canRestore, entityPlace, fieldLabel, shownChanges, valueText } from './entry-text';
+
+// How audit entries read (every action has its sentence, values formatted), which live entries a
+// list on screen takes, and at which place.
+
+const t = (id: string, values?: Record<string, unknown>) =>
+  (en as Record<string, string>)[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
+const price = (amount: number) => `${amount} Da`;
+
+const entry = (changes: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: 'e1',
+  at: '2026-03-05T10:00:00.000Z',
+  actor: { type: 'admin', id: 'karim-id', name: 'Karim' },
+  action: 'product.prices_changed',
+  entity: { type: 'product', id: 'gold-id', label: 'Gold', version: 3 },
+  changes: [{ field: 'prices', before: ['1 month: 900 Da'], after: ['1 month: 1000 Da'] }],
+  correlationId: 'req-1',
+  ...changes,
+});
+
+describe('audit entry text', () => {
+  it('has a sentence in English for every action, naming who and the entity', () => {
+    for (const action of AUDIT_ACTIONS) {
+      const text = t(ACTION_TEXT[action], { who: 'Karim', entity: 'Gold', version: 2 });
+      expect(text, action).toContain('Karim');
+      expect(text, action).toContain('Gold');
+    }
+    expect(t(ACTION_TEXT['product.prices_changed'], { who: 'Karim', entity: 'Gold' })).toBe(
+      'Karim changed the prices of Gold',
+    );
+  });
+
+  it('names who acted: an admin, a shopper, the payment provider, the system', () => {
+    expect(actorLabel(t, { type: 'admin', id: 'x', name: 'Karim' })).toBe('Karim');
+    expect(actorLabel(t, { type: 'admin', id: 'x', name: null })).toBe('An administrator');
+    expect(actorLabel(t, { type: 'shopper', id: 'shopper', name: null })).toBe('Shopper');
+    expect(actorLabel(t, { type: 'payment', id: 'chargily', name: 'chargily' })).toBe('Payment (chargily)');
+    expect(actorLabel(t, { type: 'system', id: 'system', name: null })).toBe('System');
+  });
+
+  it('writes values: money in Da, yes / no, lists, a dash for nothing, statuses by name', () => {
+    expect(valueText(t, price, 'total', 4000)).toBe('4000 Da');
+    expect(valueText(t, price, 'channels', 1200)).toBe('1200');
+    expect(valueText(t, price, 'active', true)).toBe('Yes');
+    expect(valueText(t, price, 'popular', false)).toBe('No');
+    expect(valueText(t, price, 'features', ['HD', '4K'])).toBe('HD, 4K');
+    for (const nothing of [null, '', []]) expect(valueText(t, price, 'description', nothing)).toBe('—');
+    expect(valueText(t, price, 'status', 'deleted')).toBe('Deleted');
+    expect(fieldLabel(t, 'notifications.orderUpdates')).toBe('Order updates');
+    expect(fieldLabel(t, 'somethingNew')).toBe('somethingNew');
+  });
+
+  it("leaves a creation's empty fields out, and offers restore for products and categories only", () => {
+    const created = entry({
+      action: 'product.created',
+      changes: [
+        { field: 'name', before: null, after: 'Gold' },
+        { field: 'description', before: null, after: '' },
+      ],
+    });
+    expect(shownChanges(created).map((c) => c.field)).toEqual(['name']);
+    expect(canRestore(entry())).toBe(true);
+    expect(canRestore(entry({ action: 'product.deleted' }))).toBe(false);
+    expect(canRestore(entry({ entity: { type: 'order', id: 'o', label: '#1', version: 1 } }))).toBe(false);
+    expect(entityPlace({ type: 'order', id: 'o1', label: '#1042' })).toEqual({
+      to: '/admin/orders',
+      search: { id: 'o1' },
+    });
+  });
+});
+
+describe('audit lists and live entries', () => {
+  it('puts only what narrows the list in its query string', () => {
+    expect(auditQueryString({ entityType: 'product', q: '' }, { limit: 50 })).toBe('?entityType=product&limit=50');
+    expect(auditQueryString({})).toBe('');
+  });
+
+  it('matches an entry as the server filters', () => {
+    const e = entry();
+    expect(entryMatches(e, {})).toBe(true);
+    expect(entryMatches(e, { actor: 'admin' })).toBe(true);
+    expect(entryMatches(e, { actor: 'karim-id' })).toBe(true);
+    expect(entryMatches(e, { actor: 'shopper' })).toBe(false);
+    expect(entryMatches(e, { entityType: 'order' })).toBe(false);
+    expect(entryMatches(e, { entityId: 'gold-id', action: 'product.prices_changed' })).toBe(true);
+    expect(entryMatches(e, { from: '2026-03-05T10:00:00.000Z', to: '2026-03-05T10:00:00.000Z' })).toBe(true);
+    expect(entryMatches(e, { from: '2026-03-05T10:00:00.001Z' })).toBe(false);
+    expect(entryMatches(e, { q: 'GOLD' })).toBe(true);
+    expect(entryMatches(e, { q: 'karim' })).toBe(true);
+    expect(entryMatches(e, { q: 'silver' })).toBe(false);
+  });
+
+  it('adds pushed entries at the top of the lists whose filters keep them, once, and marks them fresh', () => {
+    const client = new QueryClient();
+    const page = (entries: AuditEntry[]): InfiniteData<AuditPage> => ({
+      pages: [{ entries, nextCursor: null }],
+      pageParams: [undefined],
+    });
+    const older = entry({ id: 'old' });
+    const products = auditKeys.list({ entityType: 'product' }, 50);
+    const orders = auditKeys.list({ entityType: 'order' }, 50);
+    client.setQueryData(products, page([older]));
+    client.setQueryData(orders, page([]));
+    const pushed = entry({ id: 'new', at: '2026-03-05T11:00:00.000Z' });
+    applyAuditEntries(client, [pushed]);
+    applyAuditEntries(client, [pushed]);
+    const ids = (key: readonly unknown[]) =>
+      client.getQueryData<InfiniteData<AuditPage>>(key)!.pages[0]!.entries.map((e) => e.id);
+    expect(ids(products)).toEqual(['new', 'old']);
+    expect(ids(orders)).toEqual([]);
+    expect(isFreshEntry('new')).toBe(true);
+    expect(isFreshEntry('old')).toBe(false);
+  });
+});
