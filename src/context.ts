@@ -4,6 +4,7 @@ import type { Logger } from './logger';
 import type { EventStore } from './platform/eventstore/port';
 import type { AdminAuth } from './platform/http/auth';
 import type { ModuleRoutes } from './platform/http/module-routes';
+import type { ProjectionOperations } from './platform/projections/operations';
 import type { ProjectionRunner } from './platform/projections/runner';
 import type { JobQueue } from './platform/queue/port';
 import type { Realtime } from './platform/realtime/realtime';
@@ -21,6 +22,8 @@ export interface AppContext {
   store: EventStore;
   queue: JobQueue;
   runner: ProjectionRunner;
+  /** Status and rebuilds of the read models (the same code as the CLI's). */
+  operations: ProjectionOperations;
   realtime: Realtime;
   auth: AdminAuth;
   limiters: Limiters;

@@ -10,7 +10,9 @@ import { createLogger, type Logger } from './logger';
 import { auditModule } from './modules/audit';
 import { catalogueModule } from './modules/catalogue';
 import { identityModule } from './modules/identity';
+import { operationsModule } from './modules/operations';
 import { orderingModule } from './modules/ordering';
+import { storeApiRoutes } from './openapi';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
 import { healthRoutes } from './platform/http/health';
@@ -20,19 +22,27 @@ import { meteredLimiters } from './platform/observability/limiters';
 import { StoreMetrics } from './platform/observability/metrics';
 import { inRequestScope } from './platform/observability/request-context';
 import { socketCounts } from './platform/observability/sockets';
+import { ProjectionOperations } from './platform/projections/operations';
 import { ProjectionRunner } from './platform/projections/runner';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
 import { reportUncaught } from './platform/safety-net';
 import { openInfrastructure, type Infrastructure } from './platform/runtime';
 import { allProjections } from './projections';
 import { describeActor, findAdminPrincipal } from './projections/admin-users';
+import { REBUILD_PROGRESS_EVENT } from './shared/operations';
 import { createLiveCatalogue } from './projections/catalogue';
 import type { Database } from './projections/database';
 
 // The composition root: configuration in, a running store out. Nothing else wires parts together.
 
 /** Every module of the product, in the order their start-up work runs. */
-export const modules: readonly AppModule[] = [identityModule, catalogueModule, orderingModule, auditModule];
+export const modules: readonly AppModule[] = [
+  identityModule,
+  catalogueModule,
+  orderingModule,
+  auditModule,
+  operationsModule,
+];
 
 /** Defines every module's background jobs: in the web process (which runs them unless RUN_WORKERS=false) and in `npm run worker`. */
 export function defineJobs(ctx: JobContext): void {
@@ -116,7 +126,29 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
       queue: () => queue.stats(),
       sockets: () => socketCounts(realtime.io),
     });
-    const ctx: AppContext = { config, logger, db, store, queue, runner, realtime, auth, limiters, catalogue };
+    const operations = new ProjectionOperations({
+      db,
+      store,
+      databaseUrl: infra.database.url,
+      projections: runner.projections,
+      runner,
+      logger,
+    });
+    // Rebuilds' progress, wherever they run (another instance, the CLI), to this instance's admins.
+    closers.push(operations.watch((rebuild) => realtime.broadcastHere('admins', REBUILD_PROGRESS_EVENT, { rebuild })));
+    const ctx: AppContext = {
+      config,
+      logger,
+      db,
+      store,
+      queue,
+      runner,
+      operations,
+      realtime,
+      auth,
+      limiters,
+      catalogue,
+    };
     // Each module adds its public routes and its /api/admin routes.
     const routes = modules.map((module) => module.routes(ctx));
     defineJobs(ctx);
@@ -149,6 +181,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
           },
           auth.verify,
         ),
+        storeApiRoutes(config),
         adminMount(auth, routes),
         ...routes.flatMap((m) => (m.public ? [m.public] : [])),
       ],

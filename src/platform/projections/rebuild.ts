@@ -32,12 +32,15 @@ export async function rebuildProjections(options: {
   databaseUrl: string;
   projections: Projection[];
   batchSize?: number;
+  /** Once this rebuild holds the lock (a second one fails with RebuildRunningError before it). */
+  onStart?: () => Promise<void>;
   onProgress?: (progress: RebuildProgress) => void;
 }): Promise<{ events: number }> {
   const { db, store, projections } = options;
   const batchSize = options.batchSize ?? REBUILD_BATCH;
   const guard = await takeRebuildLock(options.databaseUrl);
   try {
+    await options.onStart?.();
     await ensureCheckpointRows(db, projections);
     await createShadowTables(db, projections);
     const head = await store.headPosition();
@@ -96,6 +99,13 @@ export async function rebuildProjections(options: {
   }
 }
 
+/** One rebuild at a time: they share the shadow schema. */
+export class RebuildRunningError extends Error {
+  constructor() {
+    super('Another rebuild is running; try again when it has finished.');
+  }
+}
+
 async function takeRebuildLock(databaseUrl: string): Promise<pg.Client> {
   const client = await connectClient(databaseUrl);
   const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
@@ -104,7 +114,7 @@ async function takeRebuildLock(databaseUrl: string): Promise<pg.Client> {
   ]);
   if (!rows[0]?.locked) {
     await client.end();
-    throw new Error('Another rebuild is running; try again when it has finished.');
+    throw new RebuildRunningError();
   }
   return client;
 }

@@ -11,6 +11,7 @@ import {
   type RecordedEvent,
 } from '../eventstore/port';
 import { WakeLatch } from '../eventstore/wake';
+import { INSTANCE_NAME } from '../instance';
 import { statementTarget } from './fold';
 import type { Projection } from './projection';
 
@@ -152,7 +153,8 @@ export class ProjectionRunner {
     if (this.lockClient) return this.lockClient;
     const client = new pg.Client({
       connectionString: this.options.databaseUrl,
-      application_name: 'iptv-store projections',
+      // Names the instance holding the locks (operations.ts reads it back from pg_stat_activity).
+      application_name: `${PROJECTIONS_CONNECTION} ${INSTANCE_NAME}`,
     });
     // Losing this connection releases our locks: another instance may now run our projections.
     client.on('error', () => this.loseLocks(client));
@@ -186,6 +188,7 @@ export class ProjectionRunner {
           from ??= (await readCheckpoints(this.options.db, [projection.name])).get(projection.name) ?? START;
           const step = await this.step(projection, from);
           from = step.position;
+          if (failures) await clearFailure(this.options.db, projection.name);
           failures = 0;
           if (step.applied === 0) await latch.sleep(POLL_MS);
           else if (step.applied < this.batchSize) await delay(GATHER_MS);
@@ -193,6 +196,7 @@ export class ProjectionRunner {
           failures++;
           from = undefined;
           this.options.logger.error({ err: error, projection: projection.name }, 'projection batch failed; retrying');
+          await recordFailure(this.options.db, projection.name, error);
           await delay(Math.min(30_000, 200 * 2 ** failures));
         }
       }
@@ -271,6 +275,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Namespace of the advisory locks (first key), so they never collide with other locks. */
 export const LOCK_NAMESPACE = 7_001;
+/** The application_name prefix of the connection holding an instance's projection locks. */
+export const PROJECTIONS_CONNECTION = 'iptv-store projections';
 
 /** The runner's own table (migration 002): where each projection stands. numeric(20) reads back as text. */
 export interface CheckpointTables {
@@ -280,6 +286,30 @@ export interface CheckpointTables {
     position_prepare: Generated<string>;
     updated_at: Generated<Date>;
   };
+  projection_failures: {
+    name: string;
+    error: string;
+    failed_at: Date;
+  };
+}
+
+/** Kept for operators (GET /api/admin/projections) until the projection's next applied batch. */
+async function recordFailure(db: Kysely<CheckpointTables>, name: string, error: unknown): Promise<void> {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  await db
+    .insertInto('projection_failures')
+    .values({ name, error: message, failed_at: sql`now()` })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ error: message, failed_at: sql`now()` }))
+    .execute()
+    .catch(() => {}); // the database itself may be what failed
+}
+
+async function clearFailure(db: Kysely<CheckpointTables>, name: string): Promise<void> {
+  await db
+    .deleteFrom('projection_failures')
+    .where('name', '=', name)
+    .execute()
+    .catch(() => {});
 }
 
 export async function ensureCheckpointRows(db: Kysely<CheckpointTables>, projections: Projection[]): Promise<void> {

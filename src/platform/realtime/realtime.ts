@@ -22,6 +22,8 @@ export interface VerifiedAdmin {
 export interface Realtime {
   io: Server;
   broadcast(rooms: Room | Room[], event: string, payload?: unknown): void;
+  /** To this instance's clients only: for what every instance learns by itself (and sends once each). */
+  broadcastHere(rooms: Room | Room[], event: string, payload?: unknown): void;
   /** Registers what a module answers on a client message (e.g. requestInitialData). */
   onClientEvent(
     event: string,
@@ -138,6 +140,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     io,
     broadcast(rooms, event, payload) {
       io.to(rooms).emit(event, payload);
+    },
+    broadcastHere(rooms, event, payload) {
+      io.local.to(rooms).emit(event, payload);
     },
     onClientEvent(event, handler) {
       handlers.set(event, handler);

@@ -47,8 +47,8 @@ export interface RebuildView {
 
 /** GET /api/admin/projections */
 export interface ProjectionsOverview {
-  /** The log's head: its position and when its last event was appended. */
-  head: { position: string; at: string | null };
+  /** The log's head: the position of its last event (`commit/prepare`). */
+  head: string;
   projections: ProjectionStatusView[];
   /** The running rebuilds and the last finished ones, newest first. */
   rebuilds: RebuildView[];
