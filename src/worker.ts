@@ -1,6 +1,9 @@
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { defineJobs } from './main';
+import { meteredEventStore } from './platform/observability/event-store';
+import { StoreMetrics } from './platform/observability/metrics';
+import { serveMetrics } from './platform/observability/metrics-server';
 import { openInfrastructure } from './platform/runtime';
 import { reportUncaught } from './platform/safety-net';
 
@@ -16,16 +19,29 @@ if (!config.REDIS_URL) {
 process.on('uncaughtException', reportUncaught(logger, 'uncaught exception'));
 process.on('unhandledRejection', reportUncaught(logger, 'unhandled rejection'));
 const infra = await openInfrastructure(config, logger);
-defineJobs({ config, logger, db: infra.db, store: infra.store, queue: infra.queue });
+// Its jobs' failures, retries and appends are counted here, so the worker serves its own /metrics.
+const metrics = new StoreMetrics(logger);
+metrics.watch({ queue: () => infra.queue.stats() });
+defineJobs({ config, logger, db: infra.db, store: meteredEventStore(infra.store, metrics), queue: infra.queue });
 await infra.queue.start();
-logger.info('worker running');
+const metricsServer = await serveMetrics(metrics, {
+  port: config.WORKER_METRICS_PORT,
+  host: config.HOST,
+  token: config.METRICS_TOKEN,
+  trustProxy: config.TRUST_PROXY,
+  logger,
+});
+logger.info({ metrics: `${metricsServer.url}/metrics` }, 'worker running');
 
 let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
   logger.info('worker stopping: finishing running jobs');
-  void infra.close().then(() => process.exit(0));
+  void metricsServer
+    .close()
+    .then(() => infra.close())
+    .then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
