@@ -19,7 +19,9 @@ import { categoryStream, productStream } from './events';
 let app: RunningApp;
 let token: string;
 let me: { id: string; name: string };
-const sockets: Socket[] = [];
+let socket: Socket;
+/** What an admin's socket was pushed, in order. */
+const pushed: { event: string; payload: any }[] = [];
 
 const admin = (method: 'get' | 'post' | 'put' | 'delete', path: string, as = token) =>
   request(app.url)[method](path).set(bearer(as));
@@ -67,10 +69,16 @@ beforeAll(async () => {
   app = await startTestApp();
   token = await adminToken(app.url);
   me = (await ok(admin('get', '/api/admin/me'))).body.user;
+  socket = connect(app.url, { transports: ['websocket'], auth: { token }, reconnection: false });
+  socket.onAny((event: string, payload: unknown) => pushed.push({ event, payload }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
 });
 
 afterAll(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
+  socket.disconnect();
 });
 
 describe('restoring a product', () => {
@@ -91,15 +99,6 @@ describe('restoring a product', () => {
     );
     const current = second.headers.etag!;
     expect(current).toBe('"3"');
-
-    const socket = connect(app.url, { transports: ['websocket'], auth: { token }, reconnection: false });
-    sockets.push(socket);
-    const pushed: { event: string; payload: any }[] = [];
-    socket.onAny((event: string, payload: unknown) => pushed.push({ event, payload }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
 
     const res = await ok(restore('products', original.id, { version: 0 }, current));
     expect(res.headers.etag).toBe('"4"');
@@ -135,7 +134,10 @@ describe('restoring a product', () => {
     expect(storefront.find((p) => p.id === original.id)).toMatchObject({ name: 'Gold', price: 1500 });
 
     await waitUntil(() => pushed.some((p) => p.event === 'product:updated' && p.payload.product.version === 4));
-    expect(pushed.find((p) => p.event === 'product:updated')!.payload).toEqual({ product: restored, actor: me.id });
+    expect(pushed.find((p) => p.event === 'product:updated' && p.payload.product.version === 4)!.payload).toEqual({
+      product: restored,
+      actor: me.id,
+    });
     await waitUntil(() =>
       pushed.some(
         (p) => p.event === 'productsUpdate' && p.payload.products.some((q: ProductView) => q.name === 'Gold'),
@@ -323,6 +325,16 @@ describe('restoring a category', () => {
     expect(restored).toMatchObject({ name: 'Kids', slug: 'kids', description: 'Cartoons', version: 2 });
     expect((await ok(admin('get', `/api/admin/categories/${category.id}`))).body.category).toEqual(restored);
     expect((await ok(request(app.url).get(`/categories/show/kids`))).body.id).toBe(category.id);
+    await waitUntil(() =>
+      pushed.some(
+        (p) =>
+          p.event === 'categoriesUpdate' &&
+          p.payload.categories.some((c: CategoryView) => c.id === category.id && c.name === 'Kids' && c.version === 2),
+      ),
+    );
+    expect(
+      pushed.find((p) => p.event === 'category_updated' && p.payload.category.version === 2)?.payload,
+    ).toMatchObject({ category: { id: category.id, name: 'Kids' }, actor: me.id });
     // The slug it left is free again: a new category of that name takes it as it is.
     expect((await newCategory('Family')).slug).toBe('family');
 
