@@ -15,6 +15,7 @@ import * as audit from './014_audit';
 import * as auditVersions from './015_audit_versions';
 import * as auditRestoredVersion from './016_audit_restored_version';
 import * as projectionOperations from './017_projection_operations';
+import * as sharedSecrets from './018_shared_secrets';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '015_audit_versions': auditVersions,
   '016_audit_restored_version': auditRestoredVersion,
   '017_projection_operations': projectionOperations,
+  '018_shared_secrets': sharedSecrets,
 };

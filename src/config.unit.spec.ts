@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,12 +20,11 @@ describe('configuration', () => {
     expect(config.REDIS_URL).toBeUndefined();
   });
 
-  it('generates the JWT secret once and keeps it under DATA_DIR', () => {
-    const dir = dataDir();
-    const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first);
-    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+  it('leaves secrets it is not given to the store, which shares them through its database (platform/secrets.ts)', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.JWT_SECRET).toBeUndefined();
+    expect(config.SANDBOX_WEBHOOK_SECRET).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'k'.repeat(40) }).JWT_SECRET).toBe('k'.repeat(40));
   });
 
   it('requires JWT_SECRET in production', () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Config } from './config';
+import type { StoreConfig } from './config';
 import type { Logger } from './logger';
 import type { EventStore } from './platform/eventstore/port';
 import type { AdminAuth } from './platform/http/auth';
@@ -16,7 +16,7 @@ export type { ModuleRoutes };
 
 /** What a module is given to build its routes and start-up work: the platform and shared instances, never another module. */
 export interface AppContext {
-  config: Config;
+  config: StoreConfig;
   logger: Logger;
   db: Kysely<Database>;
   store: EventStore;
@@ -33,7 +33,7 @@ export interface AppContext {
 
 /** What a module's background jobs are given: the same in the web process and in `npm run worker`. */
 export interface JobContext {
-  config: Config;
+  config: StoreConfig;
   logger: Logger;
   db: Kysely<Database>;
   store: EventStore;

@@ -64,9 +64,11 @@ export interface RunningApp {
 
 const WEB_DIR = fileURLToPath(new URL('../web/dist', import.meta.url));
 
-export async function startApp(config: Config, logger: Logger = createLogger(config)): Promise<RunningApp> {
-  for (const warning of config.warnings) logger.warn(warning);
-  const infra = await openInfrastructure(config, logger);
+export async function startApp(settings: Config, logger: Logger = createLogger(settings)): Promise<RunningApp> {
+  for (const warning of settings.warnings) logger.warn(warning);
+  const infra = await openInfrastructure(settings, logger);
+  // With the secrets every instance on the database shares (platform/secrets.ts).
+  const { config } = infra;
   const db: Kysely<Database> = infra.db;
   // The event store and the limits every module uses count into this instance's metrics.
   const metrics = new StoreMetrics(logger);

@@ -22,7 +22,13 @@ const infra = await openInfrastructure(config, logger);
 // Its jobs' failures, retries and appends are counted here, so the worker serves its own /metrics.
 const metrics = new StoreMetrics(logger);
 metrics.watch({ queue: () => infra.queue.stats() });
-defineJobs({ config, logger, db: infra.db, store: meteredEventStore(infra.store, metrics), queue: infra.queue });
+defineJobs({
+  config: infra.config,
+  logger,
+  db: infra.db,
+  store: meteredEventStore(infra.store, metrics),
+  queue: infra.queue,
+});
 await infra.queue.start();
 const metricsServer = await serveMetrics(metrics, {
   port: config.WORKER_METRICS_PORT,

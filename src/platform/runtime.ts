@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { redactUrl, type Config } from '../config';
+import { redactUrl, type Config, type StoreConfig } from '../config';
 import { checkReachable, ensureDatabaseExists, openDatabase, type DatabaseHandle } from './db/database';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
@@ -10,6 +10,7 @@ import { PostgresEventStore } from './eventstore/postgres';
 import { BullMqQueue } from './queue/bullmq';
 import { InProcessQueue } from './queue/in-process';
 import type { JobFailure, JobQueue } from './queue/port';
+import { resolveSharedSecrets } from './secrets';
 import { createLimiters, type Limiters } from './throttle/limiters';
 
 const EMBEDDED_DATABASE = 'iptv_store';
@@ -23,6 +24,8 @@ export interface Infrastructure {
   queue: JobQueue;
   /** Rate limits shared by every instance (Redis when configured, else PostgreSQL). */
   limiters: Limiters;
+  /** The settings with the secrets every instance and worker on this database shares. */
+  config: StoreConfig;
   /** Closes everything opened, last opened first. */
   close(): Promise<void>;
 }
@@ -40,6 +43,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     closers.push(() => database.close());
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    const storeConfig: StoreConfig = { ...config, ...(await resolveSharedSecrets(database.db, config)) };
 
     const store = config.EVENTSTORE_URL
       ? await connectEsdb(config.EVENTSTORE_URL)
@@ -63,7 +67,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       logger,
     });
     closers.push(() => limiters.close());
-    return { database, db: database.db, store, queue, limiters, close };
+    return { database, db: database.db, store, queue, limiters, config: storeConfig, close };
   } catch (error) {
     await close();
     throw error;

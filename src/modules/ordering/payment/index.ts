@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { durationToMs, type Config } from '../../../config';
+import { durationToMs, type StoreConfig } from '../../../config';
 import type { Database } from '../../../projections/database';
 import { createChargilyProvider } from './chargily';
 import type { PaymentProvider } from './provider';
@@ -16,7 +16,7 @@ export interface ConfiguredPaymentProvider extends PaymentProvider {
 }
 
 type PaymentConfig = Pick<
-  Config,
+  StoreConfig,
   | 'PAYMENT_PROVIDER'
   | 'PUBLIC_URL'
   | 'SANDBOX_WEBHOOK_SECRET'
