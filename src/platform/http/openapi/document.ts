@@ -31,14 +31,31 @@ export interface DocumentInfo {
 export const errorAnswerSchema = z
   .object({
     message: z.string().meta({ description: 'What went wrong, meant to be shown as it is' }),
-    status: z.number().int(),
+    status: z.number().int().min(400).max(599),
     errors: z
       .record(z.string(), z.string())
       .optional()
       .meta({ description: 'A 400 for input: the first problem of each field, keyed by its dotted path' }),
+    version: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: 'A 409 for a stale If-Match: the version now current' }),
+    changedBy: z.string().optional().meta({ description: 'A 409 for a stale If-Match: who made that change' }),
+    changedAt: z.string().optional().meta({ description: 'A 409 for a stale If-Match: when' }),
+    change: z.string().optional().meta({ description: 'A 409 for a stale If-Match: the change’s event type' }),
+    retryAfterSeconds: z.number().int().min(1).optional().meta({ description: 'A 429: when to try again' }),
   })
-  .catchall(z.unknown())
-  .meta({ description: 'An error. A 409 for a stale If-Match also says version, changedBy, changedAt and change.' });
+  .meta({
+    description: 'An error. Some rules add details of their own (a checkout’s total, a category’s products count).',
+  });
+
+/** The error shape as JSON Schema, open to the details some rules add (zod's object would close it). */
+function errorAnswer(): JsonSchema {
+  const { additionalProperties: _closed, ...open } = jsonSchemaOf(errorAnswerSchema, 'output');
+  return open;
+}
 
 /**
  * A zod schema as JSON Schema. `io: 'input'` describes what a client sends (before defaults and
@@ -50,8 +67,18 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'
     io,
     unrepresentable: 'any',
     target: 'draft-2020-12',
+    override: ({ jsonSchema }) => withoutSafeIntegerBounds(jsonSchema),
   }) as JsonSchema;
   return json;
+}
+
+/**
+ * zod bounds every integer to JavaScript's safe range; said on each one it only crowds the
+ * reference (and shows -9007199254740991 as its example), so it is left unsaid.
+ */
+function withoutSafeIntegerBounds(schema: JsonSchema): void {
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
 }
 
 const SECURITY: Record<OperationAuth, Record<string, string[]>[] | undefined> = {
@@ -68,7 +95,7 @@ export function buildOpenApiDocument(info: DocumentInfo, operations: ApiOperatio
     info: { title: info.title, version: info.version, description: info.description },
     tags: info.tags,
     paths: {},
-    components: { schemas: { Error: jsonSchemaOf(errorAnswerSchema, 'output') }, securitySchemes, responses: {} },
+    components: { schemas: { Error: errorAnswer() }, securitySchemes, responses: {} },
   };
   for (const operation of operations) {
     if (!known.has(operation.tag)) throw new Error(`${operation.path}: tag "${operation.tag}" is not listed`);

@@ -18,7 +18,9 @@ const name = (operation: ApiOperation) => `${operation.method.toUpperCase()} ${o
 describe('the OpenAPI document', () => {
   it.each([true, false])('is valid OpenAPI 3.1 (sandbox: %s)', async (sandbox) => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(storeApiDocument({ sandbox })) as Record<string, unknown>);
+    const result = await validator.validate(
+      structuredClone(storeApiDocument({ sandbox })) as unknown as Record<string, unknown>,
+    );
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
@@ -136,7 +138,7 @@ describe('buildOpenApiDocument', () => {
         name: 'page',
         in: 'query',
         required: false,
-        schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 },
+        schema: { type: 'integer', minimum: 1, default: 1 },
       },
       { name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: 5 } },
     ]);
