@@ -45,3 +45,7 @@ export const settingsKeys = {
   /** The signed-in admin's own settings (one admin's, even if another signs in on the same page later). */
   of: (userId: string) => [...settingsKeys.all, userId] as const,
 };
+
+export const projectionKeys = {
+  all: [...ADMIN, 'projections'] as const,
+};

@@ -11,6 +11,7 @@ import type customers from './customers/en.json';
 import type history from './history/en.json';
 import type orders from './orders/en.json';
 import type products from './products/en.json';
+import type projections from './projections/en.json';
 import type settings from './settings/en.json';
 import type users from './users/en.json';
 
@@ -29,6 +30,7 @@ export type AdminMessageId =
   | keyof typeof history
   | keyof typeof orders
   | keyof typeof products
+  | keyof typeof projections
   | keyof typeof settings
   | keyof typeof users;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ActivityIcon } from '../activity/ActivityIcon';
 import { GridIcon, ReceiptIcon } from '../../components/ui/icons';
 import type { AdminMessageId } from '../i18n';
-import { ContactIcon, FolderIcon, PackageIcon, SettingsIcon, UsersIcon } from '../ui/icons';
+import { ContactIcon, DatabaseIcon, FolderIcon, PackageIcon, SettingsIcon, UsersIcon } from '../ui/icons';
 
 /** Any path the router knows, so every screen's entry fits. */
 type NavPath = NonNullable<LinkProps['to']>;
@@ -21,5 +21,6 @@ export const ADMIN_NAV: { to: NavPath; label: AdminMessageId; icon: ReactNode; e
   { to: '/admin/customers', label: 'admin.nav.customers', icon: <ContactIcon /> },
   { to: '/admin/users', label: 'admin.nav.users', icon: <UsersIcon /> },
   { to: '/admin/activity', label: 'admin.nav.activity', icon: <ActivityIcon /> },
+  { to: '/admin/projections', label: 'admin.nav.projections', icon: <DatabaseIcon /> },
   { to: '/admin/settings', label: 'admin.nav.settings', icon: <SettingsIcon /> },
 ];

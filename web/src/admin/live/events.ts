@@ -2,8 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AdminUserView, Settings } from '@shared/identity/types';
 import type { AdminOrderDetailView, AdminOrderPage, AdminOrderView } from '@shared/ordering/types';
 import type { AuditEntry } from '@shared/audit/types';
+import { REBUILD_PROGRESS_EVENT } from '@shared/operations/constants';
+import type { RebuildView } from '@shared/operations/types';
 import { isRecord } from '../../api/http';
 import { applyAuditEntries } from '../api/audit';
+import { applyRebuild } from '../api/projections';
 import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, settingsKeys, userKeys } from '../api/keys';
 import type { AdminMessageId, MessageValues } from '../i18n';
 import { isLocalChange } from './local-changes';
@@ -65,6 +68,7 @@ export const ADMIN_EVENTS = [
   'category_deleted',
   'usersUpdate',
   'auditEntries',
+  REBUILD_PROGRESS_EVENT,
 ] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 
@@ -128,6 +132,11 @@ export function applyAdminEvent(
     case 'auditEntries':
       // The activity page and the history panels show them at their top; nothing to announce.
       if (Array.isArray(payload.entries)) applyAuditEntries(queryClient, payload.entries as AuditEntry[]);
+      return null;
+    case REBUILD_PROGRESS_EVENT:
+      // A rebuild's progress or outcome, whoever started it: the projections page follows it.
+      if (isRecord(payload.rebuild) && typeof payload.rebuild.id === 'string')
+        applyRebuild(queryClient, payload.rebuild as unknown as RebuildView);
       return null;
     default: {
       // product:* and category_*: counts, names and lists across the catalogue and the dashboard.

@@ -96,3 +96,9 @@ export const ContactIcon = (p: IconProps) => (
     <path d="M5.5 16.5a3.5 3.5 0 0 1 7 0M15 9h3M15 13h3" />
   </Icon>
 );
+export const DatabaseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <ellipse cx="12" cy="5" rx="8" ry="3" />
+    <path d="M4 5v6c0 1.66 3.58 3 8 3s8-1.34 8-3V5M4 11v6c0 1.66 3.58 3 8 3s8-1.34 8-3v-6" />
+  </Icon>
+);
