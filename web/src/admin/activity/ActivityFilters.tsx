@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { useAdminText } from '../i18n';
 import { SearchField } from '../ui/list/SearchField';
 import type { ActivitySearch } from './activity-search';
+import './activity.css';
 
 // The activity page's filters: free text (after a pause in typing), who (each admin, every admin,
 // shoppers, payments, the system), what (entity type), which action (those of the chosen type) and

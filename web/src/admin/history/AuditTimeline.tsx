@@ -32,6 +32,8 @@ export interface AuditTimelineProps {
   linkEntities?: boolean;
   /** Shows each entry's version (a history, where versions can be restored). */
   showVersions?: boolean;
+  /** The entry whose version the entity holds now (a history's newest), said so. */
+  currentEntryId?: string;
   /** Buttons under an entry (Restore this version), given its id for aria-describedby. */
   actions?: (entry: AuditEntry, versionId: string) => ReactNode;
   testId?: string;
@@ -42,6 +44,7 @@ export function AuditTimeline({
   headingLevel,
   linkEntities = true,
   showVersions = false,
+  currentEntryId,
   actions,
   testId,
 }: AuditTimelineProps) {
@@ -59,6 +62,7 @@ export function AuditTimeline({
                 entry={entry}
                 linkEntity={linkEntities && !isDeletion(entry)}
                 showVersion={showVersions}
+                current={entry.id === currentEntryId}
                 actions={actions}
               />
             ))}
@@ -85,11 +89,13 @@ function AuditEntryItem({
   entry,
   linkEntity,
   showVersion,
+  current,
   actions,
 }: {
   entry: AuditEntry;
   linkEntity: boolean;
   showVersion: boolean;
+  current: boolean;
   actions?: AuditTimelineProps['actions'];
 }) {
   const t = useAdminText();
@@ -123,7 +129,7 @@ function AuditEntryItem({
         </p>
         {showVersion && (
           <p id={versionId} className="audit-entry-version" data-testid="audit-entry-version">
-            {t('admin.history.version', { version: entry.entity.version })}
+            {t(current ? 'admin.history.current' : 'admin.history.version', { version: entry.entity.version })}
           </p>
         )}
         <Changes entry={entry} />

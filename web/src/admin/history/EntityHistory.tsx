@@ -76,7 +76,6 @@ export function EntityHistory({
             entityId={entityId}
             restore={restore}
             dayLevel={headingLevel === 2 ? 3 : 4}
-            label={t('admin.history.title')}
           />
         )}
       </div>
@@ -89,8 +88,7 @@ function HistoryEntries({
   entityId,
   restore,
   dayLevel,
-  label,
-}: Pick<EntityHistoryProps, 'entityType' | 'entityId' | 'restore'> & { dayLevel: 3 | 4; label: string }) {
+}: Pick<EntityHistoryProps, 'entityType' | 'entityId' | 'restore'> & { dayLevel: 3 | 4 }) {
   const t = useAdminText();
   const list = useInfiniteQuery(auditListQuery({ entityType, entityId }, PAGE));
   const [restoring, setRestoring] = useState<AuditEntry | null>(null);
@@ -122,12 +120,13 @@ function HistoryEntries({
   const restorable = (entry: AuditEntry) =>
     restore && entry.id !== newest?.id && (entityType === 'product' || entityType === 'category');
   return (
-    <div className="entity-history-body" role="region" aria-label={label} tabIndex={0}>
+    <div className="entity-history-body">
       <AuditTimeline
         entries={entries}
         headingLevel={dayLevel}
         linkEntities={false}
         showVersions={entityType === 'product' || entityType === 'category'}
+        currentEntryId={newest?.id}
         actions={(entry, versionId) =>
           restorable(entry) && (
             <div className="audit-entry-actions">
