@@ -15,7 +15,7 @@ describe('the audit trail', () => {
   let app: RunningApp;
   let root: { id: string; name: string; token: string };
   let karim: { id: string; token: string };
-  const ids = {} as Record<'sports' | 'movies' | 'spare' | 'gold' | 'silver' | 'bronze' | 'order', string>;
+  const ids = {} as Record<'sports' | 'movies' | 'spare' | 'gold' | 'silver' | 'bronze' | 'copper' | 'order', string>;
   let orderNumber: number;
 
   const api = () => request(app.url);
@@ -145,6 +145,23 @@ describe('the audit trail', () => {
         .send({ action: 'changeCategory', ids: [ids.silver], categoryId: ids.movies }),
     );
     await ok(api().put(`/api/admin/products/${ids.gold}`).set(as(root.token)).send({ active: true }));
+
+    // Restores, by Karim: a category renamed and put back, a product's prices changed and put back.
+    await ok(
+      api()
+        .put(`/api/admin/categories/${ids.movies}`)
+        .set(as(karim.token))
+        .send({ name: 'Movies HD', description: 'Movies channels' }),
+    );
+    await ok(api().post(`/api/admin/categories/${ids.movies}/restore`).set(as(karim.token)).send({ version: 0 }));
+    ids.copper = await create('Copper', 800);
+    await ok(
+      api()
+        .put(`/api/admin/products/${ids.copper}`)
+        .set(as(karim.token))
+        .send({ price_durations: [{ duration: '1 month', price: 900 }] }),
+    );
+    await ok(api().post(`/api/admin/products/${ids.copper}/restore`).set(as(karim.token)).send({ version: 0 }));
 
     // A shopper's order, paid in the sandbox, then dispatched by Karim and deleted by the first admin.
     const checkout = await ok(
@@ -286,6 +303,21 @@ describe('the audit trail', () => {
       changes: [{ field: 'status', before: 'completed', after: 'dispatched' }],
     });
     expect(find('order.deleted', ids.order)).toMatchObject({ actor: byRoot, entity: { label } });
+    expect(find('category.restored', ids.movies)).toMatchObject({
+      actor: byKarim,
+      restoredVersion: 0,
+      entity: { label: 'Movies' },
+      changes: [
+        { field: 'name', before: 'Movies HD', after: 'Movies' },
+        { field: 'slug', before: 'movies-hd', after: 'movies' },
+      ],
+    });
+    expect(find('product.restored', ids.copper)).toMatchObject({
+      actor: byKarim,
+      restoredVersion: 0,
+      entity: { label: 'Copper' },
+      changes: [{ field: 'prices', before: ['1 month: 900 Da'], after: ['1 month: 800 Da'] }],
+    });
 
     // Every action the API offers is there; the hash of a password never is.
     const actions = new Set(entries.map((e) => e.action));
@@ -298,6 +330,7 @@ describe('the audit trail', () => {
       'category.created',
       'category.updated',
       'category.deleted',
+      'category.restored',
       'product.created',
       'product.updated',
       'product.prices_changed',
@@ -305,6 +338,7 @@ describe('the audit trail', () => {
       'product.activated',
       'product.deactivated',
       'product.deleted',
+      'product.restored',
       'order.placed',
       'order.phone_changed',
       'order.paid',
