@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { auditApi } from './modules/audit';
 import { catalogueApi } from './modules/catalogue';
 import { identityApi } from './modules/identity';
+import { operationsApi } from './modules/operations';
 import { orderingApi, sandboxApi } from './modules/ordering';
 import { buildOpenApiDocument, type OpenApiDocument } from './platform/http/openapi/document';
 import type { ApiOperation } from './platform/http/openapi/operation';
@@ -29,6 +30,7 @@ const TAGS = [
   { name: 'Users', description: 'Administrators' },
   { name: 'Settings', description: 'The signed-in administrator’s own settings' },
   { name: 'Audit trail', description: 'Who changed what, and when' },
+  { name: 'Read models', description: 'The read models’ state, and their rebuilds from the event log' },
   { name: 'Operations', description: 'Health and metrics, for monitoring' },
   { name: 'Reference', description: 'This description and its interactive page' },
 ];
@@ -48,6 +50,7 @@ export function storeApiOperations(options: { sandbox: boolean }): ApiOperation[
     ...orderingApi,
     ...(options.sandbox ? sandboxApi : []),
     ...auditApi,
+    ...operationsApi,
   ];
 }
 

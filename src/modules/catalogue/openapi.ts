@@ -8,12 +8,15 @@ import {
   productCreateSchema,
   productListQuerySchema,
   productUpdateSchema,
+  restoreSchema,
 } from '../../shared/catalogue';
 
 // The catalogue's routes (./routes.ts) for the OpenAPI document: the storefront's reads, the
 // images, and the admin's products and categories.
 
 const IMAGE = `An image of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB may come along in the multipart form's "image" field.`;
+const RESTORE =
+  'Brings back an earlier version’s values as a new version, checked as an edit is (If-Match, today’s rules). The versions are those the audit trail names.';
 const FROM_MEMORY = 'Answered from the catalogue held in memory, with an ETag (304 when unchanged).';
 
 export const catalogueApi = describeApi([
@@ -138,6 +141,22 @@ export const catalogueApi = describeApi([
     responses: { 200: '{ message, product }', 404: 'No such product', 413: 'The image is too large' },
   },
   {
+    method: 'post',
+    path: '/api/admin/products/{id}/restore',
+    tag: 'Products',
+    auth: 'admin',
+    summary: 'Restore an earlier version of a product',
+    description: RESTORE,
+    params: { id: 'The product’s id' },
+    body: { schema: restoreSchema, name: 'ProductRestore' },
+    versioned: 'write',
+    responses: {
+      200: '{ message, product }',
+      400: 'Not an earlier version, or its values no longer pass today’s rules (its category was deleted…)',
+      404: 'No such product',
+    },
+  },
+  {
     method: 'delete',
     path: '/api/admin/products/{id}',
     tag: 'Products',
@@ -187,6 +206,22 @@ export const catalogueApi = describeApi([
     body: { schema: categoryUpdateSchema, name: 'CategoryUpdate', imageField: 'image' },
     versioned: 'write',
     responses: { 200: '{ message, category }', 404: 'No such category', 413: 'The image is too large' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/categories/{id}/restore',
+    tag: 'Categories',
+    auth: 'admin',
+    summary: 'Restore an earlier version of a category',
+    description: RESTORE,
+    params: { id: 'The category’s id' },
+    body: { schema: restoreSchema, name: 'CategoryRestore' },
+    versioned: 'write',
+    responses: {
+      200: '{ message, category }',
+      400: 'Not an earlier version, or its values no longer pass today’s rules',
+      404: 'No such category',
+    },
   },
   {
     method: 'delete',

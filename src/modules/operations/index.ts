@@ -6,3 +6,6 @@ export const operationsModule: AppModule = {
   name: 'operations',
   routes: operationsRoutes,
 };
+
+/** Its routes, for the API's OpenAPI description (src/openapi.ts). */
+export { operationsApi } from './openapi';

@@ -134,13 +134,18 @@ interface WriteStep {
  */
 function writeSteps(ids: Record<string, string>): WriteStep[] {
   const id = (name: string) => () => ({ id: ids[name]! });
+  // The edit's example changes nothing (every field may be left out): a new name makes a version to restore from.
+  const renamed = (example: Record<string, unknown>) => ({ ...example, name: 'example renamed' });
+  const firstVersion = (example: Record<string, unknown>) => ({ ...example, version: 0 });
   return [
     {
       route: 'POST /api/admin/categories',
       status: 201,
       then: (answer) => void (ids.category = (answer.category as { id: string }).id),
     },
-    { route: 'PUT /api/admin/categories/{id}', params: id('category'), status: 200 },
+    { route: 'PUT /api/admin/categories/{id}', params: id('category'), body: renamed, status: 200 },
+    // A version is state, as an id is: the one the category was created with.
+    { route: 'POST /api/admin/categories/{id}/restore', params: id('category'), body: firstVersion, status: 200 },
     {
       route: 'POST /api/admin/products',
       // The store refuses a product without a category that exists (a rule, not the schema).
@@ -148,7 +153,8 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
       status: 201,
       then: (answer) => void (ids.product = (answer.product as { id: string }).id),
     },
-    { route: 'PUT /api/admin/products/{id}', params: id('product'), status: 200 },
+    { route: 'PUT /api/admin/products/{id}', params: id('product'), body: renamed, status: 200 },
+    { route: 'POST /api/admin/products/{id}/restore', params: id('product'), body: firstVersion, status: 200 },
     { route: 'POST /api/admin/products/bulk', status: 200 },
     { route: 'POST /api/auth/login', status: 401 },
     {
