@@ -273,6 +273,42 @@ describe("a product's history", () => {
   }, 60_000);
 });
 
+describe('refusals and failures', () => {
+  it("shows the server's message when a version can no longer be restored (its category deleted since)", async () => {
+    const spare = await suite.shop.createCategory('Spare');
+    const product = await api<{ product: { id: string } }>(
+      'POST',
+      '/api/admin/products',
+      { name: 'Nomad', category_id: spare.id, price_durations: [{ duration: '1 month', price: 700 }] },
+      TEST_ADMIN,
+    ).then((answer) => answer.product);
+    await editProduct(product.id, { category_id: categoryId }, karim);
+    await api('DELETE', `/api/admin/categories/${spare.id}`, undefined, TEST_ADMIN);
+    const { page, errors } = await openSignedIn(`/admin/products/edit/${product.id}`);
+    const history = page.getByTestId('entity-history-entries').getByTestId('audit-entry');
+    await history.nth(1).getByTestId('history-restore').click();
+    await page.getByTestId('history-restore-confirm-confirm').click();
+    await eventually(async () => (await page.locator('.toast-message').allTextContents()).map(plain)).toContain(
+      'Version 0 cannot be restored: its category "Spare" has been deleted since. Restore a later version, or edit the product instead.',
+    );
+    expect(await page.getByTestId('product-form-name').inputValue()).toBe('Nomad');
+    expect(errors).toEqual([]);
+  });
+
+  it('says when the activity could not be loaded, and loads it again on Try again', async () => {
+    const { page } = await openActivity();
+    await entries(page).first().waitFor();
+    await page.route('**/api/admin/audit?*', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.reload();
+    await page.getByTestId('activity-error').getByText('The activity could not be loaded. Please try again.').waitFor({
+      timeout: 15_000,
+    });
+    await page.unroute('**/api/admin/audit?*');
+    await page.getByTestId('activity-error').getByRole('button', { name: 'Try Again' }).click();
+    await entries(page).first().waitFor();
+  });
+});
+
 describe('accessibility', () => {
   it.each(['en', 'ar'])(
     'finds nothing serious on the activity page and a history in %s, light and dark',

@@ -1,6 +1,7 @@
 import type { CategoryView, ProductView } from '@shared/catalogue/types';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { auditKeys } from '../api/audit';
 import { categoryKeys, dashboardKeys, productKeys } from '../api/keys';
 import { useVersionedWrite } from '../api/versioned';
 import { useAdminText } from '../i18n';
@@ -38,7 +39,8 @@ export function useRestoreVersion(onRestored: (answer: RestoreAnswer, request: R
     }),
     item: ({ type, id }) => ({ area: type === 'product' ? 'products' : 'categories', id }),
     // A product's restore may move it to another category (counts); a category's name shows on products.
-    invalidates: () => [productKeys.all, categoryKeys.all, dashboardKeys.all],
+    // The histories get the restore's entry live, and again from the server should the push be missed.
+    invalidates: () => [productKeys.all, categoryKeys.all, dashboardKeys.all, auditKeys.all],
     success: (answer) => answer.message,
     failure: () => t('admin.history.restoreFailed'),
     onSuccess: (answer, request) => {
