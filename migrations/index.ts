@@ -16,6 +16,7 @@ import * as auditVersions from './015_audit_versions';
 import * as auditRestoredVersion from './016_audit_restored_version';
 import * as projectionOperations from './017_projection_operations';
 import * as sharedSecrets from './018_shared_secrets';
+import * as projectionLogSource from './019_projection_log_source';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '016_audit_restored_version': auditRestoredVersion,
   '017_projection_operations': projectionOperations,
   '018_shared_secrets': sharedSecrets,
+  '019_projection_log_source': projectionLogSource,
 };

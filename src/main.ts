@@ -22,6 +22,7 @@ import { meteredLimiters } from './platform/observability/limiters';
 import { StoreMetrics } from './platform/observability/metrics';
 import { inRequestScope } from './platform/observability/request-context';
 import { socketCounts } from './platform/observability/sockets';
+import { alignCheckpointsWithLog } from './platform/projections/log-source';
 import { ProjectionOperations } from './platform/projections/operations';
 import { ProjectionRunner } from './platform/projections/runner';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
@@ -117,6 +118,15 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
       store,
       databaseUrl: infra.database.url,
       projections: allProjections({ db, realtime, catalogue }),
+      logger,
+    });
+    // Checkpoints of another engine's log are not positions in this one: rebuilt first if so.
+    await alignCheckpointsWithLog({
+      db,
+      store,
+      databaseUrl: infra.database.url,
+      projections: runner.projections,
+      engine: infra.eventStoreEngine,
       logger,
     });
     await runner.start();

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { connectEsdb } from './eventstore/esdb';
 import type { EventStore } from './eventstore/port';
 import { PostgresEventStore } from './eventstore/postgres';
+import { eventStoreEngine } from './projections/log-source';
 import { BullMqQueue } from './queue/bullmq';
 import { InProcessQueue } from './queue/in-process';
 import type { JobFailure, JobQueue } from './queue/port';
@@ -26,6 +27,8 @@ export interface Infrastructure {
   limiters: Limiters;
   /** The settings with the secrets every instance and worker on this database shares. */
   config: StoreConfig;
+  /** Which event store's log this is (projections/log-source.ts). */
+  eventStoreEngine: string;
   /** Closes everything opened, last opened first. */
   close(): Promise<void>;
 }
@@ -67,7 +70,16 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       logger,
     });
     closers.push(() => limiters.close());
-    return { database, db: database.db, store, queue, limiters, config: storeConfig, close };
+    return {
+      database,
+      db: database.db,
+      store,
+      queue,
+      limiters,
+      config: storeConfig,
+      eventStoreEngine: eventStoreEngine(config.EVENTSTORE_URL),
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
