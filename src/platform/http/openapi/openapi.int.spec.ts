@@ -102,6 +102,12 @@ describe('the OpenAPI description of the running store', () => {
 
   it('serves the reference page and its assets itself, and no other file of the package', async () => {
     const page = await request(app.url).get('/api/docs').expect(200).expect('Content-Type', /html/);
+    // Under the store's own Content-Security-Policy, unchanged: scripts from the store (or the web
+    // app's one hashed inline script), neither unsafe-inline nor eval; the page has no inline script.
+    const scriptSources = /script-src ([^;]*)/.exec(page.headers['content-security-policy'] ?? '')?.[1]?.split(' ');
+    expect(scriptSources?.[0]).toBe("'self'");
+    expect(scriptSources?.filter((source) => !/^'(self|sha256-[^']+)'$/.test(source))).toEqual([]);
+    expect(page.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(assets.length).toBeGreaterThanOrEqual(4);
     for (const asset of assets) {
