@@ -273,6 +273,44 @@ describe("a product's history", () => {
   }, 60_000);
 });
 
+describe("a category's history", () => {
+  it('restores an earlier version from the edit modal, which then shows it', async () => {
+    const kids = await suite.shop.createCategory('Kids', 'Cartoons');
+    await api(
+      'PUT',
+      `/api/admin/categories/${kids.id}`,
+      { name: 'Kids & Family', description: 'Cartoons and films' },
+      karim,
+    );
+    const { page, errors } = await openSignedIn('/admin/categories?search=Kids');
+    await page.getByTestId('category-edit').first().click();
+    const modal = page.getByTestId('category-form');
+    expect(await modal.getByTestId('category-name').inputValue()).toBe('Kids & Family');
+    await modal.getByTestId('entity-history-toggle').click();
+    const history = modal.getByTestId('entity-history-entries').getByTestId('audit-entry');
+    await eventually(async () => (await history.getByTestId('audit-entry-text').allTextContents()).map(plain)).toEqual([
+      'Karim Haddad updated the category Kids & Family',
+      'Administrator created the category Kids',
+    ]);
+    await history.nth(1).getByTestId('history-restore').click();
+    await page.getByTestId('history-restore-confirm-confirm').click();
+    await eventually(async () => (await page.locator('.toast-message').allTextContents()).map(plain)).toContain(
+      'Category restored to version 0',
+    );
+    await eventually(() => modal.getByTestId('category-name').inputValue()).toBe('Kids');
+    expect(await modal.getByTestId('category-description').inputValue()).toBe('Cartoons');
+    await eventually(async () => plain(await history.first().getByTestId('audit-entry-text').textContent())).toBe(
+      'Administrator restored the category Kids to version 0',
+    );
+    // Saved from the restored version (its If-Match now the restore's): no conflict.
+    await modal.getByTestId('category-description').fill('Cartoons, all day');
+    await page.getByTestId('category-save').click();
+    await modal.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('conflict-dialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('refusals and failures', () => {
   it("shows the server's message when a version can no longer be restored (its category deleted since)", async () => {
     const spare = await suite.shop.createCategory('Spare');
