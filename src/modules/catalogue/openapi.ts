@@ -28,7 +28,7 @@ export const catalogueApi = describeApi([
     summary: 'Categories, a page at a time (every category without a limit)',
     description: FROM_MEMORY,
     query: categoryListQuerySchema,
-    responses: { 200: 'A page of categories: data, total, page, pages' },
+    responses: { 200: 'A page of categories: { data, pagination: { page, limit, total, totalPages } }' },
   },
   {
     method: 'get',
@@ -47,7 +47,7 @@ export const catalogueApi = describeApi([
     summary: 'Active products, of one category when asked',
     description: FROM_MEMORY,
     query: productListQuerySchema,
-    responses: { 200: 'The products', 404: 'The category named by ?category= does not exist' },
+    responses: { 200: 'The products (an array)', 404: 'The category named by ?category= does not exist' },
   },
   {
     method: 'get',
@@ -65,7 +65,7 @@ export const catalogueApi = describeApi([
     auth: 'public',
     summary: 'Active products matching ?q=',
     query: productListQuerySchema,
-    responses: { 200: 'The matching products' },
+    responses: { 200: 'The matching products (an array; none for an empty query)' },
   },
   {
     method: 'get',
@@ -116,7 +116,7 @@ export const catalogueApi = describeApi([
     auth: 'admin',
     summary: 'Delete several products, or move them to a category',
     body: { schema: bulkProductsSchema, name: 'BulkProducts' },
-    responses: { 200: '{ message, succeeded, failed }: which ids were done and why the others were not' },
+    responses: { 200: '{ message, succeeded, failed }: the ids done, and each other one with its status and message' },
   },
   {
     method: 'get',
@@ -173,7 +173,7 @@ export const catalogueApi = describeApi([
     auth: 'admin',
     summary: 'Categories, a page at a time, each with its count of products (inactive ones too)',
     query: categoryListQuerySchema,
-    responses: { 200: 'A page of categories: data, total, page, pages' },
+    responses: { 200: 'A page of categories: { data, pagination }' },
   },
   {
     method: 'post',

@@ -10,7 +10,7 @@ export const operationsApi = describeApi([
     tag: 'Read models',
     auth: 'admin',
     summary: 'Each read model’s state and position, and the recent rebuilds',
-    responses: { 200: '{ projections, rebuilds }' },
+    responses: { 200: '{ head, projections, rebuilds }' },
   },
   {
     method: 'post',

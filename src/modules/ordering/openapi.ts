@@ -97,7 +97,7 @@ export const orderingApi = describeApi([
     auth: 'admin',
     summary: 'Orders, newest first, a page at a time',
     query: ordersQuerySchema,
-    responses: { 200: 'A page of orders: orders, pagination' },
+    responses: { 200: 'A page of orders: { orders, pagination: { page, limit, total, totalPages } }' },
   },
   {
     method: 'get',
@@ -150,7 +150,7 @@ export const orderingApi = describeApi([
     auth: 'admin',
     summary: 'Customers (from their orders), a page at a time',
     query: customersQuerySchema,
-    responses: { 200: 'A page of customers: customers, pagination' },
+    responses: { 200: 'A page of customers: { customers, pagination }' },
   },
   {
     method: 'get',
@@ -168,7 +168,7 @@ export const orderingApi = describeApi([
     auth: 'admin',
     summary: 'Sales figures over the last 7, 30 or 90 days',
     query: dashboardStatsQuerySchema,
-    responses: { 200: 'Totals, daily figures, top products and recent orders' },
+    responses: { 200: '{ stats, range, recentOrders, revenueByDay, trends }' },
   },
 ]);
 
