@@ -29,6 +29,8 @@ type Admin = Credentials & { id: string; name: string };
 let karim: Admin;
 let nadia: Admin;
 let categoryId: string;
+/** The shopper's paid order. */
+let orderId: string;
 
 beforeAll(async () => {
   karim = await suite.shop.createAdmin('Karim Haddad');
@@ -41,7 +43,7 @@ beforeAll(async () => {
     price_durations: [{ duration: '1 month', price: 900 }],
   });
   // A shopper's order, paid on the sandbox: entries by a shopper and by the payment provider.
-  await suite.shop.placeOrder(gold.id, 900);
+  orderId = (await suite.shop.placeOrder(gold.id, 900)).orderId;
 });
 
 /** The admin API as `as`. */
@@ -307,6 +309,39 @@ describe("a category's history", () => {
     await page.getByTestId('category-save').click();
     await modal.waitFor({ state: 'detached' });
     expect(await page.getByTestId('conflict-dialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("an order's and a user's history", () => {
+  it('shows in the order detail and the user form, each with its own entries', async () => {
+    const { page, errors } = await openSignedIn(`/admin/orders?id=${orderId}`);
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('order-detail-body').waitFor();
+    await detail.getByTestId('entity-history-toggle').click();
+    const orderEntries = detail.getByTestId('entity-history-entries').getByTestId('audit-entry-text');
+    await orderEntries.first().waitFor();
+    const texts = (await orderEntries.allTextContents()).map(plain);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toMatch(/^Payment \(.+\) confirmed the payment of order #\d+$/);
+    expect(texts[1]).toMatch(/^Shopper placed the order #\d+$/);
+    // An order's history restores nothing.
+    expect(await detail.getByTestId('history-restore').count()).toBe(0);
+    expect(await seriousViolations(page), 'order detail with its history').toEqual([]);
+
+    await page.goto(`${suite.url}/admin/users`);
+    await page
+      .getByTestId('users-table')
+      .locator('tbody tr')
+      .filter({ has: page.getByTestId('user-username-cell').getByText(karim.username, { exact: true }) })
+      .getByTestId('user-edit')
+      .click();
+    const form = page.getByTestId('user-form');
+    await form.getByTestId('entity-history-toggle').click();
+    await eventually(async () =>
+      (await form.getByTestId('entity-history-entries').getByTestId('audit-entry-text').allTextContents()).map(plain),
+    ).toEqual([`Administrator added the user ${karim.username}`]);
+    expect(await seriousViolations(page), 'user form with its history').toEqual([]);
     expect(errors).toEqual([]);
   });
 });
