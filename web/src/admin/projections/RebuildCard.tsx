@@ -59,8 +59,8 @@ function RebuildProgress({ rebuild }: { rebuild: RebuildView }) {
         <div className="projections-progress-fill" style={{ inlineSize: `${percent}%` }} />
       </div>
       <p className="projections-progress-text" data-testid="rebuild-progress-text">
-        <span>{progress}</span>
-        <span>{t('admin.projections.rate', { rate: intl.formatNumber(Math.round(rebuild.rate)) })}</span>
+        <span>{progress}</span>{' '}
+        <span>{t('admin.projections.rate', { rate: intl.formatNumber(Math.round(rebuild.rate)) })}</span>{' '}
         <span>
           {rebuild.etaSeconds === null
             ? t('admin.projections.etaUnknown')

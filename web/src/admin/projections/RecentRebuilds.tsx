@@ -17,6 +17,7 @@ export function RecentRebuilds({ rebuilds }: { rebuilds: RebuildView[] }) {
         <li
           key={rebuild.id}
           className="projections-recent-item"
+          data-testid="rebuild-recent"
           data-rebuild-id={rebuild.id}
           data-state={rebuild.state}
         >
