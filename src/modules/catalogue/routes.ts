@@ -20,7 +20,9 @@ import {
   productListQuerySchema,
   productUpdateSchema,
   restoreSchema,
+  type CategoriesList,
   type CategoryPage,
+  type ProductsList,
 } from '../../shared/catalogue';
 import {
   bulkProducts,
@@ -282,11 +284,18 @@ function categoryFilter(catalogue: CatalogueSnapshot, value: string | undefined)
   return category.id;
 }
 
-/** A client that connects asks for the catalogue: admins get inactive products too. */
+/**
+ * A client that connects asks for the whole catalogue (admins get inactive products too); after
+ * that it only gets what changes. So the answer is checked against the database now, not up to a
+ * second old: a change made just before the client joined would otherwise never reach it. With
+ * the database away, the copy this instance has.
+ */
 function answerInitialData(ctx: AppContext, live: LiveCatalogue): void {
   ctx.realtime.onClientEvent('requestInitialData', async (socket, identity) => {
-    const catalogue = await live.current();
-    socket.emit('categoriesUpdate', { categories: catalogue.categories });
-    socket.emit('productsUpdate', { products: catalogue.productsIn(undefined, identity.adminId ? ALL : PUBLIC) });
+    const catalogue = await live.fresh().catch(() => live.current());
+    const categories: CategoriesList = { categories: catalogue.categories };
+    const products: ProductsList = { products: catalogue.productsIn(undefined, identity.adminId ? ALL : PUBLIC) };
+    socket.emit('categoriesUpdate', categories);
+    socket.emit('productsUpdate', products);
   });
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogueEvent } from '../../modules/catalogue/events';
 import type { Recorded } from '../../platform/eventstore/port';
 import type { Realtime } from '../../platform/realtime/realtime';
+import type { ItemsDelta } from '../../shared/catalogue';
 import type { CatalogueTables } from './rows';
 import { loadSnapshot, readCatalogueVersion, type CatalogueSnapshot } from './snapshot';
 
@@ -28,6 +29,12 @@ export class LiveCatalogue {
   private checkedAt = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private shopperCheck: Promise<CatalogueSnapshot> | undefined;
+  private waitingCheck: Promise<CatalogueSnapshot> | undefined;
+  /**
+   * The copy the last push was computed from: the next push sends what differs from it. Kept apart
+   * from `snapshot`, which any read may have refreshed past a batch before that batch is pushed.
+   */
+  private pushedFrom: CatalogueSnapshot | undefined;
 
   constructor(
     private readonly db: Kysely<CatalogueTables>,
@@ -55,20 +62,29 @@ export class LiveCatalogue {
     return this.shopperCheck;
   }
 
-  /** Checked now: reloaded when the read model changed since the copy was made. */
+  /**
+   * Checked now: reloaded when the read model changed since the copy was made. Callers share a
+   * check that has not started yet (it reads after each of them called), so a burst of them, or
+   * of sockets reconnecting, queues one check, not one each.
+   */
   fresh(): Promise<CatalogueSnapshot> {
-    return this.serially(async () => {
+    this.waitingCheck ??= this.serially(async () => {
+      this.waitingCheck = undefined;
       const version = await readCatalogueVersion(this.db);
       if (this.snapshot?.version !== version) this.snapshot = await loadSnapshot(this.db);
       this.checkedAt = Date.now();
       return this.snapshot;
     });
+    return this.waitingCheck;
   }
 
   /** After a catalogue batch committed on this instance: reload the copy, and push the changes live. */
   async changed(events: Recorded<CatalogueEvent>[]): Promise<void> {
     const snapshot = await this.fresh();
-    if (this.realtime) pushChanges(this.realtime, snapshot, events);
+    // The projection awaits each batch's call before the next, so pushes are computed in order.
+    const before = this.pushedFrom;
+    this.pushedFrom = snapshot;
+    if (this.realtime) pushChanges(this.realtime, before, snapshot, events);
   }
 
   private serially<T>(work: () => Promise<T>): Promise<T> {
@@ -86,9 +102,34 @@ type Change = { kind: 'created' | 'updated' | 'deleted'; actor: string; name?: s
 
 /**
  * Pushes a batch: one message per item that changed to the admins (product:created…,
- * category_updated…), then the fresh lists to everyone. Shoppers get active products only.
+ * category_updated…), then what changed in the lists (issue 17: a price change is one product, not
+ * the whole catalogue). Shoppers see active products only: one deactivated leaves their list.
+ * Without an earlier push to compare with (this instance just started running the projection),
+ * the whole lists go once, as requestInitialData answers them.
  */
-function pushChanges(realtime: Realtime, snapshot: CatalogueSnapshot, events: Recorded<CatalogueEvent>[]): void {
+function pushChanges(
+  realtime: Realtime,
+  before: CatalogueSnapshot | undefined,
+  after: CatalogueSnapshot,
+  events: Recorded<CatalogueEvent>[],
+): void {
+  pushItemChanges(realtime, after, events);
+  const shoppers = realtime.io.to('store').except('admins');
+  if (!before) {
+    realtime.broadcast('admins', 'productsUpdate', { products: after.products });
+    shoppers.emit('productsUpdate', { products: after.activeProducts });
+    realtime.broadcast(['admins', 'store'], 'categoriesUpdate', { categories: after.categories });
+    return;
+  }
+  const forAdmins = deltaOf(before.products, after.products);
+  const forShoppers = deltaOf(before.activeProducts, after.activeProducts);
+  const categories = deltaOf(before.categories, after.categories);
+  if (forAdmins) realtime.broadcast('admins', 'productsUpdate', forAdmins);
+  if (forShoppers) shoppers.emit('productsUpdate', forShoppers);
+  if (categories) realtime.broadcast(['admins', 'store'], 'categoriesUpdate', categories);
+}
+
+function pushItemChanges(realtime: Realtime, snapshot: CatalogueSnapshot, events: Recorded<CatalogueEvent>[]): void {
   for (const [id, change] of changesOf(events, 'Product', (e) =>
     'productId' in e.data ? e.data.productId : undefined,
   )) {
@@ -102,9 +143,18 @@ function pushChanges(realtime: Realtime, snapshot: CatalogueSnapshot, events: Re
     const category = change.kind === 'deleted' ? { id, name: change.name } : snapshot.category(id);
     if (category) realtime.broadcast('admins', `category_${change.kind}`, { category, actor: change.actor });
   }
-  realtime.broadcast('admins', 'productsUpdate', { products: snapshot.products });
-  realtime.io.to('store').except('admins').emit('productsUpdate', { products: snapshot.activeProducts });
-  realtime.broadcast(['admins', 'store'], 'categoriesUpdate', { categories: snapshot.categories });
+}
+
+/**
+ * What turns list `before` into list `after`: the items new or different (as the API shows them,
+ * so a product whose category was renamed counts too), and the ids gone; undefined when nothing.
+ */
+export function deltaOf<T extends { id: string }>(before: T[], after: T[]): ItemsDelta<T> | undefined {
+  const earlier = new Map(before.map((item) => [item.id, JSON.stringify(item)]));
+  const changed = after.filter((item) => earlier.get(item.id) !== JSON.stringify(item));
+  const present = new Set(after.map((item) => item.id));
+  const removed = before.filter((item) => !present.has(item.id)).map((item) => item.id);
+  return changed.length || removed.length ? { changed, removed } : undefined;
 }
 
 /** What happened to each item in a batch, in one word: created wins over updated, deleted over both. */

@@ -65,12 +65,31 @@ export interface ProductDetailView extends ProductView {
   similarProducts: ProductView[];
 }
 
-/** The socket message `productsUpdate` (SPEC §7): every product the receiver may see, after a change. */
-export interface ProductsUpdate {
+/**
+ * The socket messages `productsUpdate` and `categoriesUpdate` (SPEC §7) come in two shapes:
+ * - the whole list (`{ products }`, `{ categories }`): the answer to `requestInitialData`, which a
+ *   client sends on every (re)connection, and the first push of a server that has no earlier copy to
+ *   compare with; it replaces what the client holds;
+ * - a delta (`{ changed, removed }`, no list key) after a catalogue write: the items that changed or
+ *   appeared, whole, and the ids of those that left the receiver's view (deleted; for shoppers also
+ *   deactivated). It applies to the list the client holds, and means nothing to one that holds none.
+ */
+export interface ItemsDelta<T> {
+  changed: T[];
+  removed: string[];
+}
+
+/** `productsUpdate`: every product the receiver may see (shoppers: active ones only). */
+export interface ProductsList {
   products: ProductView[];
 }
 
-/** The socket message `categoriesUpdate` (SPEC §7): every category, after a change. */
-export interface CategoriesUpdate {
+/** `categoriesUpdate`: every category. */
+export interface CategoriesList {
   categories: CategoryView[];
 }
+
+export type ProductsDelta = ItemsDelta<ProductView>;
+export type CategoriesDelta = ItemsDelta<CategoryView>;
+export type ProductsUpdate = ProductsList | ProductsDelta;
+export type CategoriesUpdate = CategoriesList | CategoriesDelta;
