@@ -105,6 +105,9 @@ const envSchema = z.object({
     .regex(/^\d{8,15}$/, 'the international number in digits only, e.g. 213550000000')
     .default('213550000000'),
   SUPPORT_EMAIL: z.string().email().default('support@nova-iptv.dz'),
+  // On SIGTERM, how long /readyz answers 503 (and answers close their connections) before the store
+  // stops accepting: the time a proxy or orchestrator needs to stop sending it requests.
+  SHUTDOWN_DELAY: durationSchema.default('2s'),
   // Where `npm run worker` serves its own /metrics (0: a free port, named in its log).
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   // Bearer token Prometheus presents on /metrics; unset, only loopback callers are answered.

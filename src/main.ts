@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Router, type Express } from 'express';
 import type { Kysely } from 'kysely';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, durationToMs, loadConfig, type Config } from './config';
 import type { AppContext, AppModule, JobContext, ModuleRoutes } from './context';
 import { createLogger, type Logger } from './logger';
 import { auditModule } from './modules/audit';
@@ -60,6 +60,15 @@ export interface RunningApp {
   realtime: Realtime;
   /** This instance's Prometheus metrics (served at /metrics). */
   metrics: StoreMetrics;
+  /**
+   * Shuts down as a rolling restart needs: /readyz answers 503 and answers close their connections
+   * for SHUTDOWN_DELAY, then close().
+   */
+  drain(): Promise<void>;
+  /**
+   * Stops accepting, sends socket clients away, lets requests in flight finish, stops the
+   * projections after their batch (another instance takes them) and the jobs after the running ones.
+   */
   close(): Promise<void>;
 }
 
@@ -88,9 +97,12 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
     // process (ERR_HTTP_HEADERS_SENT). So this one listener is there first and calls the HTTP app
     // once it is built (the server listens only after that).
     let http: RequestListener = (_req, res) => void res.writeHead(503).end();
+    // Set by drain(): answers then close their connection, so a proxy opens its next one elsewhere.
+    let draining = false;
     // Each request runs under its id (logs, events' correlationId) and is timed for the metrics.
     const server = createServer((req, res) =>
       inRequestScope(req, res, () => {
+        if (draining) res.shouldKeepAlive = false;
         observeRequest(metrics, req, res);
         http(req, res);
       }),
@@ -192,6 +204,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
             ...(config.REDIS_URL ? { redis: () => infra.queue.ping(), realtime: () => realtime.ping() } : {}),
           },
           auth.verify,
+          () => draining,
         ),
         storeApiRoutes(config),
         adminMount(auth, routes),
@@ -201,7 +214,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
     http = app.listener;
 
     await listen(server, config.PORT, config.HOST);
-    closers.push(() => closeServer(server));
+    closers.push(() => closeServer(server, realtime));
     const port = (server.address() as AddressInfo).port;
     return {
       url: `http://127.0.0.1:${port}`,
@@ -212,6 +225,11 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
       runner,
       realtime,
       metrics,
+      async drain() {
+        draining = true;
+        await new Promise((resolve) => setTimeout(resolve, durationToMs(config.SHUTDOWN_DELAY)));
+        await close();
+      },
       close,
     };
   } catch (error) {
@@ -238,10 +256,22 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function closeServer(server: Server): Promise<void> {
+/** How long requests in flight (a CSV export, a checkout) may take to finish once the store stops accepting. */
+const IN_FLIGHT_GRACE_MS = 10_000;
+
+/**
+ * Stops accepting connections, sends the socket clients away (they reconnect, through the proxy, to
+ * another instance), lets the requests in flight finish within a grace period, then cuts what is left.
+ */
+function closeServer(server: Server, realtime: Realtime): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), IN_FLIGHT_GRACE_MS);
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+    realtime.disconnectClients();
   });
 }
 
@@ -279,9 +309,9 @@ export async function main(): Promise<RunningApp> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), durationToMs(config.SHUTDOWN_DELAY) + 30_000);
     force.unref();
-    void app.close().then(() => process.exit(0));
+    void app.drain().then(() => process.exit(0));
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -30,22 +30,25 @@ defineJobs({
   queue: infra.queue,
 });
 await infra.queue.start();
+// Jobs matter more than their metrics: a port already taken (a second worker on the host) is logged.
 const metricsServer = await serveMetrics(metrics, {
   port: config.WORKER_METRICS_PORT,
   host: config.HOST,
   token: config.METRICS_TOKEN,
   trustProxy: config.TRUST_PROXY,
   logger,
+}).catch((error: unknown) => {
+  logger.warn({ err: error, port: config.WORKER_METRICS_PORT }, 'worker metrics not served: set WORKER_METRICS_PORT');
+  return undefined;
 });
-logger.info({ metrics: `${metricsServer.url}/metrics` }, 'worker running');
+logger.info({ metrics: metricsServer && `${metricsServer.url}/metrics` }, 'worker running');
 
 let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
   logger.info('worker stopping: finishing running jobs');
-  void metricsServer
-    .close()
+  void Promise.resolve(metricsServer?.close())
     .then(() => infra.close())
     .then(() => process.exit(0));
 };

@@ -79,6 +79,7 @@ describe('reconciliation without its helpers', () => {
             DATA_DIR: mkdtempSync(path.join(tmpdir(), 'worker-')),
             JWT_SECRET: TEST_JWT_SECRET,
             LOG_LEVEL: 'silent',
+            WORKER_METRICS_PORT: '0',
           },
           stdio: 'ignore',
         },

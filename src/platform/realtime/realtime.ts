@@ -36,6 +36,11 @@ export interface Realtime {
    */
   revalidateAdmins(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Closes every client's connection as a lost transport (not a server-side disconnect, after
+   * which Socket.IO clients would not come back): they reconnect, through a proxy to another instance.
+   */
+  disconnectClients(): void;
   close(): Promise<void>;
 }
 
@@ -154,6 +159,11 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     },
     async ping() {
       if (redis && (await redis.pub.ping()) !== 'PONG') throw new Error('Redis did not answer');
+    },
+    disconnectClients() {
+      // engine.io keeps its connections in `clients` (typed protected, documented as public).
+      const { clients } = io.engine as unknown as { clients: Record<string, { close(): void }> };
+      for (const client of Object.values(clients)) client.close();
     },
     async close() {
       await new Promise<void>((resolve) => void io.close(() => resolve()));
