@@ -38,6 +38,19 @@ function recorder(socket: Socket) {
     seen,
     last: (event: string) => seen.filter((s) => s.event === event).at(-1)?.payload,
     events: () => seen.map((s) => s.event),
+    /** The list as a client holds it: a whole list replaces it, a delta ({ changed, removed }) patches it. */
+    held<T extends { id: string }>(event: 'productsUpdate' | 'categoriesUpdate'): T[] {
+      const key = event === 'productsUpdate' ? 'products' : 'categories';
+      let list: T[] = [];
+      for (const { payload } of seen.filter((s) => s.event === event)) {
+        if (Array.isArray(payload[key])) list = payload[key];
+        else {
+          const gone = new Set<string>([...payload.removed, ...payload.changed.map((item: T) => item.id)]);
+          list = [...list.filter((item) => !gone.has(item.id)), ...payload.changed];
+        }
+      }
+      return list;
+    },
   };
 }
 
@@ -45,14 +58,15 @@ const admin = (method: 'post' | 'put' | 'delete', path: string) =>
   request(app.url)[method](path).set('Authorization', `Bearer ${token}`);
 
 describe('live catalogue', () => {
-  it('pushes item changes to admins and fresh lists to everyone; shoppers see active products only', async () => {
+  it('pushes item changes to admins and list changes to everyone; shoppers see active products only', async () => {
     const adminSocket = recorder(await client({ token }));
     const shopperSocket = recorder(await client());
 
     const category = (await admin('post', '/api/admin/categories').send({ name: 'Live' })).body
       .category as CategoryView;
+    // The first push of this app has no earlier one to compare with: the whole lists.
     await waitUntil(() =>
-      shopperSocket.last('categoriesUpdate')?.categories.some((c: CategoryView) => c.id === category.id),
+      shopperSocket.last('categoriesUpdate')?.categories?.some((c: CategoryView) => c.id === category.id),
     );
     await waitUntil(() => adminSocket.events().includes('category_created'));
     const me = (await request(app.url).get('/api/admin/me').set('Authorization', `Bearer ${token}`)).body.user.id;
@@ -74,15 +88,16 @@ describe('live catalogue', () => {
         price_durations: durations,
       })
     ).body.product as ProductView;
-    await waitUntil(() => adminSocket.last('productsUpdate')?.products.length === 2);
+    await waitUntil(() => adminSocket.held('productsUpdate').length === 2);
     await waitUntil(() => adminSocket.seen.filter((s) => s.event === 'product:created').length === 2);
     expect(adminSocket.last('product:created')).toEqual({ product: hidden, actor: me });
-    await waitUntil(() => shopperSocket.last('productsUpdate')?.products.length === 1);
-    expect(shopperSocket.last('productsUpdate').products.map((p: ProductView) => p.id)).toEqual([visible.id]);
+    await waitUntil(() => shopperSocket.held('productsUpdate').length === 1);
+    expect(shopperSocket.held<ProductView>('productsUpdate').map((p) => p.id)).toEqual([visible.id]);
+    // After that, what changed only: the product just created.
+    expect(shopperSocket.last('productsUpdate')).toEqual({ changed: [visible], removed: [] });
     // The category's count follows its active products.
-    expect(
-      shopperSocket.last('categoriesUpdate').categories.find((c: CategoryView) => c.id === category.id).productsCount,
-    ).toBe(1);
+    await waitUntil(() => shopperSocket.held<CategoryView>('categoriesUpdate')[0]?.productsCount === 1);
+    expect(shopperSocket.held<CategoryView>('categoriesUpdate').map((c) => c.id)).toEqual([category.id]);
 
     await admin('put', `/api/admin/products/${visible.id}`).send({ channels: 12 });
     await waitUntil(() => adminSocket.events().includes('product:updated'));

@@ -140,7 +140,10 @@ describe('restoring a product', () => {
     });
     await waitUntil(() =>
       pushed.some(
-        (p) => p.event === 'productsUpdate' && p.payload.products.some((q: ProductView) => q.name === 'Gold'),
+        (p) =>
+          // A whole list or, after a write, what changed (issue 17).
+          p.event === 'productsUpdate' &&
+          (p.payload.products ?? p.payload.changed).some((q: ProductView) => q.name === 'Gold'),
       ),
     );
 
@@ -329,7 +332,9 @@ describe('restoring a category', () => {
       pushed.some(
         (p) =>
           p.event === 'categoriesUpdate' &&
-          p.payload.categories.some((c: CategoryView) => c.id === category.id && c.name === 'Kids' && c.version === 2),
+          (p.payload.categories ?? p.payload.changed).some(
+            (c: CategoryView) => c.id === category.id && c.name === 'Kids' && c.version === 2,
+          ),
       ),
     );
     expect(
