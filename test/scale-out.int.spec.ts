@@ -169,6 +169,40 @@ describe('scaled out: two instances and a worker on one PostgreSQL and Redis', (
     shopper.disconnect();
   });
 
+  it("never serves an admin on A a change through B staler than B's answer, nor a shopper for more than a second", async () => {
+    const [a, b] = [instances.get('a')!, instances.get('b')!];
+    const product = ((await (await fetch(`${a.url}/products`)).json()) as ProductView[])[1]!;
+    const prices = product.priceDurations.map((p) => ({ ...p, price: p.price + 7 }));
+    expect(
+      (
+        await api(b.url, `/api/admin/products/${product.id}`, {
+          method: 'PUT',
+          body: JSON.stringify({ price_durations: prices }),
+        })
+      ).status,
+    ).toBe(200);
+    const onA = await api(a.url, `/api/admin/products/${product.id}`);
+    expect(onA.body.product.priceDurations.map((p: { price: number }) => p.price)).toEqual(prices.map((p) => p.price));
+    await waitUntil(async () => {
+      const shown = ((await (await fetch(`${a.url}/products`)).json()) as ProductView[]).find(
+        (p) => p.id === product.id,
+      )!;
+      return shown.priceDurations[0]!.price === prices[0]!.price;
+    }, 1_500);
+  });
+
+  it('counts failed sign-ins across instances: 5 on A, and B refuses the sixth', async () => {
+    const [a, b] = [instances.get('a')!, instances.get('b')!];
+    const attempt = (base: string) =>
+      fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
+      }).then((res) => res.status);
+    for (let i = 0; i < 5; i++) expect(await attempt(a.url)).toBe(401);
+    expect(await attempt(b.url)).toBe(429);
+  });
+
   it(
     'runs each projection on one instance, and when that one is killed the other carries on from its checkpoint',
     { timeout: 120_000 },
