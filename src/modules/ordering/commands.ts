@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import { handleCommand } from '../../platform/eventstore/command-handler';
 import { commandMetadata, type CommandMetadata } from '../../platform/eventstore/metadata';
 import { SYSTEM, type EventStore, type Position } from '../../platform/eventstore/port';
@@ -59,6 +60,7 @@ export interface CheckoutDeps {
   firstPollMs: number;
   /** The next order number (order-numbers.ts). */
   nextNumber: () => Promise<number>;
+  logger: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -115,7 +117,13 @@ export async function openCheckout(
     },
   };
   await executeOrderCommand(deps.store, orderId, place, metadata);
-  await scheduleReconciliation(deps.queue, { orderId, checkoutId: checkout.id }, deps.firstPollMs);
+  // The order is placed: a job queue that is away (Redis down) must not fail the shopper's checkout.
+  // Pending orders are scheduled again when the queue is back (ordering's start), and the webhook
+  // settles most of them before any poll.
+  await scheduleReconciliation(deps.queue, { orderId, checkoutId: checkout.id }, deps.firstPollMs).catch(
+    (error: unknown) =>
+      deps.logger.warn({ err: error, orderId }, 'reconciliation not scheduled yet: it is once the job queue is back'),
+  );
   return checkout;
 }
 

@@ -27,9 +27,13 @@ export const orderingModule: AppModule = {
    */
   async start(ctx) {
     await keepNumbersAboveLegacyOrders(ctx.store, ctx.db);
-    void rescheduleAllPending(ctx).catch((error: unknown) =>
-      ctx.logger.error({ err: error }, 'could not schedule pending checkouts; they will be at the next start'),
-    );
+    const reschedule = () =>
+      void rescheduleAllPending(ctx).catch((error: unknown) =>
+        ctx.logger.error({ err: error }, 'could not schedule pending checkouts; they will be when the queue is back'),
+      );
+    reschedule();
+    // Redis back after an outage: the checkouts placed meanwhile (and any jobs it lost) get theirs.
+    ctx.queue.onAvailable(reschedule);
   },
 };
 

@@ -93,6 +93,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
     publicUrl: ctx.config.PUBLIC_URL,
     firstPollMs: durationToMs(ctx.config.CHECKOUT_FIRST_POLL_AFTER),
     nextNumber: () => nextOrderNumber(ctx.db),
+    logger: ctx.logger,
   };
 
   router.post('/api/payment/create-checkout', async (req, res) => {

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import {
   assertJobId,
   assertJobName,
+  QueueUnavailableError,
   withDefaultHooks,
   settleWithin,
   type JobDefaults,
@@ -38,6 +39,8 @@ interface Definition {
 // Job states that no longer hold the jobId against a new add (see freeJobId).
 const FINISHED = new Set(['completed', 'failed']);
 const PING_TIMEOUT_MS = 2_000;
+/** ioredis connection states in which Redis is known to be away. */
+const UNAVAILABLE = new Set(['reconnecting', 'close', 'end']);
 const REPORT_QUIET_MS = 10_000;
 
 export class BullMqQueue implements JobQueue {
@@ -66,6 +69,11 @@ export class BullMqQueue implements JobQueue {
     this.connection.on('error', this.report);
   }
 
+  onAvailable(listener: () => void): () => void {
+    this.connection.on('ready', listener);
+    return () => void this.connection.off('ready', listener);
+  }
+
   define<T>(name: string, handler: JobHandler<T>, defaults: JobDefaults = {}): void {
     assertJobName(name);
     this.definitions.set(name, { handler: handler as JobHandler<unknown>, defaults });
@@ -75,6 +83,9 @@ export class BullMqQueue implements JobQueue {
   async enqueue<T>(name: string, data: T, options: JobOptions = {}): Promise<boolean> {
     this.assertOpen();
     assertJobName(name);
+    // During an outage, refused at once (a shopper's checkout must not wait for Redis); at start,
+    // while first connecting, the command waits for the connection as usual.
+    if (UNAVAILABLE.has(this.connection.status)) throw new QueueUnavailableError();
     const queue = this.queue(name);
     if (options.jobId !== undefined) {
       assertJobId(options.jobId);

@@ -103,6 +103,11 @@ export class InProcessQueue implements JobQueue {
 
   async ping(): Promise<void> {}
 
+  /** In memory, never away. */
+  onAvailable(): () => void {
+    return () => {};
+  }
+
   async stats(): Promise<QueueStats[]> {
     const names = new Set([...this.definitions.keys(), ...this.counts.keys()]);
     const ready = new Set(this.ready);

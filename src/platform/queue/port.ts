@@ -81,6 +81,11 @@ export interface JobQueue {
   close(timeoutMs?: number): Promise<void>;
   /** Resolves when the backend is reachable (for /readyz). */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` each time the backend is reachable again (and when it first is): work whose
+   * jobs could not be added while it was away can be scheduled again. Returns the unsubscribe.
+   */
+  onAvailable(listener: () => void): () => void;
   /** Per defined job name: the queue's depth (BullMQ: across every process) and this process's failures and retries. */
   stats(): Promise<QueueStats[]>;
 }
@@ -126,5 +131,13 @@ export async function settleWithin(promises: Promise<unknown>[], timeoutMs: numb
     return await Promise.race([settled, timeout]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** The backend is away (Redis down): enqueue refuses at once rather than waiting it out. */
+export class QueueUnavailableError extends Error {
+  constructor() {
+    super('The job queue is unavailable (Redis is not reachable)');
+    this.name = 'QueueUnavailableError';
   }
 }
