@@ -20,8 +20,17 @@ interface Patch<T> {
   removed: ReadonlySet<string>;
 }
 
-const inCategory = (product: ProductView, category: string) =>
-  product.category_slug === category || product.category_id === category;
+/**
+ * Whether a product belongs on the list of category `key` (`/products?category=`, a slug or an id).
+ * By id when the browser knows which category the key named: a renamed category changes its slug,
+ * and its open page, still at the old one, keeps its products.
+ */
+function inCategory(queryClient: QueryClient, key: string): (product: ProductView) => boolean {
+  const id =
+    queryClient.getQueryData<CategoryView>(['category', key])?.id ??
+    queryClient.getQueryData<CategoryView[]>(['categories'])?.find((c) => c.slug === key || c.id === key)?.id;
+  return (product) => (id ? product.category_id === id : product.category_slug === key || product.category_id === key);
+}
 
 /** The message's whole list, or null when it is not one. */
 function listIn(payload: unknown, key: string): unknown[] | null {
@@ -56,10 +65,7 @@ function replaceProducts(queryClient: QueryClient, list: ProductView[], cart?: C
 
   queryClient.setQueryData(['products', { category: null }], products);
   forEachCategoryList(queryClient, (queryKey, category) =>
-    queryClient.setQueryData(
-      queryKey,
-      products.filter((product) => inCategory(product, category)),
-    ),
+    queryClient.setQueryData(queryKey, products.filter(inCategory(queryClient, category))),
   );
   // Anything not in the whole list left the store (deleted or deactivated).
   patchProductPages(queryClient, byId, (id) => !byId.has(id));
@@ -76,7 +82,7 @@ function patchProducts(queryClient: QueryClient, delta: ItemsDelta<ProductView>,
   forEachCategoryList(queryClient, (queryKey, category) =>
     queryClient.setQueryData<ProductView[]>(
       queryKey,
-      (list) => list && patchList(list, patch, (product) => inCategory(product, category)),
+      (list) => list && patchList(list, patch, inCategory(queryClient, category)),
     ),
   );
   const byId = new Map(changed.map((product) => [product.id, product]));

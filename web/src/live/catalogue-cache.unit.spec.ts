@@ -35,6 +35,20 @@ const product = (id: number, category: string, price: number, extra: Partial<Pro
   ...extra,
 });
 
+const category = (name: string, productsCount: number, id = 'c1', slug = 'sports'): CategoryView => ({
+  id,
+  name,
+  slug,
+  description: '',
+  image_file: null,
+  featuredImage: null,
+  thumbnailImage: null,
+  productsCount,
+  version: 1,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+});
+
 function clientWith(): QueryClient {
   const client = new QueryClient();
   client.setQueryData(productsQuery().queryKey, [product(1, 'sports', 2000)]);
@@ -136,6 +150,15 @@ describe('applyProductsUpdate with a delta (after a write)', () => {
     expect(ids(client.getQueryData(productsQuery('c2').queryKey))).toEqual(['p1']);
   });
 
+  it('keeps the products of a renamed category on its page, still open at the old slug', () => {
+    const client = clientWith();
+    client.setQueryData(categoryQuery('sports').queryKey, category('Sports', 1));
+    applyProductsUpdate(client, { changed: [product(1, 'football', 2000, { category_id: 'c1' })], removed: [] });
+    expect(client.getQueryData(productsQuery('sports').queryKey)!.map((p) => p.category_slug)).toEqual(['football']);
+    applyProductsUpdate(client, { products: [product(1, 'football', 2100, { category_id: 'c1' })] });
+    expect(client.getQueryData(productsQuery('sports').queryKey)!.map((p) => p.price)).toEqual([2100]);
+  });
+
   it('takes a removed product out of the lists and similar products, and asks again for its open page', () => {
     const client = clientWith();
     client.setQueryData(productQuery('p3').queryKey, { ...product(3, 'sports', 3000), similarProducts: [] });
@@ -186,20 +209,6 @@ describe('applyProductsUpdate with a delta (after a write)', () => {
 });
 
 describe('applyCategoriesUpdate', () => {
-  const category = (name: string, productsCount: number, id = 'c1', slug = 'sports'): CategoryView => ({
-    id,
-    name,
-    slug,
-    description: '',
-    image_file: null,
-    featuredImage: null,
-    thumbnailImage: null,
-    productsCount,
-    version: 1,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-  });
-
   it('replaces the category list and open category pages', () => {
     const client = new QueryClient();
     client.setQueryData(categoryQuery('sports').queryKey, category('Sports', 2));
