@@ -9,11 +9,12 @@ import { auditListQuery } from '../api/audit';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { AuditTimeline } from './AuditTimeline';
+import { restorableEntries } from './entry-text';
 import { useRestoreVersion, type RestorableType, type RestoreAnswer } from './restore';
 
 // One entity's history (a product, a category, an order, a user): a section that opens on demand,
 // loads its entries then (newest first, "Load more" for older ones), and follows live pushes. For
-// products and categories, each entry but the newest (what the entity holds now) can be restored.
+// products and categories, a version someone saved (the last entry of its request, not the newest) can be restored.
 
 const PAGE = 20;
 
@@ -117,8 +118,8 @@ function HistoryEntries({
       </p>
     );
 
-  const restorable = (entry: AuditEntry) =>
-    restore && entry.id !== newest?.id && (entityType === 'product' || entityType === 'category');
+  const versions = restorableEntries(entries);
+  const restorable = (entry: AuditEntry) => restore && versions.has(entry.id);
   return (
     <div className="entity-history-body">
       <AuditTimeline

@@ -141,6 +141,20 @@ export function entityPlace(entity: { type: AuditEntityType; id: string; label: 
 /** Entries that say their entity is gone link nowhere. */
 export const isDeletion = (entry: Pick<AuditEntry, 'action'>) => entry.action.endsWith('.deleted');
 
-/** Product and category entries can be restored (except the latest: it is what the entity holds). */
-export const canRestore = (entry: Pick<AuditEntry, 'entity' | 'action'>) =>
-  (entry.entity.type === 'product' || entry.entity.type === 'category') && !isDeletion(entry);
+/**
+ * The entries of one product's or category's history (newest first) whose version can be restored:
+ * not the newest (it is what the entity holds), not a deletion, and only the last entry a request
+ * wrote: one save may write several events (details, prices, active), and the versions between
+ * them are halves of an edit nobody saved.
+ */
+export function restorableEntries(entries: readonly AuditEntry[]): Set<string> {
+  const restorable = new Set<string>();
+  const requestsSeen = new Set<string>();
+  for (const [index, entry] of entries.entries()) {
+    const lastOfItsRequest = !requestsSeen.has(entry.correlationId);
+    requestsSeen.add(entry.correlationId);
+    const kind = entry.entity.type === 'product' || entry.entity.type === 'category';
+    if (index > 0 && lastOfItsRequest && kind && !isDeletion(entry)) restorable.add(entry.id);
+  }
+  return restorable;
+}

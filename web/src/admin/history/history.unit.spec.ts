@@ -4,7 +4,15 @@ import type { AuditEntry, AuditPage } from '@shared/audit/types';
 import { describe, expect, it } from 'vitest';
 import { applyAuditEntries, auditKeys, auditQueryString, entryMatches, isFreshEntry } from '../api/audit';
 import en from '../i18n/history/en.json';
-import { ACTION_TEXT, actorLabel, canRestore, entityPlace, fieldLabel, shownChanges, valueText } from './entry-text';
+import {
+  ACTION_TEXT,
+  actorLabel,
+  entityPlace,
+  fieldLabel,
+  restorableEntries,
+  shownChanges,
+  valueText,
+} from './entry-text';
 
 // How audit entries read (every action has its sentence, values formatted), which live entries a
 // list on screen takes, and at which place.
@@ -65,9 +73,32 @@ describe('audit entry text', () => {
       ],
     });
     expect(shownChanges(created).map((c) => c.field)).toEqual(['name']);
-    expect(canRestore(entry())).toBe(true);
-    expect(canRestore(entry({ action: 'product.deleted' }))).toBe(false);
-    expect(canRestore(entry({ entity: { type: 'order', id: 'o', label: '#1', version: 1 } }))).toBe(false);
+    const history = [
+      entry({
+        id: 'e5',
+        correlationId: 'req-3',
+        entity: { type: 'product', id: 'gold-id', label: 'Gold', version: 4 },
+      }),
+      // One save wrote two events: only its last (version 3) is a version someone saved.
+      entry({
+        id: 'e4',
+        correlationId: 'req-2',
+        entity: { type: 'product', id: 'gold-id', label: 'Gold', version: 3 },
+      }),
+      entry({
+        id: 'e3',
+        correlationId: 'req-2',
+        entity: { type: 'product', id: 'gold-id', label: 'Gold', version: 2 },
+      }),
+      entry({ id: 'e1', correlationId: 'req-1', action: 'product.created' }),
+    ];
+    expect([...restorableEntries(history)]).toEqual(['e4', 'e1']);
+    expect([
+      ...restorableEntries([entry({ id: 'n' }), entry({ id: 'd', correlationId: 'x', action: 'product.deleted' })]),
+    ]).toEqual([]);
+    const order = (id: string, correlationId: string) =>
+      entry({ id, correlationId, entity: { type: 'order', id: 'o', label: '#1', version: 1 } });
+    expect([...restorableEntries([order('o2', 'a'), order('o1', 'b')])]).toEqual([]);
     expect(entityPlace({ type: 'order', id: 'o1', label: '#1042' })).toEqual({
       to: '/admin/orders',
       search: { id: 'o1' },
