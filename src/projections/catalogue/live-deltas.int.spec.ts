@@ -5,6 +5,7 @@ import { adminToken, bearer } from '../../../test/support/admin';
 import { startTestApp, type RunningApp } from '../../../test/support/app';
 import { DEMO_PRODUCTS } from '../../modules/catalogue/demo-data';
 import { waitUntil } from '../../platform/eventstore/contract';
+import { createLiveCatalogue } from '.';
 import {
   DURATIONS,
   defaultPrice,
@@ -262,3 +263,30 @@ function applied<T extends { id: string }>(list: T[], delta: ItemsDelta<T>): T[]
 }
 
 const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+
+describe('the whole lists, asked for by many at once', () => {
+  it('cost one check of the database for a burst, made after each asked', async () => {
+    let versionReads = 0;
+    const db = new Proxy(app.infra.db, {
+      // Kysely keeps private fields: its own methods run on itself, not on the proxy.
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (property !== 'selectFrom') return typeof value === 'function' ? value.bind(target) : value;
+        return (table: string) => {
+          if (table === 'catalogue_version') versionReads++;
+          return target.selectFrom(table as never);
+        };
+      },
+    });
+    const live = createLiveCatalogue(db);
+    const copies = await Promise.all(Array.from({ length: 50 }, () => live.fresh()));
+    expect(versionReads).toBe(1);
+    expect(new Set(copies).size).toBe(1);
+
+    // A change made before the next call is in its answer.
+    await ok(admin('put', `/api/admin/products/${products[0]!.id}`).send({ channels: 999 }));
+    const after = await live.fresh();
+    expect(versionReads).toBe(2);
+    expect(after.product(products[0]!.id, { includeInactive: true })?.channels).toBe(999);
+  });
+});

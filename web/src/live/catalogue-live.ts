@@ -8,8 +8,10 @@ export const RECONNECT_DELAY_MS = 3000;
 
 /**
  * The storefront's live connection (SPEC §4): on every (re)connection it asks for the current
- * catalogue, then applies each catalogue change to the page caches and the cart, so a price an
- * admin changes shows without a reload. Loaded after the first paint, in its own chunk.
+ * catalogue (the whole lists), then applies each catalogue change, sent as a delta of what changed,
+ * to the page caches and the cart, so a price an admin changes shows without a reload. A delta
+ * missed while disconnected does not matter: the reconnection asks for the whole lists again.
+ * Loaded after the first paint, in its own chunk.
  */
 export function connectCatalogueLive(queryClient: QueryClient): Socket {
   const socket = io({
