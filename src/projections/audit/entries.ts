@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CatalogueEvent, ImageRef, ProductDetails } from '../../modules/catalogue/events';
+import type { CatalogueEvent, ImageRef, ProductDetails, ProductValues } from '../../modules/catalogue/events';
 import { upcastIdentityEvent, type IdentityEvent } from '../../modules/identity/events';
 import { upcastOrderEvent, type OrderEvent, type PlacedOrder } from '../../modules/ordering/events';
 import { SHOPPER, SYSTEM, type RecordedEvent } from '../../platform/eventstore/port';
@@ -82,6 +82,15 @@ const detailFields = (d: ProductDetails): Fields => ({
   popular: d.popular,
   vod: d.vod,
   features: d.features,
+});
+
+/** Every field of a product as a creation or a restore sets them, its category named as it is called now. */
+const productFields = (states: States, d: ProductValues): Fields => ({
+  ...detailFields(d),
+  category: categoryName(states, d.categoryId),
+  prices: priceList(d.priceDurations),
+  active: d.active,
+  image: imagePath(d.image),
 });
 
 /** What an entry holds besides the event's own id, time, position and correlation. */
@@ -267,13 +276,7 @@ function describeProduct(event: Extract<CatalogueEvent, { type: `Product${string
   switch (event.type) {
     case 'ProductCreated': {
       const d = event.data;
-      const fields: Fields = {
-        ...detailFields(d),
-        category: categoryName(states, d.categoryId),
-        prices: priceList(d.priceDurations),
-        active: d.active,
-        image: imagePath(d.image),
-      };
+      const fields = productFields(states, d);
       keep(fields, d.categoryId);
       return entry('product.created', fields, initialValues(fields));
     }
@@ -314,13 +317,7 @@ function describeProduct(event: Extract<CatalogueEvent, { type: `Product${string
       return entry('product.deleted', { name: event.data.name });
     case 'ProductRestored': {
       const d = event.data;
-      const fields: Fields = {
-        ...detailFields(d),
-        category: categoryName(states, d.categoryId),
-        prices: priceList(d.priceDurations),
-        active: d.active,
-        image: imagePath(d.image),
-      };
+      const fields = productFields(states, d);
       // The category it was in, named as it is called now (as for a change of category).
       const was: Fields = before ? { ...old, category: categoryName(states, before.categoryId) } : old;
       keep(fields, d.categoryId);
