@@ -95,6 +95,17 @@ describe('scaled out: two instances and a worker on one PostgreSQL and Redis', (
     });
     return { status: res.status, body: (await res.json().catch(() => null)) as any };
   };
+  /** Raises the prices of the store's `index`th product through the instance at `base`, as an admin. */
+  const raisePrices = async (base: string, index: number, by: number) => {
+    const product = ((await (await fetch(`${base}/products`)).json()) as ProductView[])[index]!;
+    const prices = product.priceDurations.map((p) => ({ ...p, price: p.price + by }));
+    const res = await api(base, `/api/admin/products/${product.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ price_durations: prices }),
+    });
+    expect(res.status).toBe(200);
+    return { product, prices };
+  };
   const overview = async (base: string) => (await api(base, '/api/admin/projections')).body as ProjectionsOverview;
 
   beforeAll(async () => {
@@ -151,17 +162,8 @@ describe('scaled out: two instances and a worker on one PostgreSQL and Redis', (
     await Promise.all([admin, shopper].map((s) => new Promise((resolve) => s.once('connect', () => resolve(s)))));
     toShopper.length = 0;
 
-    const product = ((await (await fetch(`${b.url}/products`)).json()) as ProductView[])[0]!;
-    const prices = product.priceDurations.map((p) => ({ ...p, price: p.price + 100 }));
     const sent = Date.now();
-    expect(
-      (
-        await api(b.url, `/api/admin/products/${product.id}`, {
-          method: 'PUT',
-          body: JSON.stringify({ price_durations: prices }),
-        })
-      ).status,
-    ).toBe(200);
+    const { product } = await raisePrices(b.url, 0, 100);
     await waitUntil(() => toAdmin.some((p) => p.product.id === product.id), 5_000);
     await waitUntil(() => JSON.stringify(toShopper).includes(product.id), 5_000);
     expect(Date.now() - sent).toBeLessThan(1_000 + 500); // the write's own answer included
@@ -171,16 +173,7 @@ describe('scaled out: two instances and a worker on one PostgreSQL and Redis', (
 
   it("never serves an admin on A a change through B staler than B's answer, nor a shopper for more than a second", async () => {
     const [a, b] = [instances.get('a')!, instances.get('b')!];
-    const product = ((await (await fetch(`${a.url}/products`)).json()) as ProductView[])[1]!;
-    const prices = product.priceDurations.map((p) => ({ ...p, price: p.price + 7 }));
-    expect(
-      (
-        await api(b.url, `/api/admin/products/${product.id}`, {
-          method: 'PUT',
-          body: JSON.stringify({ price_durations: prices }),
-        })
-      ).status,
-    ).toBe(200);
+    const { product, prices } = await raisePrices(b.url, 1, 7);
     const onA = await api(a.url, `/api/admin/products/${product.id}`);
     expect(onA.body.product.priceDurations.map((p: { price: number }) => p.price)).toEqual(prices.map((p) => p.price));
     await waitUntil(async () => {
