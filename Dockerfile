@@ -7,4 +7,6 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
-CMD ["npx", "tsx", "src/main.ts"]
+# Node itself is the container's first process, so SIGTERM (docker stop, a rolling restart) reaches the
+# store's graceful shutdown; through npx and tsx's launcher it would depend on each relaying it.
+CMD ["node", "--import", "tsx", "src/main.ts"]
