@@ -98,25 +98,29 @@ const outcomeRows = (page: Page) =>
       Object.fromEntries(rows.map((r) => [r.getAttribute('data-table'), r.querySelector('td')?.textContent])),
     );
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/projections.ts', ...args], {
-      // The test app's secret: the CLI checks it against the one recorded in the database.
-      env: {
-        ...process.env,
-        DATABASE_URL: app.infra.database.url,
-        JWT_SECRET: TEST_JWT_SECRET,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+/** `npm run projections -- …` on the app's database, as an operator runs it: the process, and its end. */
+function startCli(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/projections.ts', ...args], {
+    // The test app's secret: the CLI checks it against the one recorded in the database.
+    env: {
+      ...process.env,
+      DATABASE_URL: app.infra.database.url,
+      JWT_SECRET: TEST_JWT_SECRET,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+    },
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { child, done };
 }
+
+const runCli = (args: string[]) => startCli(args).done;
 
 const screenshots = process.env.SCREENSHOTS_DIR;
 
@@ -267,7 +271,17 @@ describe('the projections page', () => {
     await eventually(() => current(page).getAttribute('data-rebuild-id')).toBe(rebuild.id);
   });
 
-  it('says when the status could not be loaded, and loads it again on Try again', async () => {
+  it('reads the status again every 5 s while it shows (the lag changes without events)', async () => {
+    const { page } = await openProjections();
+    let reads = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/projections') reads++;
+    });
+    await page.waitForTimeout(11_000);
+    expect(reads).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says when the status could not be loaded, and loads it again on Try again', { timeout: 60_000 }, async () => {
     const { page } = await openProjections();
     await page.route('**/api/admin/projections', (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.reload();
@@ -276,6 +290,33 @@ describe('the projections page', () => {
     await page.getByTestId('projections-error').getByRole('button', { name: 'Try again' }).click();
     await page.getByTestId('projections-table').waitFor();
   });
+});
+
+describe('a rebuild cut short', () => {
+  it(
+    'shows as failed with its error once its process died, and the read models live again',
+    { timeout: 120_000 },
+    async () => {
+      const { page } = await openProjections();
+      const known = (await overview()).rebuilds.map((r) => r.id);
+      const cli = startCli(['rebuild', 'all']);
+      await eventually(async () => {
+        const id = await current(page).getAttribute('data-rebuild-id');
+        return Boolean(id && !known.includes(id)) && (await currentState(page)) === 'running';
+      }, 60_000).toBe(true);
+      cli.child.kill('SIGKILL');
+      await cli.done;
+      // Nobody holds the rebuild any more: the next status read records it as failed.
+      await eventually(() => currentState(page), 30_000).toBe('failed');
+      expect(plain(await current(page).getByTestId('rebuild-error').textContent())).toMatch(
+        /^Failed after [\d.]+ sec: Interrupted: the process running it stopped$/,
+      );
+      expect(plain(await current(page).getByTestId('rebuild-state').textContent())).toBe('Failed');
+      for (const name of READ_MODELS)
+        await eventually(() => row(page, name).getByTestId('projection-state').getAttribute('data-state')).toBe('live');
+      expect(await page.getByTestId('projections-rebuild-all').getAttribute('aria-disabled')).toBeNull();
+    },
+  );
 });
 
 describe('accessibility', () => {

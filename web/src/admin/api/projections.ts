@@ -42,12 +42,17 @@ export function useStartRebuild(queryClient: QueryClient) {
  * A rebuild as it is now (a push, or the answer that started it) put into the cached status: it
  * replaces the same rebuild, or goes first; its read models show `rebuilding` while it runs.
  * A rebuild that ended has the status read again (the read models' positions and states changed).
+ * A push that says nothing new is dropped: the server repeats the last change it saw (about every
+ * second), and each cache update would put off the 5 s status read, which is what notices a
+ * rebuild whose process died.
  */
 export function applyRebuild(queryClient: QueryClient, rebuild: RebuildView): void {
-  queryClient.setQueryData<ProjectionsOverview>(
-    projectionKeys.all,
-    (overview) => overview && withRebuild(overview, rebuild),
-  );
+  const cached = queryClient.getQueryData<ProjectionsOverview>(projectionKeys.all);
+  // Nothing shown yet (the page is not open, or its first read failed): its own read brings it.
+  if (!cached) return;
+  const known = cached.rebuilds.find((r) => r.id === rebuild.id);
+  if (known && JSON.stringify(known) === JSON.stringify(rebuild)) return;
+  queryClient.setQueryData(projectionKeys.all, withRebuild(cached, rebuild));
   if (rebuild.state !== 'running') void queryClient.invalidateQueries({ queryKey: projectionKeys.all });
 }
 

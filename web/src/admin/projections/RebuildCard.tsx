@@ -2,7 +2,7 @@ import type { RebuildView } from '@shared/operations/types';
 import { useIntl } from 'react-intl';
 import { useAdminText } from '../i18n';
 import { useAdminDates } from '../ui/dates';
-import { formatDuration, rebuildPercent } from './format';
+import { formatDuration, rebuildPercent, rebuildSeconds } from './format';
 import { RebuildStateBadge } from './StateBadges';
 
 // One rebuild as the page shows it, whoever started it (an admin, the command line) and wherever
@@ -78,7 +78,7 @@ function RebuildOutcome({ rebuild }: { rebuild: RebuildView }) {
     <div className="projections-outcome" data-testid="rebuild-outcome">
       <p>
         {t('admin.projections.outcome', {
-          duration: formatDuration(intl, (rebuild.durationMs ?? 0) / 1000),
+          duration: formatDuration(intl, rebuildSeconds(rebuild)),
           events: intl.formatNumber(rebuild.events),
         })}
       </p>
@@ -121,7 +121,7 @@ function RebuildFailure({ rebuild }: { rebuild: RebuildView }) {
   return (
     <p className="projections-error" data-testid="rebuild-error">
       {t('admin.projections.failedOutcome', {
-        duration: formatDuration(intl, (rebuild.durationMs ?? 0) / 1000),
+        duration: formatDuration(intl, rebuildSeconds(rebuild)),
         error: rebuild.error ?? '',
       })}
     </p>

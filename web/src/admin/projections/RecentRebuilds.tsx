@@ -1,7 +1,7 @@
 import type { RebuildView } from '@shared/operations/types';
 import { useIntl } from 'react-intl';
 import { useAdminText } from '../i18n';
-import { formatDuration } from './format';
+import { formatDuration, rebuildSeconds } from './format';
 import { rebuildNames, StartedBy } from './RebuildCard';
 import { RebuildStateBadge } from './StateBadges';
 
@@ -38,7 +38,7 @@ export function RecentRebuilds({ rebuilds }: { rebuilds: RebuildView[] }) {
 function RecentOutcome({ rebuild }: { rebuild: RebuildView }) {
   const t = useAdminText();
   const intl = useIntl();
-  const duration = formatDuration(intl, (rebuild.durationMs ?? 0) / 1000);
+  const duration = formatDuration(intl, rebuildSeconds(rebuild));
   if (rebuild.state === 'failed') {
     return (
       <p className="projections-error">

@@ -1,4 +1,5 @@
 import type { ProjectionState, RebuildState } from '@shared/operations/constants';
+import type { RebuildView } from '@shared/operations/types';
 import type { IntlShape } from 'react-intl';
 import type { AdminMessageId } from '../i18n';
 
@@ -70,4 +71,14 @@ export const REBUILD_STATE_LABELS: Record<RebuildState, AdminMessageId> = {
 export function rebuildPercent(events: number, totalEvents: number): number {
   if (totalEvents <= 0) return 0;
   return Math.min(100, Math.round((events / totalEvents) * 100));
+}
+
+/**
+ * How long a finished rebuild took, in seconds: as recorded, else from its start to its end (one
+ * cut short by its process dying has an end but no recorded duration).
+ */
+export function rebuildSeconds(rebuild: Pick<RebuildView, 'durationMs' | 'startedAt' | 'finishedAt'>): number {
+  if (rebuild.durationMs !== null) return rebuild.durationMs / 1000;
+  if (!rebuild.finishedAt) return 0;
+  return Math.max(0, Date.parse(rebuild.finishedAt) - Date.parse(rebuild.startedAt)) / 1000;
 }

@@ -4,7 +4,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { applyRebuild, runningRebuild, withRebuild } from '../api/projections';
 import { projectionKeys } from '../api/keys';
-import { durationParts, formatDuration, rebuildPercent } from './format';
+import { durationParts, formatDuration, rebuildPercent, rebuildSeconds } from './format';
 
 // The projections page's figures (durations, progress) and how a pushed rebuild reaches the
 // cached status: replacing itself, or going first, with its read models shown as rebuilding.
@@ -62,6 +62,12 @@ describe('durations', () => {
 });
 
 describe('rebuild progress', () => {
+  it('took its recorded duration, else from its start to its end', () => {
+    expect(rebuildSeconds(rebuild({ durationMs: 2500 }))).toBe(2.5);
+    expect(rebuildSeconds(rebuild({ finishedAt: '2026-11-24T10:00:03.500Z' }))).toBe(3.5);
+    expect(rebuildSeconds(rebuild())).toBe(0);
+  });
+
   it('is a percentage of the estimate, never past 100', () => {
     expect(rebuildPercent(100, 400)).toBe(25);
     expect(rebuildPercent(500, 400)).toBe(100);
@@ -102,5 +108,21 @@ describe('rebuild progress', () => {
     expect(queryClient.getQueryState(projectionKeys.all)!.isInvalidated).toBe(false);
     applyRebuild(queryClient, rebuild({ state: 'done' }));
     expect(queryClient.getQueryState(projectionKeys.all)!.isInvalidated).toBe(true);
+  });
+
+  it('leaves a status never read alone (the page reads it itself)', () => {
+    const queryClient = new QueryClient();
+    applyRebuild(queryClient, rebuild({ state: 'done' }));
+    expect(queryClient.getQueryState(projectionKeys.all)).toBeUndefined();
+  });
+
+  it('drops a push that says nothing new (the server repeats its last change)', () => {
+    const queryClient = new QueryClient();
+    const done = rebuild({ state: 'done' });
+    queryClient.setQueryData(projectionKeys.all, overview([done]));
+    const updatedAt = queryClient.getQueryState(projectionKeys.all)!.dataUpdatedAt;
+    applyRebuild(queryClient, { ...done });
+    expect(queryClient.getQueryState(projectionKeys.all)!.dataUpdatedAt).toBe(updatedAt);
+    expect(queryClient.getQueryState(projectionKeys.all)!.isInvalidated).toBe(false);
   });
 });
