@@ -10,8 +10,8 @@ type NavPath = NonNullable<LinkProps['to']>;
 
 /**
  * The sidebar's screens, in SPEC §2's order (Dashboard, Products, Categories, Orders, Customers,
- * Users, Settings), with Activity (the audit trail) after Users. A screen is listed once its route
- * exists: no link leads to a page that is not there.
+ * Users, Settings), with Activity (the audit trail) after Users and Projections (the read models)
+ * after it. A screen is listed once its route exists: no link leads to a page that is not there.
  */
 export const ADMIN_NAV: { to: NavPath; label: AdminMessageId; icon: ReactNode; exact?: boolean }[] = [
   { to: '/admin', label: 'admin.nav.dashboard', icon: <GridIcon />, exact: true },
