@@ -147,7 +147,9 @@ export class ProjectionOperations {
    * what an instance pushes to its own admins. Returns the function that stops watching.
    */
   watch(onChange: (view: RebuildView) => void): () => Promise<void> {
-    let since = new Date();
+    // Kept as PostgreSQL's text: a JS Date would drop the microseconds, and the last row seen would
+    // count as changed again at every look.
+    let since = new Date().toISOString();
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     const look = async () => {
@@ -155,11 +157,12 @@ export class ProjectionOperations {
         const rows = await this.db
           .selectFrom('projection_rebuilds')
           .selectAll()
-          .where('updated_at', '>', since)
+          .select(sql<string>`updated_at::text`.as('changed_at'))
+          .where('updated_at', '>', sql<Date>`${since}::timestamptz`)
           .orderBy('updated_at')
           .execute();
         for (const row of rows) onChange(toView(row));
-        if (rows.length) since = rows[rows.length - 1]!.updated_at;
+        if (rows.length) since = rows[rows.length - 1]!.changed_at;
       } catch (error) {
         this.options.logger.warn({ err: error }, 'could not read projection rebuilds');
       }
