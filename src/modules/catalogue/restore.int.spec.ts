@@ -135,7 +135,7 @@ describe('restoring a product', () => {
 
     await waitUntil(() => pushed.some((p) => p.event === 'product:updated' && p.payload.product.version === 4));
     expect(pushed.find((p) => p.event === 'product:updated' && p.payload.product.version === 4)!.payload).toEqual({
-      product: restored,
+      product: { id: restored.id, name: restored.name, version: 4 },
       actor: me.id,
     });
     await waitUntil(() =>

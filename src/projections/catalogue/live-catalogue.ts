@@ -129,21 +129,31 @@ function pushChanges(
   if (categories) realtime.broadcast(['admins', 'store'], 'categoriesUpdate', categories);
 }
 
+/**
+ * The admins' per-item messages (SPEC §7's product:created…, category_updated…) announce the item,
+ * who changed it and its version: its values come in the same batch's productsUpdate delta, so a
+ * price change costs each admin one copy of the product, not two (bench/live).
+ */
 function pushItemChanges(realtime: Realtime, snapshot: CatalogueSnapshot, events: Recorded<CatalogueEvent>[]): void {
   for (const [id, change] of changesOf(events, 'Product', (e) =>
     'productId' in e.data ? e.data.productId : undefined,
   )) {
     const product =
-      change.kind === 'deleted' ? { id, name: change.name } : snapshot.product(id, { includeInactive: true });
+      change.kind === 'deleted'
+        ? { id, name: change.name }
+        : announced(snapshot.product(id, { includeInactive: true }));
     if (product) realtime.broadcast('admins', `product:${change.kind}`, { product, actor: change.actor });
   }
   for (const [id, change] of changesOf(events, 'Category', (e) =>
     'categoryId' in e.data ? e.data.categoryId : undefined,
   )) {
-    const category = change.kind === 'deleted' ? { id, name: change.name } : snapshot.category(id);
+    const category = change.kind === 'deleted' ? { id, name: change.name } : announced(snapshot.category(id));
     if (category) realtime.broadcast('admins', `category_${change.kind}`, { category, actor: change.actor });
   }
 }
+
+const announced = (item: { id: string; name: string; version: number } | undefined) =>
+  item && { id: item.id, name: item.name, version: item.version };
 
 /**
  * What turns list `before` into list `after`: the items new or different (as the API shows them,
