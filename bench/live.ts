@@ -8,7 +8,7 @@
 // whose `product:updated` has not reached every socket within 2 s is a miss.
 // The floor, in the same run: a bare Socket.IO server in a process of its own (bench/live-floor.ts)
 // with 50 clients in this process, asked over HTTP to broadcast the very payload of a store's
-// `product:updated` (its price changed each time); same timing. Rounds alternate store and floor,
+// `product:updated` (its version made unique each time); same timing. Rounds alternate store and floor,
 // so both see the machine as it is at the time; the figures pool every round's samples.
 // Bytes: each socket's engine.io packets as received (on `socket.io.engine`'s 'packet' event), each
 // counted as the packet WebSocket carries, type character and Socket.IO packet in UTF-8 (the
@@ -27,11 +27,11 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ProductView } from '../src/shared/catalogue';
+import { freePort } from '../test/support/services';
 import { benchDatabase, fmt, startStoreProcess } from './support';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMINS = 50;
 const PRODUCTS = 60;
 const WARM_UP_WRITES = 10;
@@ -62,6 +62,9 @@ console.log(`  machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}
 
 // ---- The store: two instances on one database and one Redis, under a queue prefix of this run's own.
 
+// A Redis of this run's own unless REDIS_URL names one: the Socket.IO adapter's channels are not
+// under QUEUE_PREFIX, so on a shared Redis every other store's live events reach these sockets too.
+const REDIS_URL = process.env.REDIS_URL ?? (await privateRedis());
 const database = await benchDatabase('live', 2);
 const prefix = `bench-live-${randomBytes(4).toString('hex')}`;
 const adminPassword = randomBytes(12).toString('base64url');
@@ -253,15 +256,20 @@ function arrivals(
   return { done, missing: () => waiting };
 }
 
-/** The product with its first duration's price set to `price`: what a write sends and what its event must show. */
+/** The product's rows with the first duration's price set to `price`: what a write sends. */
 const priced = (product: ProductView, price: number) =>
   product.priceDurations.map((row, i) => ({
     duration: row.duration,
     price: i ? row.price : price,
     active: row.active,
   }));
-const holds = (product: { id: string; priceDurations?: { price: number }[] } | undefined, id: string, price: number) =>
-  product?.id === id && product.priceDurations?.[0]?.price === price;
+/**
+ * Whether a product as an event carries it (the whole view or only its id, name and version) is
+ * the write's: matched by id and version, which each write raises by one.
+ */
+const holds = (product: { id?: string; version?: number } | undefined, id: string, version: number) =>
+  product?.id === id && (product.version ?? -1) >= version;
+const versions = new Map(products.map((product) => [product.id, product.version]));
 
 let writes = 0;
 /** One price change through B; the time until the admin sockets (and the shopper) have it. */
@@ -269,29 +277,33 @@ async function storeWrite(): Promise<Sample> {
   const product = products[writes % products.length]!;
   // A price no earlier write of this run has given it.
   const price = product.priceDurations[0]!.price + 1 + writes++;
+  const version = versions.get(product.id)! + 1;
   const sockets = admins.map((admin) => admin.socket);
   const started = performance.now();
-  const item = arrivals(sockets, 'product:updated', (p) => holds(p?.product, product.id, price), started);
+  const item = arrivals(sockets, 'product:updated', (p) => holds(p?.product, product.id, version), started);
   // Whole lists ({ products }) or what changed ({ changed, removed }): either must carry it.
   const inList: Match = (p) =>
-    ((p?.changed ?? p?.products) as ProductView[] | undefined)?.some((x) => holds(x, product.id, price)) ?? false;
+    ((p?.changed ?? p?.products) as ProductView[] | undefined)?.some((x) => holds(x, product.id, version)) ?? false;
   const list = arrivals(sockets, 'productsUpdate', inList, started);
   const shop = arrivals([shopper.socket], 'productsUpdate', inList, started);
-  await api(b.url, 'PUT', `/api/admin/products/${product.id}`, { price_durations: priced(product, price) });
+  const answered = await api<{ product: ProductView }>(b.url, 'PUT', `/api/admin/products/${product.id}`, {
+    price_durations: priced(product, price),
+  });
   const answer = performance.now() - started;
+  versions.set(product.id, answered.product.version);
   const [itemAt, listAt] = await Promise.all([item.done, list.done, shop.done]);
   return { item: itemAt, list: listAt, answer, missing: item.missing() };
 }
 
-let payload: { product: ProductView; actor: string } | undefined;
+let payload: { product: { id: string; version: number } } | undefined;
 let floorWrites = 0;
-/** One broadcast of a product:updated like the store's, asked of the floor server. */
+/** One broadcast of the store's last product:updated payload (its version made unique), asked of the floor server. */
 async function floorWrite(): Promise<Sample> {
-  const price = 1_000_000 + floorWrites++;
-  const body = { ...payload!, product: { ...payload!.product, priceDurations: priced(payload!.product, price) } };
+  const version = 1_000_000 + floorWrites++;
+  const body = { ...payload!, product: { ...payload!.product, version } };
   const started = performance.now();
   const sockets = floorClients.map((client) => client.socket);
-  const item = arrivals(sockets, 'product:updated', (p) => holds(p?.product, body.product.id, price), started);
+  const item = arrivals(sockets, 'product:updated', (p) => holds(p?.product, body.product.id, version), started);
   const res = await fetch(`${floorServer.url}/emit`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -380,6 +392,13 @@ row('store: productsUpdate on all 50 admin sockets', storeList);
 row('store: the PUT answered (through B)', storeAnswer, '');
 row('floor: bare Socket.IO broadcast to 50 clients', floor);
 row('floor: its HTTP request answered', floorAnswer, '');
+const slowest = storeSamples
+  .map((sample, index) => ({ ...sample, index }))
+  .sort((x, y) => (y.item ?? Infinity) - (x.item ?? Infinity))
+  .slice(0, 5);
+console.log(
+  `  store's slowest writes (measured write number: until all held it / PUT answered, ms): ${slowest.map((s) => `#${s.index + 1}: ${ms(s.item)} / ${ms(s.answer)}`).join(', ')}`,
+);
 console.log(`  median of the rounds' p99: store ${ms(median(roundP99s.store))}, floor ${ms(median(roundP99s.floor))}`);
 
 // Bytes per write per socket, by event, over the store's measured writes.
@@ -425,6 +444,39 @@ children.delete(b.pid);
 process.kill(floorServer.pid, 'SIGINT');
 await database.drop();
 await deleteKeys(REDIS_URL, prefix);
+
+/** A redis-server of this run's own on a free port, without persistence; ended with the bench. */
+async function privateRedis(): Promise<string> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', (error) =>
+      reject(new Error(`could not start redis-server (or set REDIS_URL): ${error.message}`)),
+    );
+  });
+  children.add(child.pid!);
+  const url = `redis://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      if ((await client.ping()) === 'PONG') return url;
+    } catch (error) {
+      if (tries > 50) throw error;
+    } finally {
+      client.disconnect();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** The queue's keys under this run's prefix, so Redis is left as found. */
 async function deleteKeys(url: string, keyPrefix: string): Promise<void> {
