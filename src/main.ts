@@ -116,6 +116,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
       httpServer: server,
       logger,
       redisUrl: config.REDIS_URL,
+      redisPrefix: config.QUEUE_PREFIX,
       corsOrigins: config.CORS_ORIGINS,
       authenticateAdmin: auth.verify,
       onAdminsChanged: auth.forgetPrincipals,

@@ -27,14 +27,18 @@ afterEach(() => {
 let app: RunningApp;
 let first: RunningApp;
 let second: RunningApp;
+let elsewhere: RunningApp;
 
 beforeAll(async () => {
   const { url: databaseUrl } = await freshDatabase({ migrate: false });
-  const env = { REDIS_URL: requireRedis(), RUN_WORKERS: 'false' };
-  [app, first, second] = await Promise.all([
+  // One deployment: its two instances share the namespace of their Redis keys and channels.
+  const env = { REDIS_URL: requireRedis(), RUN_WORKERS: 'false', QUEUE_PREFIX: `test-rt-${Date.now().toString(36)}` };
+  [app, first, second, elsewhere] = await Promise.all([
     startTestApp({ env: { JWT_EXPIRES_IN: '2s' } }),
     startTestApp({ env, databaseUrl }),
     startTestApp({ env, databaseUrl }),
+    // Another store on the same Redis, under a namespace of its own.
+    startTestApp({ env: { REDIS_URL: env.REDIS_URL, RUN_WORKERS: 'false' } }),
   ]);
 });
 
@@ -71,6 +75,22 @@ describe.each(TRANSPORTS)('realtime (Socket.IO) over %s', (name, transport) => {
     });
     expect(onFirst[0]).toEqual({ products: [{ id: 'p1' }] });
     expect(onSecond.length).toBeGreaterThan(0);
+  });
+
+  it("never delivers another store's broadcasts, though it shares the Redis", async () => {
+    const shopperOnFirst = await client(first.url);
+    const shopperElsewhere = await client(elsewhere.url);
+    const onFirst = received(shopperOnFirst, 'productsUpdate');
+    const onElsewhere = received(shopperElsewhere, 'productsUpdate');
+    await waitUntil(async () => {
+      second.realtime.broadcast('store', 'productsUpdate', { products: [{ id: 'p2' }] });
+      await delay(100);
+      return onFirst.length > 0;
+    });
+    elsewhere.realtime.broadcast('store', 'productsUpdate', { products: [{ id: 'theirs' }] });
+    await delay(300);
+    expect(onElsewhere).toEqual([{ products: [{ id: 'theirs' }] }]);
+    expect(JSON.stringify(onFirst)).not.toContain('theirs');
   });
 
   it('keeps admin broadcasts from shoppers, answers client requests, refuses bad admin tokens', async () => {

@@ -49,6 +49,11 @@ export interface RealtimeOptions {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** With a Redis URL, events reach the clients of every app instance. */
   redisUrl?: string;
+  /**
+   * The deployment's namespace on that Redis (QUEUE_PREFIX): its channels, so two stores sharing a
+   * Redis never deliver each other's events.
+   */
+  redisPrefix?: string;
   corsOrigins: string[];
   /** Resolves a handshake token to an admin, or rejects it; no token means a shopper. */
   authenticateAdmin?: (token: string) => Promise<VerifiedAdmin | null>;
@@ -77,7 +82,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     cors: options.corsOrigins.length ? { origin: options.corsOrigins } : undefined,
     serveClient: false,
   });
-  const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, options.logger) : undefined;
+  const redis = options.redisUrl
+    ? attachRedisAdapter(io, options.redisUrl, options.redisPrefix ?? 'iptv', options.logger)
+    : undefined;
   const handlers = new Map<
     string,
     (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>
@@ -222,7 +229,7 @@ async function closeRedis(clients: Redis[]): Promise<void> {
   for (const client of clients) client.disconnect();
 }
 
-function attachRedisAdapter(io: Server, url: string, logger: Pick<Logger, 'warn'>) {
+function attachRedisAdapter(io: Server, url: string, prefix: string, logger: Pick<Logger, 'warn'>) {
   // Without Redis, each instance still serves its own clients; broadcasts resume when it is back.
   const pub = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(n * 200, 5000) });
   const sub = pub.duplicate();
@@ -244,6 +251,6 @@ function attachRedisAdapter(io: Server, url: string, logger: Pick<Logger, 'warn'
     sent.catch(warn);
     return sent;
   }) as typeof pub.publish;
-  io.adapter(createAdapter(pub, sub));
+  io.adapter(createAdapter(pub, sub, { key: `${prefix}#socket.io` }));
   return { pub, sub };
 }

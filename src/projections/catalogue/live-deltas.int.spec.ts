@@ -167,7 +167,7 @@ describe('live catalogue deltas', () => {
     // The admin also gets the item's own message (SPEC §7), announcing it (its values are in the
     // delta, not sent twice); the shopper nothing else.
     expect(only(forAdmin!, 'product:updated')).toEqual([
-      expect.objectContaining({ product: { id: updated.id, name: updated.name, version: updated.version } }),
+      expect.objectContaining({ product: { id: updated!.id, name: updated!.name, version: updated!.version } }),
     ]);
     expect(forShopper!.map((s) => s.event)).toEqual(['productsUpdate']);
     // Once upgraded, as the default client does, the messages come over WebSocket.
