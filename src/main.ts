@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Router, type Express } from 'express';
 import type { Kysely } from 'kysely';
-import { ConfigError, durationToMs, loadConfig, type Config } from './config';
+import { ConfigError, durationToMs, loadConfig, type Config, type StoreConfig } from './config';
 import type { AppContext, AppModule, JobContext, ModuleRoutes } from './context';
 import { createLogger, type Logger } from './logger';
 import { auditModule } from './modules/audit';
@@ -27,6 +27,7 @@ import { ProjectionOperations } from './platform/projections/operations';
 import { ProjectionRunner } from './platform/projections/runner';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
 import { reportUncaught } from './platform/safety-net';
+import { withSharedSecrets } from './platform/secrets';
 import { openInfrastructure, type Infrastructure } from './platform/runtime';
 import { allProjections } from './projections';
 import { describeActor, findAdminPrincipal } from './projections/admin-users';
@@ -60,6 +61,8 @@ export interface RunningApp {
   realtime: Realtime;
   /** This instance's Prometheus metrics (served at /metrics). */
   metrics: StoreMetrics;
+  /** Its settings, with the secrets shared by every instance on its database. */
+  config: StoreConfig;
   /**
    * Shuts down as a rolling restart needs: /readyz answers 503 and answers close their connections
    * for SHUTDOWN_DELAY, then close().
@@ -78,7 +81,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
   for (const warning of settings.warnings) logger.warn(warning);
   const infra = await openInfrastructure(settings, logger);
   // With the secrets every instance on the database shares (platform/secrets.ts).
-  const { config } = infra;
+  const config = await withSharedSecrets(infra, settings);
   const db: Kysely<Database> = infra.db;
   // The event store and the limits every module uses count into this instance's metrics.
   const metrics = new StoreMetrics(logger);
@@ -226,6 +229,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
       runner,
       realtime,
       metrics,
+      config,
       async drain() {
         draining = true;
         await new Promise((resolve) => setTimeout(resolve, durationToMs(config.SHUTDOWN_DELAY)));

@@ -6,6 +6,7 @@ import { StoreMetrics } from './platform/observability/metrics';
 import { serveMetrics } from './platform/observability/metrics-server';
 import { openInfrastructure } from './platform/runtime';
 import { reportUncaught } from './platform/safety-net';
+import { withSharedSecrets } from './platform/secrets';
 
 // `npm run worker`: a process that only runs background jobs from Redis (BullMQ), next to any
 // number of web processes started with RUN_WORKERS=false.
@@ -19,11 +20,12 @@ if (!config.REDIS_URL) {
 process.on('uncaughtException', reportUncaught(logger, 'uncaught exception'));
 process.on('unhandledRejection', reportUncaught(logger, 'unhandled rejection'));
 const infra = await openInfrastructure(config, logger);
+const settings = await withSharedSecrets(infra, config);
 // Its jobs' failures, retries and appends are counted here, so the worker serves its own /metrics.
 const metrics = new StoreMetrics(logger);
 metrics.watch({ queue: () => infra.queue.stats() });
 defineJobs({
-  config: infra.config,
+  config: settings,
   logger,
   db: infra.db,
   store: meteredEventStore(infra.store, metrics),

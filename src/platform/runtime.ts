@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { redactUrl, type Config, type StoreConfig } from '../config';
+import { redactUrl, type Config } from '../config';
 import { checkReachable, ensureDatabaseExists, openDatabase, type DatabaseHandle } from './db/database';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
@@ -11,7 +11,6 @@ import { eventStoreEngine } from './projections/log-source';
 import { BullMqQueue } from './queue/bullmq';
 import { InProcessQueue } from './queue/in-process';
 import type { JobFailure, JobQueue } from './queue/port';
-import { resolveSharedSecrets } from './secrets';
 import { createLimiters, type Limiters } from './throttle/limiters';
 
 const EMBEDDED_DATABASE = 'iptv_store';
@@ -25,8 +24,6 @@ export interface Infrastructure {
   queue: JobQueue;
   /** Rate limits shared by every instance (Redis when configured, else PostgreSQL). */
   limiters: Limiters;
-  /** The settings with the secrets every instance and worker on this database shares. */
-  config: StoreConfig;
   /** Which event store's log this is (projections/log-source.ts). */
   eventStoreEngine: string;
   /** Closes everything opened, last opened first. */
@@ -46,7 +43,6 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     closers.push(() => database.close());
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-    const storeConfig: StoreConfig = { ...config, ...(await resolveSharedSecrets(database.db, config)) };
 
     const store = config.EVENTSTORE_URL
       ? await connectEsdb(config.EVENTSTORE_URL)
@@ -76,7 +72,6 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       store,
       queue,
       limiters,
-      config: storeConfig,
       eventStoreEngine: eventStoreEngine(config.EVENTSTORE_URL),
       close,
     };

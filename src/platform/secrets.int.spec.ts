@@ -77,8 +77,8 @@ describe('shared secrets', () => {
     const a = await startTestApp({ databaseUrl: database.url, env: unset });
     // Behind one address (a proxy): B's sandbox page sends its webhook to A.
     const b = await startTestApp({ databaseUrl: database.url, env: { ...unset, PUBLIC_URL: a.url } });
-    expect(a.infra.config.JWT_SECRET).toBe(b.infra.config.JWT_SECRET);
-    expect(a.infra.config.SANDBOX_WEBHOOK_SECRET).toBe(b.infra.config.SANDBOX_WEBHOOK_SECRET);
+    expect(a.config.JWT_SECRET).toBe(b.config.JWT_SECRET);
+    expect(a.config.SANDBOX_WEBHOOK_SECRET).toBe(b.config.SANDBOX_WEBHOOK_SECRET);
     const signedInOnA = await adminToken(a.url);
     await request(b.url).get('/api/admin/me').set(bearer(signedInOnA)).expect(200);
 

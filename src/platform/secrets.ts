@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { ConfigError, type Config } from '../config';
+import { ConfigError, type Config, type StoreConfig } from '../config';
+import type { Infrastructure } from './runtime';
 
 // Secrets the store signs with, which every app instance and worker on one database must share: a
 // token signed by A is checked by B, a sandbox webhook signed by B's checkout page is checked by A.
@@ -33,6 +34,20 @@ interface SecretTables {
 }
 
 const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+/**
+ * The settings of a process that signs or checks with the secrets (the store, the worker), with
+ * them; refused (the infrastructure closed) when this process's disagree with the others'. Tools
+ * that sign nothing (`npm run projections`, `migrate`) do without.
+ */
+export async function withSharedSecrets(infra: Infrastructure, settings: Config): Promise<StoreConfig> {
+  try {
+    return { ...settings, ...(await resolveSharedSecrets(infra.db, settings)) };
+  } catch (error) {
+    await infra.close();
+    throw error;
+  }
+}
 
 /** Every shared secret: configured ones checked against the database, the others read (or made) there. */
 export async function resolveSharedSecrets(
