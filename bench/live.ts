@@ -64,7 +64,8 @@ console.log(`  machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}
 
 // A Redis of this run's own unless REDIS_URL names one: the Socket.IO adapter's channels are not
 // under QUEUE_PREFIX, so on a shared Redis every other store's live events reach these sockets too.
-const REDIS_URL = process.env.REDIS_URL ?? (await privateRedis());
+const redis = process.env.REDIS_URL ? { url: process.env.REDIS_URL, stop: () => {} } : await privateRedis();
+const REDIS_URL = redis.url;
 const database = await benchDatabase('live', 2);
 const prefix = `bench-live-${randomBytes(4).toString('hex')}`;
 const adminPassword = randomBytes(12).toString('base64url');
@@ -442,11 +443,13 @@ await Promise.all([a.stop(), b.stop()]);
 children.delete(a.pid);
 children.delete(b.pid);
 process.kill(floorServer.pid, 'SIGINT');
+children.delete(floorServer.pid);
 await database.drop();
 await deleteKeys(REDIS_URL, prefix);
+redis.stop();
 
 /** A redis-server of this run's own on a free port, without persistence; ended with the bench. */
-async function privateRedis(): Promise<string> {
+async function privateRedis(): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const child = spawn(
     'redis-server',
@@ -468,7 +471,15 @@ async function privateRedis(): Promise<string> {
     client.on('error', () => {});
     try {
       await client.connect();
-      if ((await client.ping()) === 'PONG') return url;
+      if ((await client.ping()) === 'PONG')
+        return {
+          url,
+          // A child that runs keeps this process alive: it is ended, not left to the exit hook.
+          stop: () => {
+            child.kill('SIGKILL');
+            children.delete(child.pid!);
+          },
+        };
     } catch (error) {
       if (tries > 50) throw error;
     } finally {
