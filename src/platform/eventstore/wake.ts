@@ -9,21 +9,24 @@ export class WakeLatch {
     this.waiter?.();
   };
 
-  /** Resolves at the next wake-up (or at once if one came since the last call), or after `timeoutMs`. */
-  sleep(timeoutMs: number): Promise<void> {
+  /**
+   * Resolves at the next wake-up (or at once if one came since the last call), or after `timeoutMs`:
+   * with true when woken, false when the time ran out.
+   */
+  sleep(timeoutMs: number): Promise<boolean> {
     if (this.pending) {
       this.pending = false;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (woken: boolean) => {
         clearTimeout(timer);
         this.waiter = undefined;
         this.pending = false;
-        resolve();
+        resolve(woken);
       };
-      const timer = setTimeout(done, timeoutMs);
-      this.waiter = done;
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.waiter = () => done(true);
     });
   }
 }
