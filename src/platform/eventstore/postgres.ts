@@ -101,6 +101,8 @@ export class PostgresEventStore implements EventStore {
   private listenClient: pg.Client | undefined;
   private listenRetry: NodeJS.Timeout | undefined;
   private remoteNotify: NodeJS.Timeout | undefined;
+  /** An append came while the last NOTIFY's interval ran: one more is due when it ends. */
+  private notifyDue = false;
   private closed = false;
 
   constructor(
@@ -236,14 +238,22 @@ export class PostgresEventStore implements EventStore {
     for (const listener of this.listeners) listener();
   }
 
-  // Other instances learn of our appends through one NOTIFY per short interval, sent outside the
-  // append: a NOTIFY inside it would take PostgreSQL's global notify lock at every commit and
-  // serialise all writers.
+  // Other instances learn of our appends through NOTIFY, sent outside the append: a NOTIFY inside it
+  // would take PostgreSQL's global notify lock at every commit and serialise all writers. The first
+  // append after a quiet spell notifies at once (an admin's write reaches the instance running the
+  // projections without waiting); appends during the next REMOTE_NOTIFY_MS share one more NOTIFY.
   private notifyOthers(): void {
-    if (this.remoteNotify || this.closed) return;
+    if (this.closed) return;
+    if (this.remoteNotify) {
+      this.notifyDue = true;
+      return;
+    }
+    this.pool.query(`SELECT pg_notify('${CHANNEL}', '')`).catch(() => {});
     this.remoteNotify = setTimeout(() => {
       this.remoteNotify = undefined;
-      this.pool.query(`SELECT pg_notify('${CHANNEL}', '')`).catch(() => {});
+      if (!this.notifyDue) return;
+      this.notifyDue = false;
+      this.notifyOthers();
     }, REMOTE_NOTIFY_MS);
   }
 
