@@ -272,7 +272,7 @@ describe('the audit trail', () => {
       changes: [{ field: 'name', before: 'Gold', after: 'Gold Plus' }],
     });
     expect(find('product.prices_changed', ids.gold).changes).toEqual([
-      { field: 'prices', before: ['1 month: 2000 Da'], after: ['1 month: 2500 Da'] },
+      { field: 'prices.1 month', before: '2000 Da', after: '2500 Da' },
     ]);
     expect(find('product.deactivated', ids.gold).changes).toEqual([{ field: 'active', before: true, after: false }]);
     expect(find('product.activated', ids.gold).changes).toEqual([{ field: 'active', before: false, after: true }]);

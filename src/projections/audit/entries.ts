@@ -3,7 +3,14 @@ import type { CatalogueEvent, ImageRef, ProductDetails, ProductValues } from '..
 import { upcastIdentityEvent, type IdentityEvent } from '../../modules/identity/events';
 import { upcastOrderEvent, type OrderEvent, type PlacedOrder } from '../../modules/ordering/events';
 import { SHOPPER, SYSTEM, type RecordedEvent } from '../../platform/eventstore/port';
-import type { AuditAction, AuditActorType, AuditChange, AuditEntityType, AuditValue } from '../../shared/audit';
+import {
+  AUDIT_PRICE_FIELD_PREFIX,
+  type AuditAction,
+  type AuditActorType,
+  type AuditChange,
+  type AuditEntityType,
+  type AuditValue,
+} from '../../shared/audit';
 import type { PriceDuration } from '../../shared/catalogue';
 import { defaultSettings, type Settings } from '../../shared/identity';
 import type { AuditEntryRow } from './rows';
@@ -72,6 +79,28 @@ export const settingsFields = (s: Settings): Fields => ({
 const imagePath = (image: ImageRef | null) => image?.featured ?? null;
 const priceList = (prices: PriceDuration[]): string[] =>
   prices.map((p) => `${p.duration}: ${p.price} Da${p.active ? '' : ' (off)'}`);
+
+/**
+ * A change of prices, one field per duration whose price or availability changed (`prices.1 month`:
+ * `1500 Da` → `1800 Da (off)`; null where the duration was added or dropped): what an admin needs
+ * to read, a fraction of both whole lists (bench/live: the pushed entry is each admin's per write).
+ */
+function priceChanges(before: AuditValue, after: string[]): AuditChange[] {
+  const byDuration = (list: AuditValue) =>
+    new Map(
+      (Array.isArray(list) ? list : []).map((line) => {
+        const at = line.lastIndexOf(': ');
+        return [line.slice(0, at), line.slice(at + 2)] as const;
+      }),
+    );
+  const was = byDuration(before);
+  const now = byDuration(after);
+  const durations = [...now.keys(), ...[...was.keys()].filter((d) => !now.has(d))];
+  return durations.flatMap((duration) => {
+    const [from, to] = [was.get(duration) ?? null, now.get(duration) ?? null];
+    return from === to ? [] : [{ field: `${AUDIT_PRICE_FIELD_PREFIX}${duration}`, before: from, after: to }];
+  });
+}
 
 const detailFields = (d: ProductDetails): Fields => ({
   name: d.name,
@@ -298,7 +327,7 @@ function describeProduct(event: Extract<CatalogueEvent, { type: `Product${string
       const prices = priceList(event.data.priceDurations);
       const fields = { ...old, prices };
       keep(fields);
-      return entry('product.prices_changed', fields, diffFields({ prices: old.prices ?? null }, { prices }));
+      return entry('product.prices_changed', fields, priceChanges(old.prices ?? null, prices));
     }
     case 'ProductImageChanged': {
       const image = imagePath(event.data.image);

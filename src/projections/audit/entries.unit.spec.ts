@@ -114,7 +114,35 @@ describe('auditEntry', () => {
       }),
       s,
     )!;
-    expect(repriced.changes).toEqual([{ field: 'prices', before: ['1 month: 1500 Da'], after: ['1 month: 1800 Da'] }]);
+    // One field per duration whose price changed, not both whole lists.
+    expect(repriced.changes).toEqual([{ field: 'prices.1 month', before: '1500 Da', after: '1800 Da' }]);
+    const extended = auditEntry(
+      event('ProductPricesChanged', {
+        productId: 'p1',
+        priceDurations: [
+          { duration: '1 month', price: 1800, active: false },
+          { duration: '3 months', price: 4000, active: true },
+        ],
+        at,
+      }),
+      s,
+    )!;
+    expect(extended.changes).toEqual([
+      { field: 'prices.1 month', before: '1800 Da', after: '1800 Da (off)' },
+      { field: 'prices.3 months', before: null, after: '4000 Da' },
+    ]);
+    const dropped = auditEntry(
+      event('ProductPricesChanged', {
+        productId: 'p1',
+        priceDurations: [{ duration: '1 month', price: 1800, active: true }],
+        at,
+      }),
+      s,
+    )!;
+    expect(dropped.changes).toEqual([
+      { field: 'prices.1 month', before: '1800 Da (off)', after: '1800 Da' },
+      { field: 'prices.3 months', before: '4000 Da', after: null },
+    ]);
     const off = auditEntry(event('ProductDeactivated', { productId: 'p1', at }), s)!;
     expect(off).toMatchObject({
       action: 'product.deactivated',

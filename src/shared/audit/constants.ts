@@ -43,6 +43,12 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * When prices change, each duration whose price or availability changed is one field, named with
+ * this prefix and the duration (`prices.1 month`: `1500 Da` → `1800 Da (off)`).
+ */
+export const AUDIT_PRICE_FIELD_PREFIX = 'prices.';
+
 /** Page sizes of GET /api/admin/audit. */
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 100;

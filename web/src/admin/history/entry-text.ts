@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntityType } from '@shared/audit/constants';
+import { AUDIT_PRICE_FIELD_PREFIX, type AuditAction, type AuditEntityType } from '@shared/audit/constants';
 import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
 import { ORDER_STATUSES } from '@shared/ordering/constants';
 import type { AdminMessageId, MessageValues } from '../i18n';
@@ -77,7 +77,13 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
 const MONEY_FIELDS = new Set(['total', 'amount']);
 
 /** A field's name in the admin's language; one the screens do not know yet shows as the server names it. */
-export const fieldLabel = (t: Text, field: string): string => (FIELD_TEXT[field] ? t(FIELD_TEXT[field]) : field);
+export function fieldLabel(t: Text, field: string): string {
+  if (FIELD_TEXT[field]) return t(FIELD_TEXT[field]);
+  // One duration's price: `prices.1 month` → "Price (1 month)".
+  if (field.startsWith(AUDIT_PRICE_FIELD_PREFIX))
+    return t('admin.history.field.priceOf', { duration: field.slice(AUDIT_PRICE_FIELD_PREFIX.length) });
+  return field;
+}
 
 /** Who acted: an admin's name (as it was then), "Shopper", "Payment (<provider>)" or "System". */
 export function actorLabel(t: Text, actor: AuditEntry['actor']): string {

@@ -62,6 +62,7 @@ describe('audit entry text', () => {
     expect(valueText(t, price, 'status', 'deleted')).toBe('Deleted');
     expect(fieldLabel(t, 'notifications.orderUpdates')).toBe('Order updates');
     expect(fieldLabel(t, 'somethingNew')).toBe('somethingNew');
+    expect(fieldLabel(t, 'prices.1 month')).toBe('Price (1 month)');
   });
 
   it("leaves a creation's empty fields out, and offers restore for products and categories only", () => {
