@@ -17,7 +17,7 @@
 // Run: npm run bench:admin  (BENCH_ORDERS, default 100000; BENCH_CUSTOMERS, 20000; BENCH_SECONDS per
 // measurement, 5; BENCH_ROUNDS, 3; BENCH_CALLS, a regular expression picking the calls measured
 // under load, all by default)
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ import { createLiveCatalogue } from '../src/projections/catalogue';
 import type { Database } from '../src/projections/database';
 import { allOrders, findOrder, listCustomers, listOrders } from '../src/projections/orders';
 import { customer, shopOrders } from './admin-shop';
-import { benchDatabase, fmt, rate, startStoreProcess } from './support';
+import { benchDatabase, fmt, rate, startListeningScript, startStoreProcess } from './support';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
@@ -317,30 +317,11 @@ writeFileSync(
   callsFile,
   JSON.stringify(calls.map((call) => ({ statements: statementsOf.get(call), parallel: call.parallel }))),
 );
-const floorServer = await new Promise<{ url: string; process: ChildProcess }>((resolve, reject) => {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      fileURLToPath(new URL('./sql-http-server.ts', import.meta.url)),
-      database.url,
-      String(ADMINS),
-      callsFile,
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  children.add(child.pid!);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const listening = /LISTENING (\S+)/.exec(output);
-    if (listening) resolve({ url: listening[1]!, process: child });
-  });
-  child.once('exit', (code) => reject(new Error(`sql-http-server exited (${code}) before listening`)));
-});
+const floorServer = await startListeningScript(
+  fileURLToPath(new URL('./sql-http-server.ts', import.meta.url)),
+  [database.url, String(ADMINS), callsFile],
+  children,
+);
 
 interface Figures {
   requests: number;
@@ -458,7 +439,7 @@ for (const call of measured) {
   const each = (side: Side) => `${side} ${rounds.map((r) => r[side]!.requests.toFixed(1)).join(' / ')}/s`;
   console.log(`    ${call.name}: ${sides.map(each).join('; ')} (load average ${load()})`);
 }
-floorServer.process.kill('SIGTERM');
+process.kill(floorServer.pid, 'SIGTERM');
 await app.stop();
 
 // The CSV's memory, each case in a fresh store (a process's resident memory rarely shrinks, so one

@@ -28,7 +28,7 @@ import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ProductView } from '../src/shared/catalogue';
 import { freePort } from '../test/support/services';
-import { benchDatabase, fmt, startStoreProcess } from './support';
+import { benchDatabase, fmt, startListeningScript, startStoreProcess } from './support';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -189,23 +189,11 @@ const admins = Array.from({ length: ADMINS }, (_, i) => listener(i % 2 ? b.url :
 const shopper = listener(a.url);
 await connected([...admins, shopper]);
 
-const floorServer = await new Promise<{ url: string; pid: number }>((resolve, reject) => {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./live-floor.ts', import.meta.url))],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  children.add(child.pid!);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const listening = /LISTENING (\S+)/.exec(output);
-    if (listening) resolve({ url: listening[1]!, pid: child.pid! });
-  });
-  child.once('exit', (code) => reject(new Error(`live-floor exited (${code}) before listening`)));
-});
+const floorServer = await startListeningScript(
+  fileURLToPath(new URL('./live-floor.ts', import.meta.url)),
+  [],
+  children,
+);
 const floorClients = Array.from({ length: ADMINS }, () => listener(floorServer.url));
 await connected(floorClients);
 console.log(

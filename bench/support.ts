@@ -92,3 +92,28 @@ export async function startStoreProcess(
       }),
   };
 }
+
+/**
+ * A bench script in a process of its own that prints `LISTENING <url>` once it serves (a floor
+ * server): resolves with that address and the process, registered in `children` so the bench ends it.
+ */
+export async function startListeningScript(
+  script: string,
+  args: string[],
+  children: Set<number>,
+): Promise<{ url: string; pid: number }> {
+  const { spawn } = await import('node:child_process');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.add(child.pid!);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /LISTENING (\S+)/.exec(output);
+      if (listening) resolve({ url: listening[1]!, pid: child.pid! });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
+  });
+}

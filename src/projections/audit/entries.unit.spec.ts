@@ -17,6 +17,21 @@ const event = (type: string, data: object, actor = 'admin-1'): RecordedEvent => 
   metadata: { actor, correlationId: 'req-1', causationId: 'c', occurredAt: '2026-11-24T10:00:00.000Z' },
 });
 const at = '2026-11-24T10:00:00.000Z';
+/** A product's values as an admin creates it (in category c1). */
+const gold = {
+  categoryId: 'c1',
+  name: 'Gold',
+  description: 'd',
+  channels: 100,
+  quality: 'HD',
+  devices: 1,
+  popular: false,
+  vod: false,
+  features: [],
+  active: true,
+  priceDurations: [{ duration: '1 month', price: 1500, active: true }],
+  image: null,
+};
 const admin: EntityState = { kind: 'user', username: 'amina', name: 'Amina', role: 'admin', settings: {} };
 
 describe('diffFields', () => {
@@ -77,25 +92,7 @@ describe('auditEntry', () => {
       event('CategoryCreated', { categoryId: 'c2', name: 'Movies', slug: 'movies', description: '', image: null, at }),
       s,
     );
-    const created = auditEntry(
-      event('ProductCreated', {
-        productId: 'p1',
-        categoryId: 'c1',
-        name: 'Gold',
-        description: 'd',
-        channels: 100,
-        quality: 'HD',
-        devices: 1,
-        popular: false,
-        vod: false,
-        features: [],
-        active: true,
-        priceDurations: [{ duration: '1 month', price: 1500, active: true }],
-        image: null,
-        at,
-      }),
-      s,
-    )!;
+    const created = auditEntry(event('ProductCreated', { productId: 'p1', ...gold, at }), s)!;
     expect(created.changes).toContainEqual({ field: 'category', before: null, after: 'Sports' });
     expect(created.changes).toContainEqual({ field: 'prices', before: null, after: ['1 month: 1500 Da'] });
     expect(created.changes.map((c) => c.field)).not.toContain('image');
@@ -266,30 +263,17 @@ describe('auditEntry', () => {
       ['c2', 'Movies'],
     ])
       auditEntry(event('CategoryCreated', { categoryId, name, slug: name, description: '', image: null, at }), s);
-    const values = {
-      categoryId: 'c1',
-      name: 'Gold',
-      description: 'd',
-      channels: 100,
-      quality: 'HD',
-      devices: 1,
-      popular: false,
-      vod: false,
-      features: [],
-      active: true,
-      priceDurations: [{ duration: '1 month', price: 1500, active: true }],
-      image: null,
-    };
-    const created = auditEntry(event('ProductCreated', { productId: 'p1', ...values, at }), s)!;
+
+    const created = auditEntry(event('ProductCreated', { productId: 'p1', ...gold, at }), s)!;
     expect(created.restored_version).toBeNull();
     auditEntry(event('ProductCategoryChanged', { productId: 'p1', categoryId: 'c2', at }), s);
     auditEntry(
-      event('ProductDetailsUpdated', { ...values, productId: 'p1', name: 'Gold Plus', features: ['4K'], at }),
+      event('ProductDetailsUpdated', { ...gold, productId: 'p1', name: 'Gold Plus', features: ['4K'], at }),
       s,
     );
     // The category it is in is renamed meanwhile: the restore names both categories as they are called now.
     auditEntry(event('CategoryUpdated', { categoryId: 'c2', name: 'Cinema', slug: 'cinema', description: '', at }), s);
-    const restored = auditEntry(event('ProductRestored', { productId: 'p1', ...values, toVersion: 0, at }), s)!;
+    const restored = auditEntry(event('ProductRestored', { productId: 'p1', ...gold, toVersion: 0, at }), s)!;
     expect(restored).toMatchObject({
       action: 'product.restored',
       actor_name: 'Amina',
