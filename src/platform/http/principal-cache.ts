@@ -26,7 +26,11 @@ export class PrincipalCache<C extends Claims, Principal extends object> {
   /** Bumped by forget(): a lookup that started before it is not remembered after it. */
   #generation = 0;
 
-  constructor(find: (claims: C) => Promise<Principal | null>, ttlMs = PRINCIPAL_CACHE_MS, now: () => number = Date.now) {
+  constructor(
+    find: (claims: C) => Promise<Principal | null>,
+    ttlMs = PRINCIPAL_CACHE_MS,
+    now: () => number = Date.now,
+  ) {
     this.#find = find;
     this.#ttlMs = ttlMs;
     this.#now = now;
