@@ -127,7 +127,7 @@ describe('adding a category', () => {
 
     await page.getByTestId('category-add').click();
     const form = page.getByTestId('category-form');
-    expect(plain(await form.getByRole('heading').textContent())).toBe('Add Category');
+    expect(plain(await form.getByRole('heading', { level: 2 }).textContent())).toBe('Add Category');
     // The name first, and it is required: the message next to it, nothing sent.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('category-name');
     await page.getByTestId('category-save').click();
@@ -212,7 +212,8 @@ describe('editing a category', () => {
     });
     await row(page, category.name).getByTestId('category-edit').click();
     const form = page.getByTestId('category-form');
-    expect(plain(await form.getByRole('heading').textContent())).toBe('Edit Category');
+    // The modal's own title (its History section has a heading too).
+    expect(plain(await form.getByRole('heading', { level: 2 }).textContent())).toBe('Edit Category');
     expect(await page.getByTestId('category-name').inputValue()).toBe(category.name);
     expect(await page.getByTestId('category-description').inputValue()).toBe('Football');
 
