@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Generated } from 'kysely';
 import pg from 'pg';
+import { ThrottledNotify } from '../db/throttled-notify';
 import {
   ConcurrencyError,
   START,
@@ -100,15 +101,19 @@ export class PostgresEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private listenClient: pg.Client | undefined;
   private listenRetry: NodeJS.Timeout | undefined;
-  private remoteNotify: NodeJS.Timeout | undefined;
-  /** An append came while the last NOTIFY's interval ran: one more is due when it ends. */
-  private notifyDue = false;
+  // Other instances learn of our appends through NOTIFY, sent outside the append: a NOTIFY inside it
+  // would take PostgreSQL's global notify lock at every commit and serialise all writers. The first
+  // append after a quiet spell notifies at once (an admin's write reaches the instance running the
+  // projections without waiting); appends during the next REMOTE_NOTIFY_MS share one more NOTIFY.
+  private readonly othersNotified: ThrottledNotify;
   private closed = false;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionString: string,
-  ) {}
+  ) {
+    this.othersNotified = new ThrottledNotify(CHANNEL, REMOTE_NOTIFY_MS, (statement) => pool.query(statement));
+  }
 
   async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
@@ -163,7 +168,7 @@ export class PostgresEventStore implements EventStore {
 
   private appended(last: AppendedRow): AppendResult {
     this.notifyLocal();
-    this.notifyOthers();
+    this.othersNotified.notify();
     return {
       nextRevision: BigInt(last.stream_revision),
       position: { commit: BigInt(last.transaction_text), prepare: BigInt(last.global_position) },
@@ -227,7 +232,7 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.listenRetry);
-    clearTimeout(this.remoteNotify);
+    this.othersNotified.close();
     this.listeners.clear();
     const client = this.listenClient;
     this.listenClient = undefined;
@@ -236,25 +241,6 @@ export class PostgresEventStore implements EventStore {
 
   private notifyLocal(): void {
     for (const listener of this.listeners) listener();
-  }
-
-  // Other instances learn of our appends through NOTIFY, sent outside the append: a NOTIFY inside it
-  // would take PostgreSQL's global notify lock at every commit and serialise all writers. The first
-  // append after a quiet spell notifies at once (an admin's write reaches the instance running the
-  // projections without waiting); appends during the next REMOTE_NOTIFY_MS share one more NOTIFY.
-  private notifyOthers(): void {
-    if (this.closed) return;
-    if (this.remoteNotify) {
-      this.notifyDue = true;
-      return;
-    }
-    this.pool.query(`SELECT pg_notify('${CHANNEL}', '')`).catch(() => {});
-    this.remoteNotify = setTimeout(() => {
-      this.remoteNotify = undefined;
-      if (!this.notifyDue) return;
-      this.notifyDue = false;
-      this.notifyOthers();
-    }, REMOTE_NOTIFY_MS);
   }
 
   private async streamRevision(streamId: string): Promise<bigint | 'no_stream'> {

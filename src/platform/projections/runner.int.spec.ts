@@ -29,7 +29,7 @@ async function setup() {
 
 function runnerFor(
   setupResult: Awaited<ReturnType<typeof setup>>,
-  options: { batchSize?: number; slowMs?: number } = {},
+  options: { batchSize?: number; slowMs?: number; waitPollMs?: number } = {},
 ) {
   const runner = new ProjectionRunner({
     db: setupResult.database.db,
@@ -38,6 +38,7 @@ function runnerFor(
     projections: [testProjection({ slowMs: options.slowMs })],
     logger,
     batchSize: options.batchSize,
+    waitPollMs: options.waitPollMs,
   });
   cleanups.push(() => runner.stop());
   return runner;
@@ -134,6 +135,23 @@ describe('projection runner', () => {
     expect(await second.waitFor(last, { timeoutMs: 15_000 })).toBe(true);
     expect((await second.status())[0]!.runningHere).toBe(true);
     expect((await readTestModel(env.database.db)).events).toHaveLength(3 * 4);
+  });
+
+  it("lets a writer on the other instance wait for a projection's batches without polling for them", async () => {
+    const env = await setup();
+    const running = runnerFor(env);
+    // Its waitFor would read the checkpoints again only after a minute: only the announcement of
+    // each batch by the instance running the projection can end its waits in time.
+    const waiting = runnerFor(env, { waitPollMs: 60_000 });
+    await running.start();
+    await waiting.start();
+    expect((await waiting.status())[0]!.runningHere).toBe(false);
+    const notWoken = () => new Promise((resolve) => setTimeout(() => resolve('not woken within 5 s'), 5000));
+    for (let i = 0; i < 3; i++) {
+      const last = await appendHistory(env.store, 2, 1);
+      const woken = await Promise.race([waiting.waitFor(last, { timeoutMs: 60_000 }), notWoken()]);
+      expect(woken, `write ${i}`).toBe(true);
+    }
   });
 
   it('after being killed mid-batch and restarted, equals a rebuild from scratch', async () => {

@@ -11,6 +11,7 @@ import {
   type RecordedEvent,
 } from '../eventstore/port';
 import { WakeLatch } from '../eventstore/wake';
+import { ThrottledNotify } from '../db/throttled-notify';
 import { INSTANCE_NAME } from '../instance';
 import { statementTarget } from './fold';
 import type { Projection } from './projection';
@@ -23,10 +24,20 @@ const POLL_MS = 1000;
 // such a write waited the whole second (bench/live saw 1.04 s tails).
 const RECHECK_MS = 10;
 const LOCK_RETRY_MS = 2000;
-// After a batch, a loop lets the next appends gather for this long: under a stream of writes
-// (checkouts) it then applies one batch per few ms instead of one per event, which would cost
-// each projection a transaction per event, most of them only to move its checkpoint.
+// After a batch of several writes, a loop lets the next appends gather for this long: under a
+// stream of writes (checkouts) it then applies one batch per few ms instead of one per event, which
+// would cost each projection a transaction per event, most of them only to move its checkpoint.
+// A batch of one write (an admin's save, nobody else writing) is not followed by a gather: the
+// next save, seconds or milliseconds later, is applied as soon as it comes.
 const GATHER_MS = 20;
+// Each committed batch is announced on this channel, so that an instance waiting for a projection
+// run by another (a write through B, read back once A's projection has it) reads the checkpoints
+// again at once instead of at its next poll (50 ms, which every admin write through B waited).
+const ADVANCED_CHANNEL = 'projections_advanced';
+const ADVANCED_NOTIFY_MS = 10;
+// waitFor reads the checkpoints again at least this often: a NOTIFY that never came (the
+// connection listening for it dropped) costs one such interval.
+const WAIT_POLL_MS = 200;
 
 export interface ProjectionStatus {
   name: string;
@@ -47,6 +58,8 @@ interface Options {
   projections: Projection[];
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   batchSize?: number;
+  /** How often waitFor reads the checkpoints when nothing announced a batch (WAIT_POLL_MS). */
+  waitPollMs?: number;
 }
 
 /**
@@ -56,10 +69,14 @@ interface Options {
  */
 export class ProjectionRunner {
   private readonly advanced = new EventEmitter();
+  /** Batches heard of so far (here or announced by others): a wait that missed one reads again. */
+  private advances = 0;
   /** One per projection loop: an append wakes every loop. */
   private readonly latches = new Set<WakeLatch>();
   private readonly loops = new Map<string, Promise<void>>();
   private lockClient: pg.Client | undefined;
+  /** Announces this instance's batches to the others, through the lock connection. */
+  private batchesAnnounced: ThrottledNotify | undefined;
   private lockTimer: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | undefined;
   private running = false;
@@ -84,6 +101,7 @@ export class ProjectionRunner {
     this.running = false;
     clearTimeout(this.lockTimer);
     this.unlisten?.();
+    this.batchesAnnounced?.close();
     this.wakeLoops();
     await Promise.allSettled(this.loops.values());
     const client = this.lockClient;
@@ -99,12 +117,15 @@ export class ProjectionRunner {
     const names = options.projections ?? this.options.projections.map((p) => p.name);
     const deadline = Date.now() + (options.timeoutMs ?? 5000);
     for (;;) {
+      const heard = this.advances;
       const checkpoints = await readCheckpoints(this.options.db, names);
       if (names.every((name) => comparePositions(checkpoints.get(name) ?? START, position) >= 0)) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
+      // A batch committed while the checkpoints were being read may not be in what they said.
+      if (this.advances !== heard) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.min(remaining, 50));
+        const timer = setTimeout(done, Math.min(remaining, this.options.waitPollMs ?? WAIT_POLL_MS));
         function done() {
           clearTimeout(timer);
           resolve();
@@ -164,9 +185,31 @@ export class ProjectionRunner {
     // Losing this connection releases our locks: another instance may now run our projections.
     client.on('error', () => this.loseLocks(client));
     client.on('end', () => this.loseLocks(client));
-    await client.connect();
+    // Our own announcements come back to us too; our loops told our waiters already.
+    let backend: number | undefined;
+    client.on('notification', (message) => {
+      if (message.processId !== backend) this.markAdvanced();
+    });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      backend = rows[0]!.pid;
+      await client.query(`LISTEN ${ADVANCED_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.lockClient = client;
+    this.batchesAnnounced?.close();
+    this.batchesAnnounced = new ThrottledNotify(ADVANCED_CHANNEL, ADVANCED_NOTIFY_MS, (statement) =>
+      client.query(statement),
+    );
     return client;
+  }
+
+  private markAdvanced(): void {
+    this.advances++;
+    this.advanced.emit('advanced');
   }
 
   private loseLocks(client: pg.Client): void {
@@ -201,7 +244,7 @@ export class ProjectionRunner {
             idleMs = woken ? RECHECK_MS : Math.min(POLL_MS, idleMs * 2);
           } else {
             idleMs = RECHECK_MS;
-            if (step.applied < this.batchSize) await delay(GATHER_MS);
+            if (step.applied < this.batchSize && step.severalWrites) await delay(GATHER_MS);
           }
         } catch (error) {
           failures++;
@@ -228,13 +271,14 @@ export class ProjectionRunner {
   }
 
   /**
-   * Applies the batch after `from`: how many events it read, and the position the loop is at now
-   * (undefined when the checkpoint had moved under it: the batch was dropped).
+   * Applies the batch after `from`: how many events it read, the position the loop is at now
+   * (undefined when the checkpoint had moved under it: the batch was dropped), and whether those
+   * events came from several writes.
    */
   private async step(
     projection: Projection,
     from: Position,
-  ): Promise<{ applied: number; position: Position | undefined }> {
+  ): Promise<{ applied: number; position: Position | undefined; severalWrites?: boolean }> {
     const { db, store } = this.options;
     const events = await store.readAll({ after: from, limit: this.batchSize });
     const last = events[events.length - 1];
@@ -251,14 +295,17 @@ export class ProjectionRunner {
         })
       : await advanceCheckpoint(db, projection.name, from, last.position);
     if (!moved) return { applied: events.length, position: undefined };
-    this.advanced.emit('advanced');
+    this.markAdvanced();
+    this.batchesAnnounced?.notify();
     if (relevant.length) this.logBatch(projection, relevant, last.position);
     if (relevant.length && projection.afterCommit) {
       await Promise.resolve(projection.afterCommit(relevant)).catch((error: unknown) =>
         this.options.logger.warn({ err: error, projection: projection.name }, 'live update after projection failed'),
       );
     }
-    return { applied: events.length, position: last.position };
+    // One append is one transaction: events of several mean writes came while this loop worked.
+    const severalWrites = events.some((event) => event.position.commit !== last.position.commit);
+    return { applied: events.length, position: last.position, severalWrites };
   }
 
   /** One line per applied batch, naming the requests (correlation ids) whose events it applied. */
