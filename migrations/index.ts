@@ -17,6 +17,7 @@ import * as auditRestoredVersion from './016_audit_restored_version';
 import * as projectionOperations from './017_projection_operations';
 import * as sharedSecrets from './018_shared_secrets';
 import * as projectionLogSource from './019_projection_log_source';
+import * as auditSearchWithoutIds from './020_audit_search_without_ids';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017_projection_operations': projectionOperations,
   '018_shared_secrets': sharedSecrets,
   '019_projection_log_source': projectionLogSource,
+  '020_audit_search_without_ids': auditSearchWithoutIds,
 };

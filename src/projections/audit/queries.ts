@@ -27,8 +27,8 @@ export function decodeCursor(cursor: string): Cursor | undefined {
   return { commit, prepare };
 }
 
-/** The search expression, spelled as migration 014's trigram index is. */
-const searchText = sql<string>`lower(entity_label || ' ' || coalesce(actor_name, '') || ' ' || action || ' ' || entity_id)`;
+/** The search expression, spelled as migration 020's trigram index is (ids are searched from their start). */
+const searchText = sql<string>`lower(entity_label || ' ' || coalesce(actor_name, '') || ' ' || action)`;
 
 function filtered(db: Db, filter: AuditFilter): Query {
   let query = db.selectFrom('audit_entries');
@@ -43,7 +43,10 @@ function filtered(db: Db, filter: AuditFilter): Query {
   if (filter.from) query = query.where('occurred_at', '>=', filter.from);
   if (filter.to) query = query.where('occurred_at', '<=', filter.to);
   const q = filter.q?.trim().toLowerCase();
-  if (q) query = query.where(searchText, 'like', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q) {
+    const literal = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+    query = query.where((eb) => eb.or([eb(searchText, 'like', `%${literal}%`), eb('entity_id', 'like', `${literal}%`)]));
+  }
   return query;
 }
 
