@@ -41,10 +41,30 @@ export interface Projection {
    */
   fold(events: StoredEvent[]): Write;
   /**
+   * For a rebuild of a read model whose folding needs what earlier batches left (the audit's
+   * entity states), which `fold` reads back from its tables batch after batch: a replay that keeps
+   * it in memory from the first event of the log on instead. Without it, a rebuild uses `fold`.
+   */
+  replay?(): Replay;
+  /**
+   * Tables a replay only ever adds rows to, each once (keyed by event, or written whole at its
+   * end): a rebuild gives their copies their primary key after the replay, with the other indexes,
+   * instead of maintaining it row by row (random keys cost PostgreSQL more than the rows).
+   */
+  insertOnlyTables?: readonly string[];
+  /**
    * Set when `fold` needs each event's metadata (who, when: the audit trail): a rebuild then reads
    * the log with it for this projection (the live runner always hands it over).
    */
   readsMetadata?: boolean;
   /** Runs after the batch committed (never during a rebuild): push live updates from here. */
   afterCommit?(events: RecordedEvent[]): void | Promise<void>;
+}
+
+/** A rebuild's fold over the whole log, from its first event: state kept between batches in memory. */
+export interface Replay {
+  /** As Projection.fold, given every batch of the log in order. */
+  fold(events: StoredEvent[]): Write;
+  /** Writes what the replay kept, after its last batch. */
+  finish(): Write;
 }

@@ -128,16 +128,18 @@ async function connectClient(databaseUrl: string): Promise<pg.Client> {
 }
 
 async function createShadowTables(db: Kysely<any>, projections: Projection[]): Promise<void> {
+  const insertOnly = insertOnlyTablesOf(projections);
   await sql`DROP SCHEMA IF EXISTS ${sql.id(SHADOW)} CASCADE`.execute(db);
   await sql`CREATE SCHEMA ${sql.id(SHADOW)}`.execute(db);
   for (const table of tablesOf(projections)) {
     // Logged from the start: an unlogged copy must be rewritten into the WAL whole (SET LOGGED)
     // inside the swap, which measured slower than writing the WAL along the way, overlapped with
     // reading the log. Only the primary key (which folding looks rows up by) is there while the
-    // log is replayed; the other indexes are built once at the end.
+    // log is replayed (none in a table the replay only adds to); the other indexes are built once at the end.
     await sql`CREATE TABLE ${sql.id(SHADOW, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(
       db,
     );
+    if (insertOnly.has(table)) continue;
     for (const constraint of await keyConstraints(db, table)) {
       if (constraint.type === 'p') await addConstraint(db, table, constraint);
     }
@@ -146,22 +148,42 @@ async function createShadowTables(db: Kysely<any>, projections: Projection[]): P
 
 /**
  * The live tables' other indexes, under their own names (which a later migration may refer to):
- * the swapped-in tables are indexed exactly as the ones they replace.
+ * the swapped-in tables are indexed exactly as the ones they replace. Built two at a time, the
+ * longest first: each build keeps one PostgreSQL process busy, and one build of a large table (the
+ * audit trail's trigram index) took as long as all the others together.
  */
 async function indexShadowTables(db: Kysely<any>, projections: Projection[]): Promise<void> {
+  const insertOnly = insertOnlyTablesOf(projections);
+  const statements: { sql: string; cost: number }[] = [];
   for (const table of tablesOf(projections)) {
     for (const constraint of await keyConstraints(db, table)) {
-      if (constraint.type !== 'p') await addConstraint(db, table, constraint);
+      if (constraint.type !== 'p' || insertOnly.has(table)) statements.push(constraintStatement(table, constraint));
     }
-    const { rows } = await sql<{ definition: string }>`
-      SELECT pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
+    const { rows } = await sql<{ definition: string; bytes: string }>`
+      SELECT pg_get_indexdef(i.indexrelid) AS definition, pg_relation_size(${`${SHADOW}.${table}`}::regclass) AS bytes
+      FROM pg_index i
       WHERE i.indrelid = ${`public.${table}`}::regclass
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)`.execute(
       db,
     );
-    for (const { definition } of rows) await sql.raw(onShadowTable(definition, table)).execute(db);
+    for (const { definition, bytes } of rows) {
+      // A GIN index costs several times a btree of the same table.
+      const cost = Number(bytes) * (/ USING gin /i.test(definition) ? 5 : 1);
+      statements.push({ sql: onShadowTable(definition, table), cost });
+    }
   }
+  statements.sort((a, b) => b.cost - a.cost);
+  await Promise.all(
+    Array.from({ length: INDEX_BUILDS_AT_ONCE }, async () => {
+      for (let next = statements.shift(); next; next = statements.shift()) await sql.raw(next.sql).execute(db);
+    }),
+  );
 }
+
+const INDEX_BUILDS_AT_ONCE = 2;
+
+const insertOnlyTablesOf = (projections: Projection[]) =>
+  new Set(projections.flatMap((projection) => projection.insertOnlyTables ?? []));
 
 interface KeyConstraint {
   name: string;
@@ -178,9 +200,16 @@ async function keyConstraints(db: Kysely<any>, table: string): Promise<KeyConstr
 }
 
 async function addConstraint(db: Kysely<any>, table: string, constraint: KeyConstraint): Promise<void> {
-  await sql`ALTER TABLE ${sql.id(SHADOW, table)} ADD CONSTRAINT ${sql.id(constraint.name)} ${sql.raw(constraint.definition)}`.execute(
-    db,
-  );
+  await sql.raw(constraintStatement(table, constraint).sql).execute(db);
+}
+
+/** The statement adding a live table's constraint to its shadow copy; its cost: built first. */
+function constraintStatement(table: string, constraint: KeyConstraint): { sql: string; cost: number } {
+  const name = `"${constraint.name.replace(/"/g, '""')}"`;
+  return {
+    sql: `ALTER TABLE "${SHADOW}"."${table}" ADD CONSTRAINT ${name} ${constraint.definition}`,
+    cost: Number.MAX_SAFE_INTEGER,
+  };
 }
 
 /** `CREATE INDEX name ON public.t USING …` → the same index on the shadow copy of t. */
@@ -221,6 +250,7 @@ async function replayBatches(
 ): Promise<{ events: number; position: Position }> {
   let position = START;
   let count = 0;
+  const replay = projection.replay?.();
   let next = settledLater(readFor(store, projection, position, batchSize));
   let writing = Promise.resolve();
   for (;;) {
@@ -228,7 +258,7 @@ async function replayBatches(
     const last = events[events.length - 1];
     if (!last) break;
     next = settledLater(readFor(store, projection, last.position, batchSize));
-    const write = projection.fold(events);
+    const write = replay ? replay.fold(events) : projection.fold(events);
     await writing;
     writing = settledLater(writeBatch(write));
     position = last.position;
@@ -236,6 +266,7 @@ async function replayBatches(
     onBatch({ events: count, position });
   }
   await writing;
+  if (replay) await writeBatch(replay.finish());
   return { events: count, position };
 }
 

@@ -48,6 +48,11 @@ export class States {
   current(key: string): EntityState | undefined {
     return this.states.get(key);
   }
+
+  /** Every state kept, by key. */
+  all(): IterableIterator<[string, EntityState]> {
+    return this.states.entries();
+  }
 }
 
 /** Which fields differ between two versions, in the order of `after`'s fields, then those only `before` had. */
