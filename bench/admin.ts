@@ -17,7 +17,6 @@
 // Run: npm run bench:admin  (BENCH_ORDERS, default 100000; BENCH_CUSTOMERS, 20000; BENCH_SECONDS per
 // measurement, 5; BENCH_ROUNDS, 3; BENCH_CALLS, a regular expression picking the calls measured
 // under load, all by default)
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,7 +34,15 @@ import { createLiveCatalogue } from '../src/projections/catalogue';
 import type { Database } from '../src/projections/database';
 import { allOrders, findOrder, listCustomers, listOrders } from '../src/projections/orders';
 import { customer, shopOrders } from './admin-shop';
-import { benchDatabase, fmt, rate, startListeningScript, startStoreProcess } from './support';
+import {
+  autocannonProcess,
+  benchDatabase,
+  fmt,
+  rate,
+  runScriptProcess,
+  startListeningScript,
+  startStoreProcess,
+} from './support';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
@@ -329,32 +336,19 @@ interface Figures {
   errors: number;
 }
 
-const AUTOCANNON = fileURLToPath(new URL('./autocannon-process.ts', import.meta.url));
 const SQL_LOAD = fileURLToPath(new URL('./sql-load-process.ts', import.meta.url));
-
-async function inProcess(script: string, options: object): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(options)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.add(child.pid!);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  children.delete(child.pid!);
-  if (code !== 0) throw new Error(`${script} exited with ${code}`);
-  return output;
-}
 
 /** autocannon, `ADMINS` connections, in a process of its own. */
 async function http(url: string, call: Call, seconds: number, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = JSON.parse(
-    await inProcess(AUTOCANNON, {
+  const result = await autocannonProcess(
+    {
       url,
       connections: ADMINS,
       ...(call.amount ? { amount: call.amount, timeout: 300 } : { duration: seconds }),
       headers,
-    }),
-  ) as { '2xx': number; duration: number; latency: { p99: number }; errors: number; non2xx: number };
+    },
+    children,
+  );
   return { requests: result['2xx'] / result.duration, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -364,13 +358,17 @@ const floor = (call: Call, seconds: number) => http(`${floorServer.url}/${calls.
 
 async function bareSql(call: Call, seconds: number): Promise<Figures> {
   return JSON.parse(
-    await inProcess(SQL_LOAD, {
-      url: database.url,
-      connections: ADMINS,
-      ...(call.amount ? { amount: call.amount } : { duration: seconds }),
-      statements: statementsOf.get(call),
-      parallel: call.parallel,
-    }),
+    await runScriptProcess(
+      SQL_LOAD,
+      {
+        url: database.url,
+        connections: ADMINS,
+        ...(call.amount ? { amount: call.amount } : { duration: seconds }),
+        statements: statementsOf.get(call),
+        parallel: call.parallel,
+      },
+      children,
+    ),
   ) as Figures;
 }
 

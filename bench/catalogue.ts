@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { DURATIONS, QUALITIES, defaultPrice } from '../src/shared/catalogue';
-import { benchDatabase, fmt } from './support';
+import { autocannonProcess, benchDatabase, fmt } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -112,29 +112,14 @@ interface Figures {
   errors: number;
 }
 
-const LOAD = fileURLToPath(new URL('./autocannon-process.ts', import.meta.url));
-
 /** autocannon in its own process, so that this one's heap and pipes do not slow the client down. */
 async function load(url: string, route: string, encoding: Encoding, seconds: number): Promise<Figures> {
-  const options = {
+  const result = await autocannonProcess({
     url: `${url}${route}`,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { ...ENCODINGS[encoding] },
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', LOAD, JSON.stringify(options)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
-  const result = JSON.parse(output) as {
-    requests: { average: number };
-    latency: { p99: number };
-    errors: number;
-    non2xx: number;
-  };
   return { requests: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 

@@ -117,3 +117,40 @@ export async function startListeningScript(
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
   });
 }
+
+/**
+ * A bench script in a process of its own, given `options` as JSON, that prints its result on
+ * stdout (autocannon-process.ts, sql-load-process.ts): that output. Registered in `children`
+ * while it runs, so a bench that breaks does not leave it behind.
+ */
+export async function runScriptProcess(script: string, options: object, children?: Set<number>): Promise<string> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children?.add(child.pid!);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  children?.delete(child.pid!);
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
+  return output;
+}
+
+/** What bench/autocannon-process.ts prints: autocannon's result, the parts the benches read. */
+export interface AutocannonResult {
+  '2xx': number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  statusCodeStats: Record<string, { count: number }>;
+}
+
+/** autocannon with `options` (plain data: no functions cross into its process) in a process of its own. */
+export async function autocannonProcess(options: object, children?: Set<number>): Promise<AutocannonResult> {
+  const script = new URL('./autocannon-process.ts', import.meta.url).pathname;
+  return JSON.parse(await runScriptProcess(script, options, children)) as AutocannonResult;
+}
