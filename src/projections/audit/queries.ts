@@ -45,7 +45,9 @@ function filtered(db: Db, filter: AuditFilter): Query {
   const q = filter.q?.trim().toLowerCase();
   if (q) {
     const literal = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-    query = query.where((eb) => eb.or([eb(searchText, 'like', `%${literal}%`), eb('entity_id', 'like', `${literal}%`)]));
+    query = query.where((eb) =>
+      eb.or([eb(searchText, 'like', `%${literal}%`), eb('entity_id', 'like', `${literal}%`)]),
+    );
   }
   return query;
 }
