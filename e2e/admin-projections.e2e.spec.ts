@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shopOrders } from '../bench/admin-shop';
@@ -35,7 +36,7 @@ import { startStoreApp } from './support/store';
 // worth of orders in the log, so a rebuild lasts long enough to be watched) and its database's
 // address (for the CLI), so the same set-up is made here with the app in hand.
 
-/** Orders put in the log before the tests: a rebuild of them takes a few seconds. */
+/** Orders put in the log before the tests: a shop's worth of rows to rebuild. */
 const ORDERS = 4000;
 const READ_MODELS = ['admin-users', 'audit', 'catalogue', 'orders'];
 
@@ -58,6 +59,7 @@ beforeAll(async () => {
   await sql`SELECT setval('order_numbers', ${ORDERS})`.execute(app.infra.db);
 }, 180_000);
 afterEach(async () => {
+  await Promise.all([...holds].map((release) => release()));
   await Promise.all(contexts.splice(0).map((context) => context.close()));
   await noRebuildRunning();
 });
@@ -122,6 +124,28 @@ function startCli(args: string[]) {
 
 const runCli = (args: string[]) => startCli(args).done;
 
+/**
+ * Keeps every rebuild from swapping its tables in until released, so that a test can watch one
+ * run: a rebuild of this shop takes under a second. A transaction here holds the checkpoint rows,
+ * which a rebuild locks first thing before its swap (and nothing else: the tables stay readable).
+ */
+async function holdRebuildsBeforeTheSwap(): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: app.infra.database.url });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('SELECT name FROM projection_checkpoints FOR UPDATE');
+  const release = async () => {
+    if (!holds.delete(release)) return;
+    await client.query('COMMIT');
+    await client.end();
+  };
+  holds.add(release);
+  return release;
+}
+
+/** Holds a failed test left: let go after it, or every later rebuild would wait. */
+const holds = new Set<() => Promise<void>>();
+
 const screenshots = process.env.SCREENSHOTS_DIR;
 
 describe('the projections page', () => {
@@ -157,6 +181,7 @@ describe('the projections page', () => {
       const first = await openProjections();
       const second = await openProjections(nadia);
       const { page } = first;
+      const release = await holdRebuildsBeforeTheSwap();
       await page.getByTestId('projections-rebuild-all').click();
       const modal = page.getByTestId('projections-confirm');
       await modal.waitFor();
@@ -185,7 +210,9 @@ describe('the projections page', () => {
           'projections-busy-reason',
         );
       }
-      // The bar moves on as progress comes (about twice a second), until the outcome replaces it.
+      // Nothing serious on the page with the bar.
+      expect(await seriousViolations(second.page), 'mid-rebuild').toEqual([]);
+      // Let go, the bar moves on as progress comes (about twice a second), until the outcome replaces it.
       const bar = current(second.page).getByRole('progressbar');
       const valueNow = () =>
         bar
@@ -193,9 +220,8 @@ describe('the projections page', () => {
           .then(Number)
           .catch(() => Infinity);
       const firstValue = await valueNow();
+      await release();
       await eventually(async () => (await valueNow()) > firstValue, 30_000).toBe(true);
-      // Nothing serious on the page with the bar (or, on a fast machine, the outcome) either.
-      expect(await seriousViolations(second.page), 'mid-rebuild').toEqual([]);
 
       for (const { page: seen } of [first, second]) {
         await eventually(() => currentState(seen), 90_000).toBe('done');
@@ -254,7 +280,8 @@ describe('the projections page', () => {
     await row(page, 'audit').getByTestId('projection-rebuild').click();
     const modal = page.getByTestId('projections-confirm');
     await modal.getByRole('heading', { name: /^Rebuild \W?audit\W?\?$/ }).waitFor();
-    // Another admin starts one while this one reads the confirmation.
+    // Another admin starts one while this one reads the confirmation (held: it would end first).
+    const release = await holdRebuildsBeforeTheSwap();
     const { rebuild } = await shop.api<{ rebuild: RebuildView }>(
       'POST',
       '/api/admin/projections/all/rebuild',
@@ -269,6 +296,7 @@ describe('the projections page', () => {
     );
     await modal.waitFor({ state: 'detached' });
     await eventually(() => current(page).getAttribute('data-rebuild-id')).toBe(rebuild.id);
+    await release();
   });
 
   it('reads the status again every 5 s while it shows (the lag changes without events)', async () => {
@@ -299,6 +327,7 @@ describe('a rebuild cut short', () => {
     async () => {
       const { page } = await openProjections();
       const known = (await overview()).rebuilds.map((r) => r.id);
+      const release = await holdRebuildsBeforeTheSwap();
       const cli = startCli(['rebuild', 'all']);
       await eventually(async () => {
         const id = await current(page).getAttribute('data-rebuild-id');
@@ -306,6 +335,7 @@ describe('a rebuild cut short', () => {
       }, 60_000).toBe(true);
       cli.child.kill('SIGKILL');
       await cli.done;
+      await release();
       // Nobody holds the rebuild any more: the next status read records it as failed.
       await eventually(() => currentState(page), 30_000).toBe('failed');
       expect(plain(await current(page).getByTestId('rebuild-error').textContent())).toMatch(
@@ -395,6 +425,7 @@ describe.runIf(screenshots)('screenshots', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page } = await openProjections(TEST_ADMIN, { storage: { 'admin-language': language }, colorScheme });
         const midRebuild = language === 'en' && colorScheme === 'light';
+        const release = midRebuild ? await holdRebuildsBeforeTheSwap() : undefined;
         if (midRebuild) {
           await shop.api('POST', '/api/admin/projections/all/rebuild');
           await eventually(
@@ -407,6 +438,7 @@ describe.runIf(screenshots)('screenshots', () => {
           path: path.join(screenshots!, `admin-projections-${language}-${colorScheme}.png`),
           fullPage: true,
         });
+        await release?.();
         if (midRebuild) await noRebuildRunning();
       }
     }
