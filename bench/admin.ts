@@ -35,6 +35,7 @@ import type { Database } from '../src/projections/database';
 import { allOrders, findOrder, listCustomers, listOrders } from '../src/projections/orders';
 import { customer, shopOrders } from './admin-shop';
 import {
+  adminToken,
   autocannonProcess,
   benchDatabase,
   fmt,
@@ -150,13 +151,7 @@ async function startStore(traceGc = false): Promise<RunningStore> {
       : {},
   );
   children.add(running.pid);
-  const login = await fetch(`${running.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  if (!login.ok) throw new Error(`the admin's sign-in answered ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
+  const token = await adminToken(running.url, adminPassword);
   return {
     url: running.url,
     pid: running.pid,

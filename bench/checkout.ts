@@ -11,7 +11,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchDatabase, fmt, rate, startStoreProcess } from './support';
+import { benchDatabase, fmt, monthlyCheckout, rate, startStoreProcess } from './support';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 10_000);
 const CONNECTIONS = 50;
@@ -33,15 +33,7 @@ const products = (await (await fetch(`${app.url}/products`)).json()) as {
   priceDurations: { duration: string; price: number }[];
 }[];
 const product = products.find((p) => p.priceDurations.some((d) => d.duration === '1 month' && d.price > 0))!;
-const price = product.priceDurations.find((d) => d.duration === '1 month')!.price;
-const body = JSON.stringify({
-  amount: price,
-  email: 'customer@iptv-store.dz',
-  fullName: 'Client',
-  phone: '0550123456',
-  description: 'bench',
-  items: [{ productId: product.id, duration: '1 month', quantity: 1 }],
-});
+const body = monthlyCheckout(product);
 
 const TARGET_RATE = 500;
 

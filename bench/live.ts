@@ -28,7 +28,7 @@ import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ProductView } from '../src/shared/catalogue';
 import { freePort } from '../test/support/services';
-import { benchDatabase, fmt, startListeningScript, startStoreProcess } from './support';
+import { adminToken, benchDatabase, fmt, startListeningScript, startStoreProcess } from './support';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -90,13 +90,7 @@ async function startInstance(name: string) {
 const a = await startInstance('a');
 const b = await startInstance('b');
 
-const login = await fetch(`${a.url}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'admin', password: adminPassword }),
-});
-if (!login.ok) throw new Error(`the admin's sign-in answered ${login.status}`);
-const { token } = (await login.json()) as { token: string };
+const token = await adminToken(a.url, adminPassword);
 
 async function api<T>(base: string, method: string, pathname: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${pathname}`, {

@@ -11,7 +11,7 @@ import { rebuildProjections } from '../src/platform/projections/rebuild';
 import { allProjections } from '../src/projections';
 import { createLiveCatalogue } from '../src/projections/catalogue';
 import type { ProductView } from '../src/shared/catalogue';
-import { autocannonProcess, benchDatabase, fmt, rate, startStoreProcess } from './support';
+import { autocannonProcess, benchDatabase, fmt, monthlyCheckout, rate, startStoreProcess } from './support';
 
 const TOTAL = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -248,15 +248,6 @@ async function shopperRequests(url: string): Promise<object[]> {
   const search = `/products/search?q=${encodeURIComponent(name)}`;
   const [product] = (await (await fetch(`${url}${search}`)).json()) as ProductView[];
   if (!product) throw new Error(`the store found no product "${name}"`);
-  const price = product.priceDurations.find((d) => d.duration === '1 month')!.price;
-  const checkout = {
-    amount: price,
-    email: 'customer@iptv-store.dz',
-    fullName: 'Client',
-    phone: '0550123456',
-    description: 'bench',
-    items: [{ productId: product.id, duration: '1 month', quantity: 1 }],
-  };
   return [
     { method: 'GET', path: search },
     { method: 'GET', path: `/products/show/${product.id}` },
@@ -265,7 +256,7 @@ async function shopperRequests(url: string): Promise<object[]> {
       method: 'POST',
       path: '/api/payment/create-checkout',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(checkout),
+      body: monthlyCheckout(product),
     },
   ];
 }

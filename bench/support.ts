@@ -154,3 +154,27 @@ export async function autocannonProcess(options: object, children?: Set<number>)
   const script = new URL('./autocannon-process.ts', import.meta.url).pathname;
   return JSON.parse(await runScriptProcess(script, options, children)) as AutocannonResult;
 }
+
+/** Signs in as the first administrator (`admin`) on the store at `url`: the token. */
+export async function adminToken(url: string, password: string): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  if (!login.ok) throw new Error(`the admin's sign-in answered ${login.status}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** A shopper's create-checkout body for one month of `product`, as the storefront sends it. */
+export function monthlyCheckout(product: { id: string; priceDurations: { duration: string; price: number }[] }) {
+  const price = product.priceDurations.find((d) => d.duration === '1 month')!.price;
+  return JSON.stringify({
+    amount: price,
+    email: 'customer@iptv-store.dz',
+    fullName: 'Client',
+    phone: '0550123456',
+    description: 'bench',
+    items: [{ productId: product.id, duration: '1 month', quantity: 1 }],
+  });
+}

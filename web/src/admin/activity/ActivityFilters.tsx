@@ -1,7 +1,8 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from '@shared/audit/constants';
 import type { AdminUserView } from '@shared/identity/types';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useAdminText } from '../i18n';
+import { FilterSelect } from '../ui/list/FilterSelect';
 import { SearchField } from '../ui/list/SearchField';
 import type { ActivitySearch } from './activity-search';
 import './activity.css';
@@ -38,7 +39,7 @@ export function ActivityFilters({ search, admins, today, onChange }: ActivityFil
         onSearch={(text) => set({ search: text || undefined }, true)}
         testId="activity-search"
       />
-      <Select
+      <FilterSelect
         label={t('admin.activity.actor')}
         value={search.actor ?? ''}
         onChange={(actor) => set({ actor: actor || undefined })}
@@ -62,8 +63,8 @@ export function ActivityFilters({ search, admins, today, onChange }: ActivityFil
           <option value="payment">{t('admin.activity.actor.payment')}</option>
           <option value="system">{t('admin.activity.actor.system')}</option>
         </optgroup>
-      </Select>
-      <Select
+      </FilterSelect>
+      <FilterSelect
         label={t('admin.activity.entityType')}
         value={search.entityType ?? ''}
         onChange={(type) => {
@@ -80,8 +81,8 @@ export function ActivityFilters({ search, admins, today, onChange }: ActivityFil
             {t(`admin.activity.entityType.${type}`)}
           </option>
         ))}
-      </Select>
-      <Select
+      </FilterSelect>
+      <FilterSelect
         label={t('admin.activity.action')}
         value={search.action ?? ''}
         onChange={(action) => set({ action: (action || undefined) as AuditAction | undefined })}
@@ -93,7 +94,7 @@ export function ActivityFilters({ search, admins, today, onChange }: ActivityFil
             {t(`admin.activity.actions.${action}`)}
           </option>
         ))}
-      </Select>
+      </FilterSelect>
       <DayField
         label={t('admin.activity.from')}
         value={search.from}
@@ -109,32 +110,6 @@ export function ActivityFilters({ search, admins, today, onChange }: ActivityFil
         onChange={(to) => set({ to })}
         testId="activity-to"
       />
-    </div>
-  );
-}
-
-function Select(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-  testId: string;
-}) {
-  const id = useId();
-  return (
-    <div className="admin-filter">
-      <label htmlFor={id} className="visually-hidden">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        className="select"
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        data-testid={props.testId}
-      >
-        {props.children}
-      </select>
     </div>
   );
 }

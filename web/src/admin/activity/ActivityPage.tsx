@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { InboxIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatePanel } from '../../components/ui/StatePanel';
-import { auditCsvPath, auditListQuery, type AuditFilters } from '../api/audit';
+import type { AuditFilter } from '@shared/audit/types';
+import { auditCsvPath, auditListQuery } from '../api/audit';
 import { usersQuery } from '../api/users';
 import { AuditTimeline } from '../history/AuditTimeline';
 import { useAdminText } from '../i18n';
@@ -108,8 +109,8 @@ export function ActivityPage({ search, onSearch }: ActivityPageProps) {
 }
 
 /** The URL's filters as the server takes them: days become the instants they start and end at, in the admin's timezone. */
-export function serverFilters(search: ActivitySearch, timeZone: string): AuditFilters {
-  const filters: AuditFilters = {};
+export function serverFilters(search: ActivitySearch, timeZone: string): AuditFilter {
+  const filters: AuditFilter = {};
   if (search.actor) filters.actor = search.actor;
   if (search.entityType) filters.entityType = search.entityType;
   if (search.action) filters.action = search.action;

@@ -1,33 +1,20 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { AUDIT_ACTOR_TYPES, type AuditAction, type AuditEntityType } from '@shared/audit/constants';
-import type { AuditEntry, AuditPage } from '@shared/audit/types';
+import { AUDIT_ACTOR_TYPES } from '@shared/audit/constants';
+import type { AuditEntry, AuditFilter, AuditPage } from '@shared/audit/types';
 import { adminApi, adminRetry } from './client';
 
 // The audit trail's calls (GET /api/admin/audit, newest first, a cursor for older pages; the CSV of
 // the same filters), and how a live push (`auditEntries`) reaches the lists on screen: each cached
 // list gets the new entries its filters keep, at its top, without a refetch.
 
-/** What the server filters on (dates as ISO instants: the admin's days, worked out by the screen). */
-export interface AuditFilters {
-  entityType?: AuditEntityType;
-  entityId?: string;
-  /** An admin's id, a provider's name, or an actor kind (admin, shopper, payment, system). */
-  actor?: string;
-  action?: AuditAction;
-  /** Inclusive ISO instants. */
-  from?: string;
-  to?: string;
-  q?: string;
-}
-
 export const auditKeys = {
   all: ['admin', 'audit'] as const,
   lists: () => [...auditKeys.all, 'list'] as const,
-  list: (filters: AuditFilters, limit: number) => [...auditKeys.lists(), filters, limit] as const,
+  list: (filters: AuditFilter, limit: number) => [...auditKeys.lists(), filters, limit] as const,
 };
 
 /** The query string of a list or its CSV: only what narrows it. */
-export function auditQueryString(filters: AuditFilters, page: { limit?: number; cursor?: string } = {}): string {
+export function auditQueryString(filters: AuditFilter, page: { limit?: number; cursor?: string } = {}): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...filters, ...page }))
     if (value !== undefined && value !== '') params.set(name, String(value));
@@ -36,7 +23,7 @@ export function auditQueryString(filters: AuditFilters, page: { limit?: number; 
 }
 
 /** `GET /api/admin/audit`: pages of `limit`, newest first; "Load more" asks for the next one. */
-export const auditListQuery = (filters: AuditFilters, limit: number) =>
+export const auditListQuery = (filters: AuditFilter, limit: number) =>
   infiniteQueryOptions({
     queryKey: auditKeys.list(filters, limit),
     retry: adminRetry,
@@ -49,10 +36,10 @@ export const auditListQuery = (filters: AuditFilters, limit: number) =>
   });
 
 /** The CSV of every entry the filters keep. */
-export const auditCsvPath = (filters: AuditFilters) => `/api/admin/audit.csv${auditQueryString(filters)}`;
+export const auditCsvPath = (filters: AuditFilter) => `/api/admin/audit.csv${auditQueryString(filters)}`;
 
 /** Whether a list with these filters holds the entry, as the server decides it (queries.ts). */
-export function entryMatches(entry: AuditEntry, filters: AuditFilters): boolean {
+export function entryMatches(entry: AuditEntry, filters: AuditFilter): boolean {
   if (filters.entityType && entry.entity.type !== filters.entityType) return false;
   if (filters.entityId && entry.entity.id !== filters.entityId) return false;
   if (filters.action && entry.action !== filters.action) return false;
@@ -85,7 +72,7 @@ export function applyAuditEntries(queryClient: QueryClient, entries: AuditEntry[
   for (const [id, until] of freshUntil) if (until <= now) freshUntil.delete(id);
   for (const entry of entries) freshUntil.set(entry.id, now + FRESH_MS);
   for (const [key, data] of queryClient.getQueriesData<InfiniteData<AuditPage>>({ queryKey: auditKeys.lists() })) {
-    const filters = key[3] as AuditFilters | undefined;
+    const filters = key[3] as AuditFilter | undefined;
     const first = data?.pages[0];
     if (!data || !first || !filters) continue;
     const known = new Set(data.pages.flatMap((page) => page.entries.map((entry) => entry.id)));

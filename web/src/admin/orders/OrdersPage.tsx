@@ -1,12 +1,13 @@
 import { ORDER_STATUSES, type OrderStatus } from '@shared/ordering/constants';
 import type { AdminOrderView } from '@shared/ordering/types';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { InboxIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { ordersCsvPath, ordersQuery, type OrderFilters } from '../api/orders';
 import { useAdminText } from '../i18n';
 import { DataTable } from '../ui/list/DataTable';
+import { FilterSelect } from '../ui/list/FilterSelect';
 import { ExportButton } from '../ui/list/ExportButton';
 import { ADMIN_PAGE_SIZES, limitParam, listFilters, pageParam } from '../ui/list/list-search';
 import { ListError } from '../ui/list/ListError';
@@ -116,27 +117,20 @@ function StatusFilter({
   onChange: (status: OrderStatus | 'all') => void;
 }) {
   const t = useAdminText();
-  const id = useId();
   return (
-    <div className="admin-filter">
-      <label htmlFor={id} className="visually-hidden">
-        {t('admin.orders.statusFilter')}
-      </label>
-      <select
-        id={id}
-        className="select"
-        value={value}
-        onChange={(event) => onChange(event.target.value as OrderStatus | 'all')}
-        data-testid="orders-status"
-      >
-        <option value="all">{t('admin.orders.allStatuses')}</option>
-        {ORDER_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {t(`admin.order.status.${status}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect
+      label={t('admin.orders.statusFilter')}
+      value={value}
+      onChange={(status) => onChange(status as OrderStatus | 'all')}
+      testId="orders-status"
+    >
+      <option value="all">{t('admin.orders.allStatuses')}</option>
+      {ORDER_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {t(`admin.order.status.${status}`)}
+        </option>
+      ))}
+    </FilterSelect>
   );
 }
 

@@ -2,13 +2,14 @@ import { BULK_MAX_IDS } from '@shared/catalogue/constants';
 import type { ProductView } from '@shared/catalogue/types';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { InboxIcon, PlusIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { productCategoriesQuery, productsQuery } from '../api/products';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { DataTable } from '../ui/list/DataTable';
+import { FilterSelect } from '../ui/list/FilterSelect';
 import { pageParam } from '../ui/list/list-search';
 import { ListError } from '../ui/list/ListError';
 import { ListPageHead } from '../ui/list/ListPageHead';
@@ -186,27 +187,20 @@ function CategoryFilter(props: {
   onChange: (id: string) => void;
 }) {
   const t = useAdminText();
-  const id = useId();
   return (
-    <div className="admin-filter">
-      <label htmlFor={id} className="visually-hidden">
-        {t('admin.products.categoryFilter')}
-      </label>
-      <select
-        id={id}
-        className="select"
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        data-testid="products-category"
-      >
-        <option value="">{t('admin.products.allCategories')}</option>
-        {props.categories.map((category) => (
-          <option key={category.id} value={category.id}>
-            {category.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect
+      label={t('admin.products.categoryFilter')}
+      value={props.value}
+      onChange={props.onChange}
+      testId="products-category"
+    >
+      <option value="">{t('admin.products.allCategories')}</option>
+      {props.categories.map((category) => (
+        <option key={category.id} value={category.id}>
+          {category.name}
+        </option>
+      ))}
+    </FilterSelect>
   );
 }
 
