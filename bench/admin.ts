@@ -38,6 +38,7 @@ import {
   adminToken,
   autocannonProcess,
   benchDatabase,
+  killedOnExit,
   fmt,
   rate,
   runScriptProcess,
@@ -55,17 +56,8 @@ const WRITERS = 20;
 const TARGET_RATIO = 0.5;
 const TARGET_CSV_GROWTH = 50 * 1024 * 1024;
 
-// Processes this bench started, ended however it ends (a failure included): none is left serving.
-const children = new Set<number>();
-process.on('exit', () => {
-  for (const pid of children) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
+// Processes this bench started: none is left serving, however it ends.
+const children = killedOnExit();
 
 const database = await benchDatabase('admin', ADMINS);
 const store = new PostgresEventStore(database.pool, database.url);

@@ -28,7 +28,7 @@ import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ProductView } from '../src/shared/catalogue';
 import { freePort } from '../test/support/services';
-import { adminToken, benchDatabase, fmt, startListeningScript, startStoreProcess } from './support';
+import { adminToken, benchDatabase, fmt, killedOnExit, startListeningScript, startStoreProcess } from './support';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -39,17 +39,8 @@ const MISS_AFTER_MS = 2000;
 const TARGET_MARGIN_MS = 30;
 const TARGET_BYTES = 2048;
 
-// Processes this bench started, ended however it ends (a failure included): none is left serving.
-const children = new Set<number>();
-process.on('exit', () => {
-  for (const pid of children) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
+// Processes this bench started: none is left serving, however it ends.
+const children = killedOnExit();
 
 const load = () =>
   loadavg()

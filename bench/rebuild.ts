@@ -11,7 +11,15 @@ import { rebuildProjections } from '../src/platform/projections/rebuild';
 import { allProjections } from '../src/projections';
 import { createLiveCatalogue } from '../src/projections/catalogue';
 import type { ProductView } from '../src/shared/catalogue';
-import { autocannonProcess, benchDatabase, fmt, monthlyCheckout, rate, startStoreProcess } from './support';
+import {
+  autocannonProcess,
+  benchDatabase,
+  fmt,
+  killedOnExit,
+  monthlyCheckout,
+  rate,
+  startStoreProcess,
+} from './support';
 
 const TOTAL = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -182,18 +190,21 @@ if (SHOPPER_RATE === 0) {
 }
 
 // The same, while the store serves shoppers from this database.
+const children = killedOnExit();
 const app = await startStoreProcess({
   DATABASE_URL: database.url,
   RUN_WORKERS: 'false',
   LOG_LEVEL: 'warn',
   CHECKOUTS_PER_MINUTE: '1000000',
 });
+children.add(app.pid);
 const serving = await whileShopping(app.url, async () => {
   const read = await keysetRead();
   const rebuilt = await rebuild();
   return { read, rebuilt: rebuilt.rate };
 });
 await app.stop();
+children.delete(app.pid);
 const servingRatio = serving.result.rebuilt / serving.result.read;
 const { shoppers } = serving;
 const failed = shoppers.non2xx + shoppers.errors + shoppers.timeouts;
@@ -225,13 +236,10 @@ async function whileShopping<T>(url: string, work: () => Promise<T>) {
   // Long enough to cover the work at the rounds' pace three times over; what it left uncovered is said.
   const expectedSeconds = count / median(reads) + count / median(rebuilds);
   const seconds = Math.ceil(expectedSeconds * 3) + 5;
-  const client = autocannonProcess({
-    url,
-    connections: SHOPPER_CONNECTIONS,
-    overallRate: SHOPPER_RATE,
-    duration: seconds,
-    requests: shopping,
-  });
+  const client = autocannonProcess(
+    { url, connections: SHOPPER_CONNECTIONS, overallRate: SHOPPER_RATE, duration: seconds, requests: shopping },
+    children,
+  );
   const started = Date.now();
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const result = await work();

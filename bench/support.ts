@@ -178,3 +178,21 @@ export function monthlyCheckout(product: { id: string; priceDurations: { duratio
     items: [{ productId: product.id, duration: '1 month', quantity: 1 }],
   });
 }
+
+/**
+ * The processes a bench starts, ended however the bench ends (a failure included), so that none is
+ * left serving: add each one's pid.
+ */
+export function killedOnExit(): Set<number> {
+  const children = new Set<number>();
+  process.on('exit', () => {
+    for (const pid of children) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+  return children;
+}
