@@ -75,6 +75,8 @@ export class ProjectionRunner {
   private readonly latches = new Set<WakeLatch>();
   private readonly loops = new Map<string, Promise<void>>();
   private lockClient: pg.Client | undefined;
+  /** The lock connection's last query, settled: the next one waits for it (onLockClient). */
+  private lockQueries: Promise<unknown> = Promise.resolve();
   /** Announces this instance's batches to the others, through the lock connection. */
   private batchesAnnounced: ThrottledNotify | undefined;
   private lockTimer: NodeJS.Timeout | undefined;
@@ -163,7 +165,8 @@ export class ProjectionRunner {
       const client = await this.ensureLockClient();
       for (const projection of this.options.projections) {
         if (this.loops.has(projection.name)) continue;
-        const { rows } = await client.query<{ locked: boolean }>(
+        const { rows } = await this.onLockClient<{ locked: boolean }>(
+          client,
           'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
           [LOCK_NAMESPACE, projection.name],
         );
@@ -202,9 +205,24 @@ export class ProjectionRunner {
     this.lockClient = client;
     this.batchesAnnounced?.close();
     this.batchesAnnounced = new ThrottledNotify(ADVANCED_CHANNEL, ADVANCED_NOTIFY_MS, (statement) =>
-      client.query(statement),
+      this.onLockClient(client, statement),
     );
     return client;
+  }
+
+  /**
+   * A query on the lock connection once the ones before it are answered: lock claims, unlocks and
+   * batch announcements come from independent timers, and a client sent a query while another runs
+   * only queues it until pg 9, which refuses it.
+   */
+  private onLockClient<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    client: pg.Client,
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const query = this.lockQueries.then(() => client.query<R>(text, values));
+    this.lockQueries = query.catch(() => {});
+    return query;
   }
 
   private markAdvanced(): void {
@@ -258,9 +276,10 @@ export class ProjectionRunner {
       this.latches.delete(latch);
       this.loops.delete(projection.name);
       if (this.lockClient === lockClient && this.running) {
-        void lockClient
-          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, projection.name])
-          .catch(() => {});
+        void this.onLockClient(lockClient, 'SELECT pg_advisory_unlock($1, hashtext($2))', [
+          LOCK_NAMESPACE,
+          projection.name,
+        ]).catch(() => {});
       }
     });
     this.loops.set(projection.name, loop);
