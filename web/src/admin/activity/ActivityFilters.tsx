@@ -1,8 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from '@shared/audit/constants';
 import type { AdminUserView } from '@shared/identity/types';
-import { useId } from 'react';
 import { useAdminText } from '../i18n';
-import { FilterSelect } from '../ui/list/FilterSelect';
+import { FilterField, FilterSelect } from '../ui/list/FilterSelect';
 import { SearchField } from '../ui/list/SearchField';
 import type { ActivitySearch } from './activity-search';
 import './activity.css';
@@ -43,9 +42,9 @@ export function ActivityFilters({ search, admins, today, onChange }: ActivityFil
         label={t('admin.activity.actor')}
         value={search.actor ?? ''}
         onChange={(actor) => set({ actor: actor || undefined })}
+        all={{ value: '', label: t('admin.activity.actor.all') }}
         testId="activity-actor"
       >
-        <option value="">{t('admin.activity.actor.all')}</option>
         <optgroup label={t('admin.activity.actor.admins')}>
           <option value="admin">{t('admin.activity.actor.admin')}</option>
           {admins.map((admin) => (
@@ -73,28 +72,18 @@ export function ActivityFilters({ search, admins, today, onChange }: ActivityFil
           const action = entityType && !search.action?.startsWith(`${entityType}.`) ? undefined : search.action;
           set({ entityType, action });
         }}
+        all={{ value: '', label: t('admin.activity.entityType.all') }}
+        options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(`admin.activity.entityType.${type}`) }))}
         testId="activity-entity-type"
-      >
-        <option value="">{t('admin.activity.entityType.all')}</option>
-        {AUDIT_ENTITY_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(`admin.activity.entityType.${type}`)}
-          </option>
-        ))}
-      </FilterSelect>
+      />
       <FilterSelect
         label={t('admin.activity.action')}
         value={search.action ?? ''}
         onChange={(action) => set({ action: (action || undefined) as AuditAction | undefined })}
+        all={{ value: '', label: t('admin.activity.action.all') }}
+        options={actions.map((action) => ({ value: action, label: t(`admin.activity.actions.${action}`) }))}
         testId="activity-action"
-      >
-        <option value="">{t('admin.activity.action.all')}</option>
-        {actions.map((action) => (
-          <option key={action} value={action}>
-            {t(`admin.activity.actions.${action}`)}
-          </option>
-        ))}
-      </FilterSelect>
+      />
       <DayField
         label={t('admin.activity.from')}
         value={search.from}
@@ -122,24 +111,22 @@ function DayField(props: {
   onChange: (day: string | undefined) => void;
   testId: string;
 }) {
-  const id = useId();
   return (
-    <div className="admin-filter audit-day-field">
-      <label htmlFor={id} className="audit-day-label">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className="input"
-        dir="ltr"
-        value={props.value ?? ''}
-        min={props.min}
-        max={props.max}
-        // A partly typed date reads as empty: only a whole day (or none) is applied.
-        onChange={(event) => props.onChange(event.target.value || undefined)}
-        data-testid={props.testId}
-      />
-    </div>
+    <FilterField label={props.label} labelClassName="audit-day-label" className="audit-day-field">
+      {(id) => (
+        <input
+          id={id}
+          type="date"
+          className="input"
+          dir="ltr"
+          value={props.value ?? ''}
+          min={props.min}
+          max={props.max}
+          // A partly typed date reads as empty: only a whole day (or none) is applied.
+          onChange={(event) => props.onChange(event.target.value || undefined)}
+          data-testid={props.testId}
+        />
+      )}
+    </FilterField>
   );
 }

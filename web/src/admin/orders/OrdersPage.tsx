@@ -122,15 +122,10 @@ function StatusFilter({
       label={t('admin.orders.statusFilter')}
       value={value}
       onChange={(status) => onChange(status as OrderStatus | 'all')}
+      all={{ value: 'all', label: t('admin.orders.allStatuses') }}
+      options={ORDER_STATUSES.map((status) => ({ value: status, label: t(`admin.order.status.${status}`) }))}
       testId="orders-status"
-    >
-      <option value="all">{t('admin.orders.allStatuses')}</option>
-      {ORDER_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {t(`admin.order.status.${status}`)}
-        </option>
-      ))}
-    </FilterSelect>
+    />
   );
 }
 

@@ -192,15 +192,10 @@ function CategoryFilter(props: {
       label={t('admin.products.categoryFilter')}
       value={props.value}
       onChange={props.onChange}
+      all={{ value: '', label: t('admin.products.allCategories') }}
+      options={props.categories.map((category) => ({ value: category.id, label: category.name }))}
       testId="products-category"
-    >
-      <option value="">{t('admin.products.allCategories')}</option>
-      {props.categories.map((category) => (
-        <option key={category.id} value={category.id}>
-          {category.name}
-        </option>
-      ))}
-    </FilterSelect>
+    />
   );
 }
 
