@@ -35,6 +35,8 @@ export interface AdminAuth {
    * algorithm, expired, revoked).
    */
   verify(token: string): Promise<(AdminPrincipal & { expiresAt: Date }) | null>;
+  /** The admin an Authorization header's bearer token stands for, or null (none, malformed, or as verify). */
+  principalOf(authorization: string | undefined): Promise<AdminPrincipal | null>;
   /** Express middleware: 401 unless a valid bearer token; sets `req.admin`. */
   requireAdmin: RequestHandler;
   /** Admin accounts changed (a password, a deletion): tokens are checked against them again. */
@@ -48,6 +50,11 @@ declare module 'express-serve-static-core' {
 }
 
 const ALGORITHM = 'HS256';
+/** Tokens whose signature was checked, remembered until they expire; bounds what many sign-ins could fill. */
+const MAX_VERIFIED_TOKENS = 1_000;
+const BEARER = /^Bearer +(\S+)$/i;
+
+type VerifiedClaims = TokenClaims & { exp: number };
 
 export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
   // Made once: handed a string, jsonwebtoken tries to read it as a PEM public key on every verify
@@ -80,6 +87,31 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
     })(req, res, next);
   };
 
+  // A token's signature is checked once (an HMAC, decoding, and jsonwebtoken's checks: most of
+  // what an admin read cost besides its SQL). Its expiry is checked at every use, and whether its
+  // admin and credentials still stand by the principal cache.
+  const verified = new Map<string, VerifiedClaims>();
+  const claimsOf = (token: string): VerifiedClaims | null => {
+    const known = verified.get(token);
+    if (known) return Math.floor(Date.now() / 1000) < known.exp ? known : null;
+    let claims: TokenClaims & { exp?: unknown };
+    try {
+      claims = jwt.verify(token, key, { algorithms: [ALGORITHM] }) as TokenClaims & { exp?: unknown };
+    } catch {
+      return null;
+    }
+    // Every token issue() makes expires; one that never does is not ours.
+    if (typeof claims.exp !== 'number') return null;
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+    verified.set(token, claims as VerifiedClaims);
+    return claims as VerifiedClaims;
+  };
+  const verify = async (token: string) => {
+    const claims = claimsOf(token);
+    const principal = claims && (await principals.find(claims));
+    return principal ? { ...principal, expiresAt: new Date(claims.exp * 1000) } : null;
+  };
+
   return {
     issue(principal, credentialsVersion) {
       const expiresInSeconds = Math.floor(durationToMs(options.expiresIn) / 1000);
@@ -87,17 +119,10 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
       const token = jwt.sign(claims, key, { algorithm: ALGORITHM, expiresIn: expiresInSeconds });
       return { token, expiresAt: new Date(Date.now() + expiresInSeconds * 1000).toISOString() };
     },
-    async verify(token) {
-      let claims: TokenClaims & { exp?: unknown };
-      try {
-        claims = jwt.verify(token, key, { algorithms: [ALGORITHM] }) as TokenClaims & { exp?: unknown };
-      } catch {
-        return null;
-      }
-      // Every token issue() makes expires; one that never does is not ours.
-      if (typeof claims.exp !== 'number') return null;
-      const principal = await principals.find(claims);
-      return principal && { ...principal, expiresAt: new Date(claims.exp * 1000) };
+    verify,
+    async principalOf(authorization) {
+      const token = authorization && BEARER.exec(authorization)?.[1];
+      return token ? verify(token) : null;
     },
     requireAdmin,
     forgetPrincipals: () => principals.forget(),
