@@ -15,6 +15,7 @@ import { orderingModule } from './modules/ordering';
 import { storeApiRoutes } from './openapi';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
+import type { FastRead } from './platform/http/fast-reads';
 import { healthRoutes } from './platform/http/health';
 import { meteredEventStore } from './platform/observability/event-store';
 import { metricsRoutes, observeRequest } from './platform/observability/http';
@@ -198,7 +199,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
       },
       actorName: (actor) => describeActor(db, actor),
       readRouters: routes.flatMap((m) => (m.reads ? [m.reads] : [])),
-      fastReads: Object.assign({}, ...routes.map((m) => m.fastReads ?? {})),
+      fastReads: Object.assign({}, ...routes.map((m) => m.fastReads ?? {}), adminFastReads(auth, routes)),
       routers: [
         metricsRoutes(metrics, { token: config.METRICS_TOKEN }),
         healthRoutes(
@@ -249,6 +250,17 @@ function adminMount(auth: AdminAuth, modules: ModuleRoutes[]): Router {
   admin.use(auth.requireAdmin);
   for (const module of modules) if (module.admin) admin.use(module.admin);
   return Router().use('/api/admin', admin);
+}
+
+/** The modules' admin fast reads under /api/admin, each answered only for a valid admin token. */
+function adminFastReads(auth: AdminAuth, modules: ModuleRoutes[]): Record<string, FastRead> {
+  const reads: Record<string, FastRead> = {};
+  for (const module of modules)
+    for (const [path, read] of Object.entries(module.adminFastReads ?? {}))
+      // No valid token: declined, and Express's route answers the 401 as for any admin route.
+      reads[`/api/admin${path}`] = async (request) =>
+        (await auth.principalOf(request.headers.authorization)) ? read(request) : undefined;
+  return reads;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { ParsedUrlQuery } from 'node:querystring';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext, ModuleRoutes } from '../../context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
-import type { FastRead } from '../../platform/http/app';
+import type { FastRead } from '../../platform/http/fast-reads';
 import type { CachedJson } from '../../platform/http/cached-json';
 import { notFound } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validate';
@@ -133,7 +133,7 @@ function productsAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown): Cached
  */
 function fastStorefrontReads(live: LiveCatalogue): Record<string, FastRead> {
   const fast = (answer: (catalogue: CatalogueSnapshot, query: ParsedUrlQuery) => CachedJson): FastRead => {
-    return (query) => {
+    return ({ query }) => {
       const catalogue = live.peek();
       if (!catalogue) return undefined;
       try {

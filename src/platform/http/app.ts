@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { markRoute } from '../observability/http';
 import { logRequests } from '../observability/request-log';
-import type { CachedJson } from './cached-json';
 import { errorHandler, notFound, type ActorName } from './errors';
+import { FastRoutes, type FastAnswer, type FastRead } from './fast-reads';
 import { refuseControlCharactersInPath } from './validate';
 
 export interface HttpAppOptions {
@@ -18,7 +17,7 @@ export interface HttpAppOptions {
   routers: Router[];
   /** Mounted first, behind only the security headers and CORS (see ModuleRoutes.reads). */
   readRouters?: Router[];
-  /** Answered before Express when they can be, by exact path (see FastRead). */
+  /** Answered before Express when they can be, by exact path or pattern (see fast-reads.ts). */
   fastReads?: Record<string, FastRead>;
   /** Built web app (index.html + assets); not served when missing. */
   webDir?: string;
@@ -36,14 +35,6 @@ export interface HttpAppOptions {
 export interface RawBodyRequest {
   rawBody?: Buffer;
 }
-
-/**
- * A GET read answered from memory, given the query string parsed as Express would parse it: the
- * answer, or undefined to leave the request to Express (the answer is not in memory yet, or the
- * request is one Express must refuse with its error). The shoppers' hottest reads cost less than
- * Express's routing, so they skip it; headers (security, CORS) stay the same.
- */
-export type FastRead = (query: ParsedUrlQuery) => CachedJson | undefined;
 
 export interface HttpApp {
   express: Express;
@@ -104,22 +95,22 @@ function withFastReads(
   headers: Map<string, string>,
   allowCors: Cors,
 ): RequestListener {
-  const paths = new Map(Object.entries(reads));
-  if (paths.size === 0) return app;
+  const routes = new FastRoutes(reads);
+  if (routes.size === 0) return app;
   return (req, res) => {
-    const answer = (req.method === 'GET' || req.method === 'HEAD') && fastAnswer(paths, req.url ?? '/');
-    if (!answer) return void app(req, res);
-    markRoute(req, (req.url ?? '/').split('?')[0]!);
-    res.setHeaders(headers);
-    allowCors(req, res);
-    answer.send(req, res);
+    const found = (req.method === 'GET' || req.method === 'HEAD') && routes.match(req.url ?? '/', req.headers);
+    if (!found) return void app(req, res);
+    const send = (answer: FastAnswer | undefined) => {
+      if (!answer) return void app(req, res);
+      markRoute(req, found.pattern);
+      res.setHeaders(headers);
+      allowCors(req, res);
+      answer.send(req, res);
+    };
+    const answer = found.read(found.request);
+    if (answer instanceof Promise) void answer.catch(() => undefined).then(send);
+    else send(answer);
   };
-}
-
-function fastAnswer(paths: Map<string, FastRead>, url: string): CachedJson | undefined {
-  const mark = url.indexOf('?');
-  const read = paths.get(mark < 0 ? url : url.slice(0, mark));
-  return read?.(parseQuery(mark < 0 ? '' : url.slice(mark + 1)));
 }
 
 function readIndex(

@@ -51,7 +51,7 @@ export class CachedJson {
       'Cache-Control': 'no-cache',
       Vary: vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding',
     };
-    if (matches(req.headers['if-none-match'], this.etag)) {
+    if (etagMatches(req.headers['if-none-match'], this.etag)) {
       res.writeHead(304, headers).end();
       return;
     }
@@ -128,7 +128,7 @@ export class AnswerCache {
 }
 
 /** If-None-Match holds one ETag, a list, or `*`; weak comparison, as RFC 9110 asks for it. */
-function matches(header: string | undefined, etag: string): boolean {
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');

@@ -5,9 +5,10 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../eventstore/contract';
-import { createHttpApp, type FastRead } from './app';
+import { createHttpApp } from './app';
 import { CachedJson } from './cached-json';
 import { notFound } from './errors';
+import { expressRead, fastRead, JsonAnswer, type FastRead, type ReadHandler } from './fast-reads';
 
 // The front door: reads answered ahead of Express must look exactly like Express's answers
 // (security headers, CORS), and whatever a fast read declines must reach Express.
@@ -17,10 +18,22 @@ describe('fast reads', () => {
       CachedJson | undefined,
   };
   const queries: unknown[] = [];
+  // A read written once, as the admin's are: fast when it answers, Express's error when it throws.
+  const answeredBy: string[] = [];
+  const item: ReadHandler = async ({ params, query }) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (params.id === 'missing') throw notFound('No such item');
+    if (query.fail) throw new Error('the database is away');
+    return new JsonAnswer({ id: params.id, query }, `"${params.id!.length}"`);
+  };
   const fastReads: Record<string, FastRead> = {
-    '/list': (query) => {
+    '/list': ({ query }) => {
       queries.push(query);
       return query.page === 'bad' ? undefined : memory.answer;
+    },
+    '/items/:id': (request) => {
+      answeredBy.push('fast');
+      return fastRead(item)(request);
     },
   };
   const express = Router()
@@ -28,7 +41,12 @@ describe('fast reads', () => {
       if (req.query.page === 'bad') throw notFound('No such page');
       res.json({ from: 'express' });
     })
-    .get('/other', (_req, res) => void res.json({ from: 'express' }));
+    .get('/other', (_req, res) => void res.json({ from: 'express' }))
+    .get('/items/:id', (req, res, next) => {
+      answeredBy.push('express');
+      return expressRead(item)(req, res, next);
+    })
+    .get('/items/:id/more', (_req, res) => void res.json({ from: 'express' }));
   let server: Server;
   let url: string;
 
@@ -91,5 +109,35 @@ describe('fast reads', () => {
     const post = await request(url).post('/list');
     expect(post.status).toBe(404);
     expect((await request(url).get('/other')).body).toEqual({ from: 'express' });
+  });
+
+  it("answers a pattern's reads with their parameters, asynchronously, as Express would", async () => {
+    answeredBy.length = 0;
+    const fast = await request(url).get('/items/a-1?x=2').set('Origin', 'https://partner.example');
+    expect(answeredBy).toEqual(['fast']);
+    expect(fast.status).toBe(200);
+    expect(fast.body).toEqual({ id: 'a-1', query: { x: '2' } });
+    expect(fast.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(fast.headers.etag).toBe('"3"');
+    expect(fast.headers['content-security-policy']).toBeDefined();
+    expect(fast.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect((await request(url).get('/items/a-1').set('If-None-Match', 'W/"3"')).status).toBe(304);
+    const [get, head] = await Promise.all([request(url).get('/items/a-1'), request(url).head('/items/a-1')]);
+    expect([head.status, head.headers['content-length'], head.text ?? '']).toEqual([200, String(get.text.length), '']);
+  });
+
+  it("leaves to Express what a pattern's read throws, and paths it does not name exactly", async () => {
+    answeredBy.length = 0;
+    const missing = await request(url).get('/items/missing');
+    expect([missing.status, missing.body]).toEqual([404, { status: 404, message: 'No such item' }]);
+    const failing = await request(url).get('/items/a-1?fail=1');
+    expect(failing.status).toBe(500);
+    expect(answeredBy).toEqual(['fast', 'express', 'fast', 'express']);
+    answeredBy.length = 0;
+    // Percent-encoded (a control character among them) and longer paths: Express's.
+    expect((await request(url).get('/items/a%00b')).status).toBe(404);
+    expect((await request(url).get('/items/a%20b')).body).toEqual({ id: 'a b', query: {} });
+    expect((await request(url).get('/items/a-1/more')).body).toEqual({ from: 'express' });
+    expect(answeredBy).toEqual(['express']);
   });
 });

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { FastRead } from './app';
+import type { FastRead } from './fast-reads';
 
 /**
  * A module's HTTP surface. `public` is mounted at the root (paths as SPEC §7 names them);
@@ -19,4 +19,10 @@ export interface ModuleRoutes {
    * FastRead); whatever they decline, `reads` answers.
    */
   fastReads?: Record<string, FastRead>;
+  /**
+   * Admin reads also answered ahead of Express (see fast-reads.ts), by path under /api/admin
+   * (`/orders/:id`), each the fast twin of a route of `admin` made from the same ReadHandler:
+   * only for a valid admin token, checked by the platform; what they decline, `admin` answers.
+   */
+  adminFastReads?: Record<string, FastRead>;
 }

@@ -112,8 +112,16 @@ describe('/metrics without METRICS_TOKEN', () => {
     let text = await scrape();
     const count = (labels: Record<string, string>) => sample(text, 'iptv_http_request_duration_seconds_count', labels);
     const unmatched = count({ method: 'GET', route: '(unmatched)', status: '404' }) ?? 0;
+    const orders = count({ method: 'GET', route: '/api/admin/orders', status: '200' }) ?? 0;
     await request(app.url).get('/api/no/such/route/123').expect(404);
+    // Admin reads answered ahead of Express (fast reads) are counted under the same patterns.
+    await request(app.url).get('/api/admin/orders?status=pending').set(bearer(token)).expect(200);
+    const missingOrder = '00000000-0000-4000-8000-00000000abcd';
+    await request(app.url).get(`/api/admin/orders/${missingOrder}`).set(bearer(token)).expect(404);
     text = await scrape();
+    expect(count({ method: 'GET', route: '/api/admin/orders', status: '200' })).toBe(orders + 1);
+    expect(count({ method: 'GET', route: '/api/admin/orders/:id', status: '404' })).toBe(1);
+    expect(text).not.toContain(missingOrder);
     expect(count({ method: 'GET', route: '/api/admin/categories/:id', status: '200' })).toBe(1);
     expect(count({ method: 'PUT', route: '/api/admin/categories/:id', status: '409' })).toBe(1);
     expect(count({ method: 'POST', route: '/api/admin/categories', status: '201' })).toBe(1);
