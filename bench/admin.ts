@@ -32,7 +32,7 @@ import { ProjectionRunner } from '../src/platform/projections/runner';
 import { allProjections } from '../src/projections';
 import { createLiveCatalogue } from '../src/projections/catalogue';
 import type { Database } from '../src/projections/database';
-import { allOrders, findOrder, listCustomers, listOrders } from '../src/projections/orders';
+import { allOrders, findOrderDetail, listCustomers, listOrders } from '../src/projections/orders';
 import { customer, shopOrders } from './admin-shop';
 import {
   adminToken,
@@ -223,7 +223,12 @@ const calls: Call[] = [
     filtered: true,
     run: (db) => listOrders(db, { status: 'all', search: spacedPhone }, page),
   },
-  { name: 'one order', path: `/api/admin/orders/${someOrder}`, parallel: false, run: (db) => findOrder(db, someOrder) },
+  {
+    name: 'one order',
+    path: `/api/admin/orders/${someOrder}`,
+    parallel: false,
+    run: (db) => findOrderDetail(db, someOrder),
+  },
   {
     name: 'customers, page 1',
     path: '/api/admin/customers',

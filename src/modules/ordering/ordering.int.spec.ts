@@ -311,6 +311,10 @@ describe('checkout, payment and orders', () => {
       expect(completed.body.orders.every((o: { status: string }) => o.status === 'completed')).toBe(true);
       const paged = await admin('get', '/api/admin/orders?limit=2&page=2');
       expect(paged.body.orders).toHaveLength(2);
+      // Past the last page: no orders, and still how many there are (the count comes with the page).
+      const past = await admin('get', '/api/admin/orders?limit=2&page=5000');
+      expect(past.body).toEqual({ orders: [], pagination: { ...paged.body.pagination, page: 5000 } });
+      expect(past.body.pagination.total).toBeGreaterThan(2);
       expect((await admin('get', '/api/admin/orders?status=lost')).status).toBe(400);
     });
 

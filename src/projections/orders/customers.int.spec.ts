@@ -215,5 +215,9 @@ describe('customers kept by the orders projection', () => {
       customers: [],
       pagination: { page: 1, limit: 1, total: 0, totalPages: 1 },
     });
+    expect(await listCustomers(model.db, undefined, { page: 3, limit: 1 })).toEqual({
+      customers: [],
+      pagination: { page: 3, limit: 1, total: 2, totalPages: 2 },
+    });
   });
 });

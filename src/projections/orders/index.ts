@@ -4,6 +4,7 @@ export {
   allCustomers,
   allOrders,
   findOrder,
+  findOrderDetail,
   findOrderByCheckout,
   listCustomers,
   listOrders,
@@ -11,8 +12,8 @@ export {
   pendingOrders,
   recentOrders,
   revenueByDay,
-  toAdminItems,
   toAdminOrder,
+  toAdminOrderDetail,
   totals,
 } from './queries';
 export type { OrderRow, OrdersTables } from './rows';

@@ -1,5 +1,6 @@
-import { sql, type ExpressionBuilder, type Kysely, type StringReference } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type {
+  AdminOrderDetailView,
   AdminOrderItemView,
   AdminOrderPage,
   AdminOrderView,
@@ -113,17 +114,41 @@ export type OrderListRow = Pick<OrderRow, (typeof LIST_COLUMNS)[number]>;
 
 export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, page: Page): Promise<AdminOrderPage> {
   const base = filtered(db, filter);
-  const [rows, total] = await Promise.all([
-    base
-      .select(LIST_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { orders: rows.map(toAdminOrder), pagination: pagination(page, Number(total.count)) };
+  const { rows, total } = await pageWithTotal(
+    db,
+    base,
+    base.select(LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('id'),
+    page,
+    'id',
+  );
+  return { orders: rows.map(toAdminOrder), pagination: pagination(page, total) };
+}
+
+/**
+ * A page of `ordered` and how many rows `matching` holds, in one statement (the count, and the page
+ * joined to it laterally): one round trip instead of two, and a total that counts the very
+ * snapshot the rows come from. An empty page is the count's row alone, its `key` null.
+ */
+async function pageWithTotal<TB extends keyof OrdersTables, Row extends Record<string, unknown>>(
+  db: Kysely<OrdersTables>,
+  matching: SelectQueryBuilder<OrdersTables, TB, object>,
+  ordered: SelectQueryBuilder<OrdersTables, TB, Row>,
+  page: Page,
+  key: keyof Row & string,
+): Promise<{ rows: Row[]; total: number }> {
+  const rows = (await db
+    .selectFrom(matching.select((eb) => eb.fn.countAll<string>().as('total')).as('matching'))
+    .leftJoinLateral(
+      ordered
+        .limit(page.limit)
+        .offset((page.page - 1) * page.limit)
+        .as('page'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('page')
+    .select('matching.total')
+    .execute()) as unknown as (Row & { total: string })[];
+  return { rows: rows[0]![key] === null ? [] : rows, total: Number(rows[0]!.total) };
 }
 
 /**
@@ -157,6 +182,17 @@ export async function* allOrders(db: Kysely<OrdersTables>, filter: OrderFilter):
 
 export function findOrder(db: Kysely<OrdersTables>, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** An order as the admin's detail shows it: a list's columns and the items. */
+export type OrderDetailRow = OrderListRow & Pick<OrderRow, 'items'>;
+
+export function findOrderDetail(db: Kysely<OrdersTables>, id: string): Promise<OrderDetailRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .select([...LIST_COLUMNS, 'items'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findOrderByCheckout(db: Kysely<OrdersTables>, checkoutId: string): Promise<OrderRow | undefined> {
@@ -201,17 +237,9 @@ export async function listCustomers(
   page: Page,
 ): Promise<CustomerPage> {
   const base = customersMatching(db, search);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('join_date', 'desc')
-      .orderBy('phone')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { customers: rows.map(toCustomer), pagination: pagination(page, Number(total.count)) };
+  const ordered = base.selectAll().orderBy('join_date', 'desc').orderBy('phone');
+  const { rows, total } = await pageWithTotal(db, base, ordered, page, 'phone');
+  return { customers: rows.map(toCustomer), pagination: pagination(page, total) };
 }
 
 export async function allCustomers(db: Kysely<OrdersTables>, search?: string): Promise<CustomerView[]> {
@@ -313,8 +341,13 @@ export function toAdminOrder(row: OrderListRow): AdminOrderView {
   };
 }
 
+/** An order as the admin's detail shows it: the list's fields and its items. */
+export function toAdminOrderDetail(row: OrderDetailRow): AdminOrderDetailView {
+  return { ...toAdminOrder(row), items: toAdminItems(row) };
+}
+
 /** The items of an order as SPEC §3 lists them for the admin detail. */
-export function toAdminItems(row: OrderRow): AdminOrderItemView[] {
+function toAdminItems(row: Pick<OrderRow, 'id' | 'items'>): AdminOrderItemView[] {
   return row.items.map((line, index) => ({
     id: `${row.id}-${index + 1}`,
     product_id: line.productId,
