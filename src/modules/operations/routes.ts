@@ -37,8 +37,7 @@ export function operationsRoutes(ctx: AppContext): ModuleRoutes {
 
 /** Names what is being rebuilt, by whom and since when. */
 async function runningRebuildMessage(ctx: AppContext): Promise<string> {
-  const { rebuilds } = await ctx.operations.overview();
-  const running = rebuilds.find((r) => r.state === 'running');
+  const running = await ctx.operations.runningRebuild();
   if (!running) return 'Another rebuild is running; try again when it has finished.';
   const who = running.startedBy ? running.startedBy.name : 'the command line';
   return `A rebuild of ${running.projections.join(', ')} is already running (started by ${who} at ${running.startedAt}); try again when it has finished.`;

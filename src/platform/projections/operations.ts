@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import {
@@ -28,6 +29,8 @@ const PROGRESS_EVERY_MS = 500;
 const WATCH_EVERY_MS = 1000;
 /** The window the rate (events per second) is measured over. */
 const RATE_WINDOW_MS = 5000;
+/** How long a caller refused the rebuild lock waits for its holder's row (recorded right after taking it). */
+const RUNNING_RECORDED_WITHIN_MS = 2000;
 
 interface RebuildRow {
   id: string;
@@ -268,6 +271,19 @@ export class ProjectionOperations {
       counts[table] = Number(rows[0]!.n);
     }
     return counts;
+  }
+
+  /**
+   * The rebuild running now, or null. Its process takes the rebuild lock and then records it, so a
+   * caller just refused the lock waits a moment for the row rather than say nothing of it.
+   */
+  async runningRebuild(): Promise<RebuildView | null> {
+    const deadline = Date.now() + RUNNING_RECORDED_WITHIN_MS;
+    for (;;) {
+      const running = (await this.recentRebuilds()).find((r) => r.state === 'running');
+      if (running || Date.now() >= deadline) return running ?? null;
+      await sleep(50);
+    }
   }
 
   private async recentRebuilds(): Promise<RebuildView[]> {
