@@ -21,7 +21,6 @@ import { meteredEventStore } from './platform/observability/event-store';
 import { metricsRoutes, observeRequest } from './platform/observability/http';
 import { meteredLimiters } from './platform/observability/limiters';
 import { StoreMetrics } from './platform/observability/metrics';
-import { inRequestScope } from './platform/observability/request-context';
 import { socketCounts } from './platform/observability/sockets';
 import { alignCheckpointsWithLog } from './platform/projections/log-source';
 import { ProjectionOperations } from './platform/projections/operations';
@@ -103,14 +102,12 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
     let http: RequestListener = (_req, res) => void res.writeHead(503).end();
     // Set by drain(): answers then close their connection, so a proxy opens its next one elsewhere.
     let draining = false;
-    // Each request runs under its id (logs, events' correlationId) and is timed for the metrics.
-    const server = createServer((req, res) =>
-      inRequestScope(req, res, () => {
-        if (draining) res.shouldKeepAlive = false;
-        observeRequest(metrics, req, res);
-        http(req, res);
-      }),
-    );
+    // Each request is timed for the metrics; the HTTP app runs it under its id (logs, events' correlationId).
+    const server = createServer((req, res) => {
+      if (draining) res.shouldKeepAlive = false;
+      observeRequest(metrics, req, res);
+      http(req, res);
+    });
     const auth = createAdminAuth({
       secret: config.JWT_SECRET,
       expiresIn: config.JWT_EXPIRES_IN,

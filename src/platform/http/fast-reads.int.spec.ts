@@ -5,6 +5,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../eventstore/contract';
+import { currentRequestId } from '../observability/request-context';
 import { createHttpApp } from './app';
 import { CachedJson } from './cached-json';
 import { notFound } from './errors';
@@ -41,7 +42,7 @@ describe('fast reads', () => {
       if (req.query.page === 'bad') throw notFound('No such page');
       res.json({ from: 'express' });
     })
-    .get('/other', (_req, res) => void res.json({ from: 'express' }))
+    .get('/other', (_req, res) => void res.json({ from: 'express', requestId: currentRequestId() ?? null }))
     .get('/items/:id', (req, res, next) => {
       answeredBy.push('express');
       return expressRead(item)(req, res, next);
@@ -108,7 +109,20 @@ describe('fast reads', () => {
     expect((await request(url).get('/list')).body).toEqual({ from: 'express' });
     const post = await request(url).post('/list');
     expect(post.status).toBe(404);
-    expect((await request(url).get('/other')).body).toEqual({ from: 'express' });
+    expect((await request(url).get('/other')).body).toMatchObject({ from: 'express' });
+  });
+
+  it('names every answer with its request id, and runs what Express answers under it', async () => {
+    memory.answer = new CachedJson({ from: 'memory' });
+    const fast = await request(url).get('/list');
+    expect(fast.body).toEqual({ from: 'memory' });
+    expect(fast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // A read that declines reaches Express under the id it was given, not a second one.
+    const declined = await request(url).get('/list?page=bad').set('X-Request-Id', 'support-1234');
+    expect([declined.status, declined.headers['x-request-id']]).toEqual([404, 'support-1234']);
+    const other = await request(url).get('/other').set('X-Request-Id', 'support-5678');
+    expect(other.headers['x-request-id']).toBe('support-5678');
+    expect(other.body.requestId).toBe('support-5678');
   });
 
   it("answers a pattern's reads with their parameters, asynchronously, as Express would", async () => {

@@ -27,13 +27,20 @@ export function requestIdOf(req: IncomingMessage): string {
 }
 
 /**
- * Runs an HTTP request's handling under its id: sets `req.id` (what the request log line names) and the
+ * Names an HTTP request, once: sets `req.id` (what the request log line names) and the
  * X-Request-Id response header, so a client can quote it.
  */
-export function inRequestScope<T>(req: IncomingMessage & { id?: unknown }, res: ServerResponse, handle: () => T): T {
+export function identifyRequest(req: IncomingMessage & { id?: unknown }, res: ServerResponse): string {
+  if (typeof req.id === 'string') return req.id;
   const requestId = requestIdOf(req);
   req.id = requestId;
   res.setHeader('X-Request-Id', requestId);
+  return requestId;
+}
+
+/** Runs an HTTP request's handling under its id (identifyRequest). */
+export function inRequestScope<T>(req: IncomingMessage & { id?: unknown }, res: ServerResponse, handle: () => T): T {
+  const requestId = identifyRequest(req, res);
   return scope.run({ requestId, req, res }, handle);
 }
 

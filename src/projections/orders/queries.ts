@@ -9,6 +9,7 @@ import type {
   OrderStatus,
   Pagination,
 } from '../../shared/ordering';
+import { compiledOnce } from '../../platform/db/compiled-once';
 import type { CustomerRow, OrderRow, OrdersTables } from './rows';
 
 // Every read of the orders read model: the admin lists, the customers (summed from the orders), the
@@ -187,12 +188,17 @@ export function findOrder(db: Kysely<OrdersTables>, id: string): Promise<OrderRo
 /** An order as the admin's detail shows it: a list's columns and the items. */
 export type OrderDetailRow = OrderListRow & Pick<OrderRow, 'items'>;
 
-export function findOrderDetail(db: Kysely<OrdersTables>, id: string): Promise<OrderDetailRow | undefined> {
-  return db
+const orderDetailById = compiledOnce(1, (db: Kysely<OrdersTables>, id: string) =>
+  db
     .selectFrom('orders')
     .select([...LIST_COLUMNS, 'items'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id),
+);
+
+/** The order an admin opens (compiled once: the back office's most frequent read, bench/admin). */
+export async function findOrderDetail(db: Kysely<OrdersTables>, id: string): Promise<OrderDetailRow | undefined> {
+  const [order] = await orderDetailById(db, id);
+  return order;
 }
 
 export function findOrderByCheckout(db: Kysely<OrdersTables>, checkoutId: string): Promise<OrderRow | undefined> {

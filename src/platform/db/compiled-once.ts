@@ -1,0 +1,31 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+
+/**
+ * A query whose SQL is the same whatever its arguments, built and compiled by Kysely once and then
+ * run with each call's arguments. For the hottest reads only: building and compiling a query took
+ * more of a primary-key lookup's CPU than reading its row did (bench/admin, one order).
+ *
+ * `build` runs once, with stand-ins for the arguments; each must end up among the statement's
+ * parameters (an argument that is compared or inserted does), else this throws at that first call.
+ */
+export function compiledOnce<DB, Args extends unknown[], Row>(
+  arity: Args['length'],
+  build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
+  const standIns = Array.from({ length: arity }, (_, index) => `\u0000argument ${index}\u0000`);
+  let compiled: { query: CompiledQuery<Row>; slots: number[] } | undefined;
+  const compile = (db: Kysely<DB>) => {
+    const query = build(db, ...(standIns as Args)).compile();
+    const slots = query.parameters.map((value) => standIns.indexOf(value as string));
+    const missing = standIns.findIndex((_, index) => !slots.includes(index));
+    if (missing >= 0) throw new Error(`compiledOnce: argument ${missing} is not a parameter of ${query.sql}`);
+    return { query, slots };
+  };
+  return async (db, ...args) => {
+    compiled ??= compile(db);
+    const { query, slots } = compiled;
+    const parameters = query.parameters.map((value, index) => (slots[index]! >= 0 ? args[slots[index]!] : value));
+    const { rows } = await db.executeQuery<Row>({ ...query, parameters });
+    return rows;
+  };
+}
