@@ -116,7 +116,7 @@ describe('back-office sign-in', () => {
     // connection's own check 3 s after the server closed it, may sign out first and take the button
     // away; either is the next call.
     await refresh.click({ timeout: 2_000 }).catch(() => {});
-    await page.waitForURL((url) => url.pathname === '/admin/login');
+    await page.waitForURL((url) => url.pathname === '/admin/login', { timeout: 10_000 });
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin?range=90');
     await page.getByText('Your session has ended. Please sign in again.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('admin-token'))).toBeNull();
