@@ -1,28 +1,16 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'pino';
 import { INTERNAL_ERROR_MESSAGE } from './http/errors';
-import { currentRequest } from './observability/request-context';
+import { currentRequest, currentSocketMessage } from './observability/request-context';
 
 // What an error thrown outside every handler's own error path (in a timer, an event listener, a
 // promise nobody awaits) was working for. Node runs the process's uncaughtException and
 // unhandledRejection handlers in the async context of the failing callback, so the request or
-// socket message that scheduled it is known there. An HTTP request's scope is request-context's
-// (inRequestScope); a socket message's is this file's.
-
-interface SocketMessage {
-  socketId: string;
-  event: string;
-}
-
-const socketMessage = new AsyncLocalStorage<SocketMessage>();
-
-export function inSocketContext<T>(socketId: string, event: string, handle: () => T): T {
-  return socketMessage.run({ socketId, event }, handle);
-}
+// socket message that scheduled it is known there (request-context's inRequestScope and
+// inSocketMessage).
 
 /** The log fields naming what a failure was working for, if anything. */
 function failureContext(): Record<string, unknown> {
-  const message = socketMessage.getStore();
+  const message = currentSocketMessage();
   if (message) return { socketId: message.socketId, event: message.event };
   const request = currentRequest();
   return request ? { requestId: request.requestId, method: request.req.method, url: request.req.url } : {};
@@ -36,7 +24,7 @@ function failureContext(): Record<string, unknown> {
 export function reportUncaught(logger: Pick<Logger, 'error'>, kind: string): (error: unknown) => void {
   return (error) => {
     logger.error({ err: error, ...failureContext() }, `${kind}; the store keeps serving`);
-    const res = socketMessage.getStore() ? undefined : currentRequest()?.res;
+    const res = currentRequest()?.res;
     if (!res || res.writableEnded) return;
     if (res.headersSent) return void res.destroy();
     const body = JSON.stringify({ message: INTERNAL_ERROR_MESSAGE, status: 500 });

@@ -6,8 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 // request names it (logger mixin) and every event it appends carries it as correlationId
 // (commandMetadata), so one admin action is followed from the HTTP log to its events to the
 // projection batches that applied them, with no module passing it by hand. The safety net reads
-// the request and its response from the same scope: one AsyncLocalStorage, as each one costs every
-// promise of the process its own propagation (Node 20).
+// the request and its response from the same scope, or the socket message being handled. One
+// AsyncLocalStorage for both: on Node 20 each one costs every promise of the process its own
+// propagation.
 
 interface RequestScope {
   requestId: string;
@@ -15,7 +16,13 @@ interface RequestScope {
   res: ServerResponse;
 }
 
-const scope = new AsyncLocalStorage<RequestScope>();
+/** A message a socket sent, while its handler runs. */
+export interface SocketMessage {
+  socketId: string;
+  event: string;
+}
+
+const scope = new AsyncLocalStorage<{ request: RequestScope } | { socketMessage: SocketMessage }>();
 
 /** A client's X-Request-Id is kept when it is a plausible id (a proxy's or a test's); bounded, no spaces or control characters. */
 const CLIENT_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
@@ -41,17 +48,31 @@ export function identifyRequest(req: IncomingMessage & { id?: unknown }, res: Se
 /** Runs an HTTP request's handling under its id (identifyRequest). */
 export function inRequestScope<T>(req: IncomingMessage & { id?: unknown }, res: ServerResponse, handle: () => T): T {
   const requestId = identifyRequest(req, res);
-  return scope.run({ requestId, req, res }, handle);
+  return scope.run({ request: { requestId, req, res } }, handle);
+}
+
+/** Runs a socket message's handler under that message. */
+export function inSocketMessage<T>(socketId: string, event: string, handle: () => T): T {
+  return scope.run({ socketMessage: { socketId, event } }, handle);
+}
+
+/** The request this code runs for and its response, if any. */
+export function currentRequest(): Readonly<RequestScope> | undefined {
+  const store = scope.getStore();
+  return store && 'request' in store ? store.request : undefined;
 }
 
 /** The id of the request this code runs for, if any. */
-export const currentRequestId = (): string | undefined => scope.getStore()?.requestId;
+export const currentRequestId = (): string | undefined => currentRequest()?.requestId;
 
-/** The request this code runs for and its response, if any. */
-export const currentRequest = (): Readonly<RequestScope> | undefined => scope.getStore();
+/** The socket message this code handles, if any. */
+export function currentSocketMessage(): Readonly<SocketMessage> | undefined {
+  const store = scope.getStore();
+  return store && 'socketMessage' in store ? store.socketMessage : undefined;
+}
 
 /**
- * Runs `work` outside any request: for timers that outlive the request that set them (a job
+ * Runs `work` outside any request or socket message: for timers that outlive the request that set them (a job
  * enqueued during a checkout runs later for no request, as it would in another process).
  */
 export const outsideRequest = <T>(work: () => T): T => scope.exit(work);

@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
-import { inSocketContext } from '../safety-net';
+import { inSocketMessage } from '../observability/request-context';
 
 /** Admins get every change; storefronts only catalogue changes. */
 export type Room = 'admins' | 'store';
@@ -117,7 +117,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     for (const [event, handler] of handlers) {
       socket.on(event, (payload: unknown) =>
         // Each message's failure is its own: logged with the socket, never the process's.
-        inSocketContext(socket.id, event, async () => {
+        inSocketMessage(socket.id, event, async () => {
           try {
             await handler(socket, identity, payload);
           } catch (error) {
