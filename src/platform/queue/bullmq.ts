@@ -39,6 +39,8 @@ interface Definition {
 // Job states that no longer hold the jobId against a new add (see freeJobId).
 const FINISHED = new Set(['completed', 'failed']);
 const PING_TIMEOUT_MS = 2_000;
+/** How long a worker's forced disconnect may take once its handlers were given up on. */
+const DISCONNECT_TIMEOUT_MS = 1_000;
 /** ioredis connection states in which Redis is known to be away. */
 const UNAVAILABLE = new Set(['reconnecting', 'close', 'end']);
 const REPORT_QUIET_MS = 10_000;
@@ -210,7 +212,12 @@ export class BullMqQueue implements JobQueue {
       // A handler still runs: drop the connections anyway. Its job's lock expires and BullMQ's
       // stalled-job check hands it to another worker.
       this.report(new Error(`Job handlers still running after ${timeoutMs} ms; closing anyway`));
-      await Promise.allSettled(workers.map((worker) => worker.disconnect()));
+      // Bounded too: after a Redis outage a worker's blocking connection may never come back, and
+      // BullMQ's disconnect waits for it first (seen in faults.int.spec: app.close() hung).
+      await settleWithin(
+        workers.map((worker) => worker.disconnect()),
+        DISCONNECT_TIMEOUT_MS,
+      );
     }
     await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()));
     await this.quit(this.connection);
