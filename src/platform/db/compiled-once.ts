@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { poolOf } from './database';
 
 /**
  * A query whose SQL is the same whatever its arguments, built and compiled by Kysely once and then
@@ -21,11 +22,24 @@ export function compiledOnce<DB, Args extends unknown[], Row>(
     if (missing >= 0) throw new Error(`compiledOnce: argument ${missing} is not a parameter of ${query.sql}`);
     return { query, slots };
   };
-  return async (db, ...args) => {
-    compiled ??= compile(db);
+  return (db, ...args) => {
+    try {
+      compiled ??= compile(db);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     const { query, slots } = compiled;
     const parameters = query.parameters.map((value, index) => (slots[index]! >= 0 ? args[slots[index]!] : value));
-    const { rows } = await db.executeQuery<Row>({ ...query, parameters });
-    return rows;
+    // On one of openDatabase's Kyselys, straight to its pool with pg's callback, and with no async
+    // function around it: Kysely's executor makes a dozen promises per statement, and once Node 20's
+    // AsyncLocalStorage (the request scope) is on, every promise of the process costs its hooks.
+    // Else (a transaction's Kysely, a test's), through Kysely.
+    const pool = poolOf(db);
+    if (!pool) return db.executeQuery<Row>({ ...query, parameters }).then((result) => result.rows);
+    return new Promise((resolve, reject) =>
+      pool.query(query.sql, parameters as unknown[], (error, result) =>
+        error ? reject(error) : resolve(result.rows as Row[]),
+      ),
+    );
   };
 }

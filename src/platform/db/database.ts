@@ -28,6 +28,7 @@ export function openDatabase<DB>(
   // the error, but pg also emits it on the client, where nobody would listen otherwise.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  poolsOf.set(db, pool);
   let closed: Promise<void> | undefined;
   return {
     pool,
@@ -36,6 +37,11 @@ export function openDatabase<DB>(
     close: () => (closed ??= db.destroy()),
   };
 }
+
+const poolsOf = new WeakMap<Kysely<any>, pg.Pool>();
+
+/** The pool behind a Kysely that openDatabase made. */
+export const poolOf = (db: Kysely<any>): pg.Pool | undefined => poolsOf.get(db);
 
 /** A Kysely that runs every statement on one client, in whatever transaction is open on it. */
 export function kyselyOn<DB>(client: pg.ClientBase): Kysely<DB> {

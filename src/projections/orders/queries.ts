@@ -196,9 +196,8 @@ const orderDetailById = compiledOnce(1, (db: Kysely<OrdersTables>, id: string) =
 );
 
 /** The order an admin opens (compiled once: the back office's most frequent read, bench/admin). */
-export async function findOrderDetail(db: Kysely<OrdersTables>, id: string): Promise<OrderDetailRow | undefined> {
-  const [order] = await orderDetailById(db, id);
-  return order;
+export function findOrderDetail(db: Kysely<OrdersTables>, id: string): Promise<OrderDetailRow | undefined> {
+  return orderDetailById(db, id).then(([order]) => order);
 }
 
 export function findOrderByCheckout(db: Kysely<OrdersTables>, checkoutId: string): Promise<OrderRow | undefined> {
