@@ -31,6 +31,8 @@ export interface HttpAppOptions {
   trustProxy?: false | number | string;
   /** Paths owned by the API: unknown ones answer JSON 404 instead of the web app. */
   apiPrefixes?: string[];
+  /** Paths whose answers hold private data (PRIVATE_API_HEADERS instead of the page's headers). */
+  privateApiPrefixes?: string[];
 }
 
 export interface RawBodyRequest {
@@ -44,6 +46,23 @@ export interface HttpApp {
 }
 
 const API_PREFIXES = ['/api/', '/categories', '/products', '/media/', '/sandbox/', '/socket.io/'];
+/** An admin's data, the sign-in's token, a shopper's checkout and order. */
+const PRIVATE_API_PREFIXES = ['/api/admin/', '/api/auth/', '/api/payment/'];
+
+/**
+ * OWASP's headers for a REST API's answers: never stored by a browser or a proxy (an admin's
+ * customers, a token), and if one is opened as a page, it may load and run nothing and be framed
+ * nowhere. helmet's page headers (a script policy, DNS prefetching, referrers...) mean nothing to
+ * JSON or CSV.
+ */
+const PRIVATE_API_HEADERS = new Map([
+  ['cache-control', 'no-store'],
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+]);
 
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = express();
@@ -53,10 +72,13 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // Only configured proxies may say who the client is (X-Forwarded-For); by default, nobody.
   app.set('trust proxy', options.trustProxy ?? false);
   const index = options.webDir ? readIndex(options.webDir, options.pageSettings ?? {}) : undefined;
-  const headers = securityHeaders(index?.inlineScriptHashes ?? []);
+  const pageHeaders = securityHeaders(index?.inlineScriptHashes ?? []);
+  const privatePrefixes = options.privateApiPrefixes ?? PRIVATE_API_PREFIXES;
+  const headersFor: HeadersFor = (url) =>
+    privatePrefixes.some((prefix) => url.startsWith(prefix)) ? PRIVATE_API_HEADERS : pageHeaders;
   const allowCors = cors(options.corsOrigins);
-  app.use((_req, res, next) => {
-    res.setHeaders(headers);
+  app.use((req, res, next) => {
+    res.setHeaders(headersFor(req.url));
     next();
   });
   app.use((req, res, next) => {
@@ -88,7 +110,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   }
   app.use((req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`)));
   app.use(errorHandler(options.logger, options.actorName));
-  return { express: app, listener: withFastReads(app, options.fastReads ?? {}, headers, allowCors) };
+  return { express: app, listener: withFastReads(app, options.fastReads ?? {}, headersFor, allowCors) };
 }
 
 /**
@@ -99,26 +121,32 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 function withFastReads(
   app: Express,
   reads: Record<string, FastRead>,
-  headers: Map<string, string>,
+  headersFor: HeadersFor,
   allowCors: Cors,
 ): RequestListener {
   const routes = new FastRoutes(reads);
   const viaExpress: RequestListener = (req, res) => inRequestScope(req, res, () => app(req, res));
   if (routes.size === 0) return viaExpress;
+  // Made once, not per request: under tsx (npm start), each named closure made costs a
+  // defineProperty for its name.
+  const send = (req: IncomingMessage, res: ServerResponse, pattern: string, answer: FastAnswer | undefined) => {
+    if (!answer) return viaExpress(req, res);
+    markRoute(req, pattern);
+    res.setHeaders(headersFor(pattern));
+    allowCors(req, res);
+    answer.send(req, res);
+  };
   return (req, res) => {
     const found = (req.method === 'GET' || req.method === 'HEAD') && routes.match(req.url ?? '/', req.headers);
     if (!found) return viaExpress(req, res);
     identifyRequest(req, res);
-    const send = (answer: FastAnswer | undefined) => {
-      if (!answer) return viaExpress(req, res);
-      markRoute(req, found.pattern);
-      res.setHeaders(headers);
-      allowCors(req, res);
-      answer.send(req, res);
-    };
     const answer = found.read(found.request);
-    if (answer instanceof Promise) void answer.catch(() => undefined).then(send);
-    else send(answer);
+    if (answer instanceof Promise)
+      void answer.then(
+        (answered) => send(req, res, found.pattern, answered),
+        () => send(req, res, found.pattern, undefined),
+      );
+    else send(req, res, found.pattern, answer);
   };
 }
 
@@ -142,6 +170,9 @@ function readIndex(
 }
 
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The security headers of the answers to a path. */
+type HeadersFor = (url: string) => Map<string, string>;
 
 /** helmet's headers are the same on every response: set in one call instead of its fifteen middlewares. */
 function securityHeaders(inlineScriptHashes: string[]): Map<string, string> {

@@ -63,6 +63,33 @@ describe('security', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 
+  it("answers admin, sign-in and payment calls as private API data: never stored, OWASP's API headers", async () => {
+    const login = await request(app.url).post('/api/auth/login').send({ username: 'admin', password: 'wrong' });
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    const answers: [string, request.Response][] = [
+      ['login', login],
+      ['a fast read', await request(app.url).get('/api/admin/orders').set(bearer(realToken))],
+      // Declined by the fast read: Express's 404.
+      ['unknown order', await request(app.url).get(`/api/admin/orders/${unknownId}`).set(bearer(realToken))],
+      ['users', await request(app.url).get('/api/admin/users').set(bearer(realToken))],
+      ['no token', await request(app.url).get('/api/admin/orders')],
+      ['checkout status', await request(app.url).get(`/api/payment/checkout-status/${unknownId}`)],
+    ];
+    expect(answers.map(([, res]) => res.status)).toEqual([401, 200, 404, 200, 401, 404]);
+    for (const [where, res] of answers) {
+      expect(res.headers['cache-control'], where).toBe('no-store');
+      expect(res.headers['content-security-policy'], where).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], where).toBe('DENY');
+      expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], where).toMatch(/max-age/);
+      expect(res.headers['x-dns-prefetch-control'], where).toBeUndefined();
+    }
+    // The shop's public reads keep the page's headers and their own caching.
+    const products = await request(app.url).get('/products');
+    expect(products.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(products.headers['cache-control']).not.toBe('no-store');
+  });
+
   it('allows cross-origin calls only from configured origins', async () => {
     const allowed = await request(app.url)
       .options('/api/admin/users')
