@@ -127,14 +127,15 @@ export class FastRoutes {
   match(url: string, headers: IncomingHttpHeaders): FastMatch | undefined {
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
-    const query = () => parseQuery(mark < 0 ? '' : url.slice(mark + 1));
+    const search = mark < 0 ? '' : url.slice(mark + 1);
     const read = this.exact.get(path);
-    if (read) return { pattern: path, read, request: { query: query(), params: {}, headers } };
+    if (read) return { pattern: path, read, request: { query: parseQuery(search), params: {}, headers } };
     if (this.patterns.length === 0) return undefined;
     const segments = path.split('/');
     for (const route of this.patterns) {
       const params = paramsOf(route, segments);
-      if (params) return { pattern: route.pattern, read: route.read, request: { query: query(), params, headers } };
+      if (params)
+        return { pattern: route.pattern, read: route.read, request: { query: parseQuery(search), params, headers } };
     }
     return undefined;
   }
