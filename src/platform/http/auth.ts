@@ -126,7 +126,8 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
     verify,
     principalOf(authorization) {
       const token = authorization && BEARER.exec(authorization)?.[1];
-      return token ? verify(token) : Promise.resolve(null);
+      const claims = token && claimsOf(token);
+      return claims ? principals.find(claims) : Promise.resolve(null);
     },
     requireAdmin,
     forgetPrincipals: () => principals.forget(),
