@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshDatabase } from '../../../test/support/database';
 import { compiledOnce } from './compiled-once';
-import { kyselyOn } from './database';
+import { kyselyOn, openDatabase } from './database';
 
 interface Tables {
   notes: { id: number; body: string; written_at: Date; tags: string[] };
@@ -59,5 +59,27 @@ describe('compiledOnce on a real database', () => {
         .where(sql<number>`id`, '=', sql<number>`${id}::int`),
     );
     await expect(badCast(database.db, 'not a number')).rejects.toThrow(/invalid input syntax for type integer/);
+  });
+
+  it('is prepared once per connection, and planned again when its table is swapped for a rebuilt copy', async () => {
+    const single = openDatabase<Tables>(database.url, { max: 1 });
+    try {
+      const prepared = async () =>
+        (
+          await single.pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%"notes"%'`,
+          )
+        ).rows[0]!.n;
+      for (let call = 0; call < 7; call++) await noteById(single.db, 1);
+      expect(await prepared()).toBe(1);
+      // What a rebuild's swap does: the live table dropped, its copy moved in under its name.
+      await single.pool.query(`CREATE SCHEMA rebuilt; CREATE TABLE rebuilt.notes (LIKE notes INCLUDING ALL);
+        INSERT INTO rebuilt.notes SELECT id, 'rebuilt ' || body, written_at, tags FROM notes;
+        BEGIN; DROP TABLE notes; ALTER TABLE rebuilt.notes SET SCHEMA public; COMMIT; DROP SCHEMA rebuilt`);
+      expect(await noteById(single.db, 1)).toEqual([expect.objectContaining({ body: 'rebuilt first' })]);
+      expect(await prepared()).toBe(1);
+    } finally {
+      await single.close();
+    }
   });
 });
