@@ -114,42 +114,60 @@ const LIST_COLUMNS = [
 export type OrderListRow = Pick<OrderRow, (typeof LIST_COLUMNS)[number]>;
 
 export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, page: Page): Promise<AdminOrderPage> {
-  const base = filtered(db, filter);
-  const { rows, total } = await pageWithTotal(
-    db,
-    base,
-    base.select(LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('id'),
-    page,
-    'id',
-  );
-  return { orders: rows.map(toAdminOrder), pagination: pagination(page, total) };
+  const search = filter.search?.trim();
+  const status = filter.status === 'all' ? undefined : filter.status;
+  const [limit, offset] = [page.limit, (page.page - 1) * page.limit];
+  const rows = search
+    ? await orderPageQuery(db, filtered(db, { status, search }), limit, offset).execute()
+    : status
+      ? await orderPageByStatus(db, status, limit, offset)
+      : await orderPageOfAll(db, limit, offset);
+  const { rows: orders, total } = pageAndTotal<OrderListRow>(rows, 'id');
+  return { orders: orders.map(toAdminOrder), pagination: pagination(page, total) };
 }
+
+const orderPageQuery = (
+  db: Kysely<OrdersTables>,
+  matching: SelectQueryBuilder<OrdersTables, 'orders', object>,
+  limit: number,
+  offset: number,
+) =>
+  pageWithTotal(db, matching, matching.select(LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('id'), limit, offset);
+
+// The lists as an admin opens them, and filtered by status: their SQL is the same whatever the
+// page, so it is compiled once and prepared (compiledOnce); a search's depends on what it looks like.
+const orderPageOfAll = compiledOnce(2, (db: Kysely<OrdersTables>, limit: number, offset: number) =>
+  orderPageQuery(db, filtered(db, {}), limit, offset),
+);
+const orderPageByStatus = compiledOnce(
+  3,
+  (db: Kysely<OrdersTables>, status: OrderStatus, limit: number, offset: number) =>
+    orderPageQuery(db, filtered(db, { status }), limit, offset),
+);
 
 /**
  * A page of `ordered` and how many rows `matching` holds, in one statement (the count, and the page
  * joined to it laterally): one round trip instead of two, and a total that counts the very
- * snapshot the rows come from. An empty page is the count's row alone, its `key` null.
+ * snapshot the rows come from. An empty page is the count's row alone, its `key` null (pageAndTotal).
  */
-async function pageWithTotal<TB extends keyof OrdersTables, Row extends Record<string, unknown>>(
+function pageWithTotal<TB extends keyof OrdersTables, Row extends Record<string, unknown>>(
   db: Kysely<OrdersTables>,
   matching: SelectQueryBuilder<OrdersTables, TB, object>,
   ordered: SelectQueryBuilder<OrdersTables, TB, Row>,
-  page: Page,
-  key: keyof Row & string,
-): Promise<{ rows: Row[]; total: number }> {
-  const rows = (await db
+  limit: number,
+  offset: number,
+) {
+  return db
     .selectFrom(matching.select((eb) => eb.fn.countAll<string>().as('total')).as('matching'))
-    .leftJoinLateral(
-      ordered
-        .limit(page.limit)
-        .offset((page.page - 1) * page.limit)
-        .as('page'),
-      (join) => join.onTrue(),
-    )
+    .leftJoinLateral(ordered.limit(limit).offset(offset).as('page'), (join) => join.onTrue())
     .selectAll('page')
-    .select('matching.total')
-    .execute()) as unknown as (Row & { total: string })[];
-  return { rows: rows[0]![key] === null ? [] : rows, total: Number(rows[0]!.total) };
+    .select('matching.total');
+}
+
+/** A page's rows and the count each carries; the rows are the page's (non-null) columns once a page has any. */
+function pageAndTotal<Row extends object>(rows: object[], key: keyof Row & string): { rows: Row[]; total: number } {
+  const counted = rows as (Row & { total: string })[];
+  return { rows: counted[0]![key] === null ? [] : counted, total: Number(counted[0]!.total) };
 }
 
 /**
@@ -241,11 +259,24 @@ export async function listCustomers(
   search: string | undefined,
   page: Page,
 ): Promise<CustomerPage> {
-  const base = customersMatching(db, search);
-  const ordered = base.selectAll().orderBy('join_date', 'desc').orderBy('phone');
-  const { rows, total } = await pageWithTotal(db, base, ordered, page, 'phone');
-  return { customers: rows.map(toCustomer), pagination: pagination(page, total) };
+  const [limit, offset] = [page.limit, (page.page - 1) * page.limit];
+  const rows = search?.trim()
+    ? await customerPageQuery(db, customersMatching(db, search), limit, offset).execute()
+    : await customerPageOfAll(db, limit, offset);
+  const { rows: customers, total } = pageAndTotal<CustomerRow>(rows, 'phone');
+  return { customers: customers.map(toCustomer), pagination: pagination(page, total) };
 }
+
+const customerPageQuery = (
+  db: Kysely<OrdersTables>,
+  matching: SelectQueryBuilder<OrdersTables, 'customers', object>,
+  limit: number,
+  offset: number,
+) => pageWithTotal(db, matching, matching.selectAll().orderBy('join_date', 'desc').orderBy('phone'), limit, offset);
+
+const customerPageOfAll = compiledOnce(2, (db: Kysely<OrdersTables>, limit: number, offset: number) =>
+  customerPageQuery(db, customersMatching(db, undefined), limit, offset),
+);
 
 export async function allCustomers(db: Kysely<OrdersTables>, search?: string): Promise<CustomerView[]> {
   const rows = await customersMatching(db, search).selectAll().orderBy('join_date', 'desc').orderBy('phone').execute();
