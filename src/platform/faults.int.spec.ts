@@ -31,7 +31,7 @@ describe('faults', () => {
       await app.infra.queue.enqueue('fault-probe', { n: 'before' });
       await waitUntil(() => ran.includes('before'));
 
-      const socket = connect(app.url, { transports: ['websocket'], reconnectionDelay: 100 });
+      const socket = connect(app.url, { reconnectionDelay: 100 });
       const live: unknown[] = [];
       socket.on('categoriesUpdate', (payload: unknown) => live.push(payload));
       await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 async function client(auth?: { token: string }): Promise<Socket> {
-  const socket = connect(app.url, { transports: ['websocket'], auth, reconnection: false });
+  const socket = connect(app.url, { auth, reconnection: false });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);

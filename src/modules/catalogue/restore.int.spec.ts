@@ -69,7 +69,7 @@ beforeAll(async () => {
   app = await startTestApp();
   token = await adminToken(app.url);
   me = (await ok(admin('get', '/api/admin/me'))).body.user;
-  socket = connect(app.url, { transports: ['websocket'], auth: { token }, reconnection: false });
+  socket = connect(app.url, { auth: { token }, reconnection: false });
   socket.onAny((event: string, payload: unknown) => pushed.push({ event, payload }));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);

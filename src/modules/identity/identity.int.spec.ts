@@ -355,8 +355,8 @@ describe('identity over HTTP', () => {
     });
 
     it('pushes the user list to admin sockets after each change, never to shoppers', async () => {
-      const admin = connect(app.url, { transports: ['websocket'], auth: { token } });
-      const shopper = connect(app.url, { transports: ['websocket'] });
+      const admin = connect(app.url, { auth: { token } });
+      const shopper = connect(app.url);
       const toAdmin: { users: { username: string }[] }[] = [];
       const toShopper: unknown[] = [];
       admin.on('usersUpdate', (p) => toAdmin.push(p));

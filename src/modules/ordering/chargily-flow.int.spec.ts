@@ -51,7 +51,7 @@ describe('checkout through Chargily Pay (stand-in)', () => {
   });
 
   it("marks the order paid from Chargily's signed webhook, with the method the shopper used, and tells admins live", async () => {
-    const admin = connect(app.url, { transports: ['websocket'], auth: { token } });
+    const admin = connect(app.url, { auth: { token } });
     const updates: { order: { status: string; payment_method: string } }[] = [];
     // A batch may hold both the new order and its payment: then one order:created has it all.
     admin.on('order:updated', (payload) => updates.push(payload));
