@@ -116,14 +116,14 @@ export type OrderListRow = Pick<OrderRow, (typeof LIST_COLUMNS)[number]>;
 export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, page: Page): Promise<AdminOrderPage> {
   const search = filter.search?.trim();
   const status = filter.status === 'all' ? undefined : filter.status;
-  const [limit, offset] = [page.limit, (page.page - 1) * page.limit];
-  const rows = search
-    ? await orderPageQuery(db, filtered(db, { status, search }), limit, offset).execute()
-    : status
-      ? await orderPageByStatus(db, status, limit, offset)
-      : await orderPageOfAll(db, limit, offset);
-  const { rows: orders, total } = pageAndTotal<OrderListRow>(rows, 'id');
-  return { orders: orders.map(toAdminOrder), pagination: pagination(page, total) };
+  const { items, pagination } = await readPage(page, 'id', toAdminOrder, (limit, offset) =>
+    search
+      ? orderPageQuery(db, filtered(db, { status, search }), limit, offset).execute()
+      : status
+        ? orderPageByStatus(db, status, limit, offset)
+        : orderPageOfAll(db, limit, offset),
+  );
+  return { orders: items, pagination };
 }
 
 const orderPageQuery = (
@@ -148,7 +148,7 @@ const orderPageByStatus = compiledOnce(
 /**
  * A page of `ordered` and how many rows `matching` holds, in one statement (the count, and the page
  * joined to it laterally): one round trip instead of two, and a total that counts the very
- * snapshot the rows come from. An empty page is the count's row alone, its `key` null (pageAndTotal).
+ * snapshot the rows come from. An empty page is the count's row alone, its `key` null (readPage).
  */
 function pageWithTotal<TB extends keyof OrdersTables, Row extends Record<string, unknown>>(
   db: Kysely<OrdersTables>,
@@ -164,10 +164,19 @@ function pageWithTotal<TB extends keyof OrdersTables, Row extends Record<string,
     .select('matching.total');
 }
 
-/** A page's rows and the count each carries; the rows are the page's (non-null) columns once a page has any. */
-function pageAndTotal<Row extends object>(rows: object[], key: keyof Row & string): { rows: Row[]; total: number } {
-  const counted = rows as (Row & { total: string })[];
-  return { rows: counted[0]![key] === null ? [] : counted, total: Number(counted[0]!.total) };
+/**
+ * Reads a page with pageWithTotal's statement (`read`, given its LIMIT and OFFSET): its items, each
+ * row's page columns (non-null once the page has any) as `toItem` makes them, and its pagination.
+ */
+async function readPage<Row extends object, Item>(
+  page: Page,
+  key: keyof Row & string,
+  toItem: (row: Row) => Item,
+  read: (limit: number, offset: number) => Promise<object[]>,
+): Promise<{ items: Item[]; pagination: Pagination }> {
+  const rows = (await read(page.limit, (page.page - 1) * page.limit)) as (Row & { total: string })[];
+  const items = rows[0]![key] === null ? [] : rows.map(toItem);
+  return { items, pagination: pagination(page, Number(rows[0]!.total)) };
 }
 
 /**
@@ -259,12 +268,12 @@ export async function listCustomers(
   search: string | undefined,
   page: Page,
 ): Promise<CustomerPage> {
-  const [limit, offset] = [page.limit, (page.page - 1) * page.limit];
-  const rows = search?.trim()
-    ? await customerPageQuery(db, customersMatching(db, search), limit, offset).execute()
-    : await customerPageOfAll(db, limit, offset);
-  const { rows: customers, total } = pageAndTotal<CustomerRow>(rows, 'phone');
-  return { customers: customers.map(toCustomer), pagination: pagination(page, total) };
+  const { items, pagination } = await readPage(page, 'phone', toCustomer, (limit, offset) =>
+    search?.trim()
+      ? customerPageQuery(db, customersMatching(db, search), limit, offset).execute()
+      : customerPageOfAll(db, limit, offset),
+  );
+  return { customers: items, pagination };
 }
 
 const customerPageQuery = (
