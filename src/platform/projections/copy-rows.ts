@@ -19,29 +19,37 @@ export async function copyRows(client: pg.ClientBase, { table, columns, rows }: 
 }
 
 const NULL = '\\N';
-const SPECIAL = /[\\\n\r\t]/g;
+const SPECIAL = /[\\\n\r\t]/;
+const SPECIALS = /[\\\n\r\t]/g;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const escape = (c: string) => ESCAPES[c]!;
 
 /** Rows in COPY's text format: a line per row, tab-separated values, `\N` for NULL. */
 export function copyText(columns: Record<string, string>, rows: readonly object[]): string {
-  const encoders = Object.entries(columns).map(([name, type]) => {
-    const json = type === 'jsonb' || type === 'json';
-    return (row: Record<string, unknown>) => field(row[name], json);
-  });
+  const names = Object.keys(columns);
+  const encoders = names.map((name) => (columns[name] === 'jsonb' || columns[name] === 'json' ? jsonField : textField));
   let text = '';
   for (const row of rows as Record<string, unknown>[]) {
-    let line = '';
-    for (let i = 0; i < encoders.length; i++) line += (i ? '\t' : '') + encoders[i]!(row);
+    let line = encoders[0]!(row[names[0]!]);
+    for (let i = 1; i < encoders.length; i++) line += '\t' + encoders[i]!(row[names[i]!]);
     text += line + '\n';
   }
   return text;
 }
 
-/** One value: JSON for json columns (a string there is a JSON string too), else its text. */
-function field(value: unknown, json: boolean): string {
+/** A value of a json column: its JSON (a string there is a JSON string too). */
+function jsonField(value: unknown): string {
   if (value === null || value === undefined) return NULL;
-  const text = json ? JSON.stringify(value) : textOf(value);
-  return text.replace(SPECIAL, (c) => ESCAPES[c]!);
+  const json = JSON.stringify(value);
+  // JSON holds no raw tab or line break (it writes them \t, \n): only its backslashes need doubling.
+  return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+}
+
+/** Any other value: its text, escaped only where it has something to escape (most values have not). */
+function textField(value: unknown): string {
+  if (value === null || value === undefined) return NULL;
+  const text = typeof value === 'string' ? value : textOf(value);
+  return SPECIAL.test(text) ? text.replace(SPECIALS, escape) : text;
 }
 
 function textOf(value: unknown): string {

@@ -24,6 +24,11 @@ describe('copyText', () => {
     );
   });
 
+  it('keeps a line break or tab inside JSON as JSON escapes it, its backslash doubled for COPY', () => {
+    const rows = [{ tags: { note: 'two\nlines\tand tab' }, note: 'plain' }];
+    expect(copyText({ tags: 'jsonb', note: 'text' }, rows)).toBe('{"note":"two\\\\nlines\\\\tand tab"}\tplain\n');
+  });
+
   it('writes a string in a JSON column as a JSON string, and nothing for no rows', () => {
     expect(copyText({ v: 'jsonb' }, [{ v: 'text' }, { v: 3 }])).toBe('"text"\n3\n');
     expect(copyText(columns, [])).toBe('');
