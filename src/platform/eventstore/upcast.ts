@@ -8,6 +8,10 @@ export function timeFieldAsAt<E extends NewEvent>(event: E, oldName: string | un
   const data = event.data as Record<string, unknown> | null;
   if (oldName === undefined || typeof data !== 'object' || data === null || 'at' in data || !(oldName in data))
     return event;
-  const { [oldName]: at, ...rest } = data;
-  return { ...event, data: { ...rest, at } };
+  // Copied key by key: a rest pattern with a computed key takes V8's slow path, ~10x the time, and
+  // a rebuild renames hundreds of thousands of these.
+  const renamed: Record<string, unknown> = {};
+  for (const key of Object.keys(data)) if (key !== oldName) renamed[key] = data[key];
+  renamed.at = data[oldName];
+  return { ...event, data: renamed };
 }
