@@ -44,10 +44,16 @@ export async function rebuildProjections(options: {
     await ensureCheckpointRows(db, projections);
     await createShadowTables(db, projections);
     const head = await store.headPosition();
-    const replayed = await replayIntoShadow(options.databaseUrl, store, projections, batchSize, (events, position) =>
-      options.onProgress?.({ events, position, head }),
-    );
-    await indexShadowTables(db, projections);
+    const indexes = new ShadowIndexes(db);
+    const replayed = await replayIntoShadow({
+      databaseUrl: options.databaseUrl,
+      store,
+      projections,
+      batchSize,
+      onBatch: (events, position) => options.onProgress?.({ events, position, head }),
+      onWritten: (projection) => indexes.add(projection),
+    }).finally(() => indexes.close());
+    await indexes.built;
     let count = replayed.events;
     let position = head;
     await db.transaction().execute(async (trx) => {
@@ -132,15 +138,64 @@ async function createShadowTables(db: Kysely<any>, projections: Projection[]): P
 }
 
 /**
- * The live tables' other indexes, under their own names (which a later migration may refer to):
- * the swapped-in tables are indexed exactly as the ones they replace. Built two at a time, the
- * longest first: each build keeps one PostgreSQL process busy, and one build of a large table (the
- * audit trail's trigram index) took as long as all the others together.
+ * Builds the live tables' other indexes on the shadow copies, under their own names (which a later
+ * migration may refer to): the swapped-in tables are indexed exactly as the ones they replace. A
+ * read model's tables are indexed as soon as its replay has written all their rows, while others
+ * may still be writing (the audit trail writes its entities' states last). Two builds at a time,
+ * the longest ready first: each keeps one PostgreSQL process busy, and one build of a large table
+ * (the audit trail's trigram index) takes as long as several others together.
  */
-async function indexShadowTables(db: Kysely<any>, projections: Projection[]): Promise<void> {
-  const insertOnly = insertOnlyTablesOf(projections);
-  const statements: { sql: string; cost: number }[] = [];
-  for (const table of tablesOf(projections)) {
+class ShadowIndexes {
+  /** Settles once every added table is indexed and no more will come (close), or on a failed build. */
+  readonly built: Promise<void>;
+  private readonly ready: IndexStatement[] = [];
+  private closed = false;
+  private wakeUp: (() => void)[] = [];
+
+  constructor(private readonly db: Kysely<any>) {
+    this.built = settledLater(
+      Promise.all(Array.from({ length: INDEX_BUILDS_AT_ONCE }, () => this.buildWhileOpen())).then(() => {}),
+    );
+  }
+
+  /** The projection's shadow tables hold all their rows: their indexes can be built. */
+  async add(projection: Projection): Promise<void> {
+    this.ready.push(...(await indexStatements(this.db, projection)));
+    this.ready.sort((a, b) => b.cost - a.cost);
+    this.wake();
+  }
+
+  /** No more tables will come: the builds end once those added are done. */
+  close(): void {
+    this.closed = true;
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const resolve of this.wakeUp.splice(0)) resolve();
+  }
+
+  private async buildWhileOpen(): Promise<void> {
+    for (;;) {
+      const next = this.ready.shift();
+      if (next) await sql.raw(next.sql).execute(this.db);
+      else if (this.closed) return;
+      else await new Promise<void>((resolve) => this.wakeUp.push(resolve));
+    }
+  }
+}
+
+interface IndexStatement {
+  sql: string;
+  /** Roughly how long it takes to build: the longest are started first. */
+  cost: number;
+}
+
+/** The statements that give a projection's shadow tables the live tables' other indexes and keys. */
+async function indexStatements(db: Kysely<any>, projection: Projection): Promise<IndexStatement[]> {
+  const insertOnly = new Set(projection.insertOnlyTables ?? []);
+  const statements: IndexStatement[] = [];
+  for (const table of projection.tables) {
     for (const constraint of await keyConstraints(db, table)) {
       if (constraint.type !== 'p' || insertOnly.has(table)) statements.push(constraintStatement(table, constraint));
     }
@@ -157,12 +212,7 @@ async function indexShadowTables(db: Kysely<any>, projections: Projection[]): Pr
       statements.push({ sql: onShadowTable(definition, table), cost });
     }
   }
-  statements.sort((a, b) => b.cost - a.cost);
-  await Promise.all(
-    Array.from({ length: INDEX_BUILDS_AT_ONCE }, async () => {
-      for (let next = statements.shift(); next; next = statements.shift()) await sql.raw(next.sql).execute(db);
-    }),
-  );
+  return statements;
 }
 
 const INDEX_BUILDS_AT_ONCE = 2;
@@ -189,7 +239,7 @@ async function addConstraint(db: Kysely<any>, table: string, constraint: KeyCons
 }
 
 /** The statement adding a live table's constraint to its shadow copy; its cost: built first. */
-function constraintStatement(table: string, constraint: KeyConstraint): { sql: string; cost: number } {
+function constraintStatement(table: string, constraint: KeyConstraint): IndexStatement {
   const name = `"${constraint.name.replace(/"/g, '""')}"`;
   return {
     sql: `ALTER TABLE "${SHADOW}"."${table}" ADD CONSTRAINT ${name} ${constraint.definition}`,
@@ -213,13 +263,22 @@ const tablesOf = (projections: Projection[]) => projections.flatMap((p) => p.tab
  * Three stages overlap: the log is read a batch ahead, and each batch is folded in memory while
  * the previous one is being written, each projection's on a connection of its own.
  */
-async function replayIntoShadow(
-  databaseUrl: string,
-  store: EventStore,
-  projections: Projection[],
-  batchSize: number,
-  onBatch: (events: number, position: Position) => void,
-): Promise<{ events: number; position: Position }> {
+async function replayIntoShadow({
+  databaseUrl,
+  store,
+  projections,
+  batchSize,
+  onBatch,
+  onWritten,
+}: {
+  databaseUrl: string;
+  store: EventStore;
+  projections: Projection[];
+  batchSize: number;
+  onBatch: (events: number, position: Position) => void;
+  /** Once a projection's shadow tables hold all their rows. */
+  onWritten: (projection: Projection) => Promise<void>;
+}): Promise<{ events: number; position: Position }> {
   const clients: pg.Client[] = [];
   try {
     while (clients.length < projections.length) clients.push(await connectClient(databaseUrl));
@@ -241,7 +300,12 @@ async function replayIntoShadow(
       count = replayers.reduce((n, replayer) => n + replayer.applied, 0);
       onBatch(count, position);
     }
-    await Promise.all(replayers.map((replayer) => replayer.finish()));
+    await Promise.all(
+      replayers.map(async (replayer, index) => {
+        await replayer.finish();
+        await onWritten(projections[index]!);
+      }),
+    );
     return { events: count, position };
   } finally {
     await Promise.all(clients.map((client) => client.end()));
