@@ -64,9 +64,10 @@ export async function rebuildProjections(options: {
       const settled = await store.headPosition();
       const caughtUp = new Map<string, Position>();
       for (const projection of projections) {
+        const readCatchUp = logReader(store, [projection], batchSize);
         let at = replayed.position;
         for (;;) {
-          const events = await readFor(store, projection, at, batchSize);
+          const events = await readCatchUp(at);
           const last = events[events.length - 1];
           if (!last) break;
           await writeToShadow(trx, projection.fold(events));
@@ -293,7 +294,7 @@ async function replayIntoShadow({
       const last = events[events.length - 1];
       if (!last) break;
       next = settledLater(read(last.position));
-      const folded = share(events).map((events, index) => replayers[index]!.fold(events));
+      const folded = share(events).map((part, index) => replayers[index]!.fold(part));
       await Promise.all(replayers.map((replayer) => replayer.written()));
       for (const [index, replayer] of replayers.entries()) replayer.write(folded[index]);
       position = last.position;
@@ -301,9 +302,9 @@ async function replayIntoShadow({
       onBatch(count, position);
     }
     await Promise.all(
-      replayers.map(async (replayer, index) => {
+      replayers.map(async (replayer) => {
         await replayer.finish();
-        await onWritten(projections[index]!);
+        await onWritten(replayer.projection);
       }),
     );
     return { events: count, position };
@@ -318,13 +319,11 @@ class ShadowReplayer {
   private readonly replay: Replay | undefined;
   private readonly writeBatch: (write: Write) => Promise<void>;
   private writing = Promise.resolve();
-  readonly handles: ReadonlySet<string>;
 
   constructor(
-    private readonly projection: Projection,
+    readonly projection: Projection,
     client: pg.Client,
   ) {
-    this.handles = projection.handles;
     this.replay = projection.replay?.();
     this.writeBatch = shadowWriter(client);
   }
@@ -355,7 +354,7 @@ class ShadowReplayer {
 function sharer(replayers: ShadowReplayer[]): (events: StoredEvent[]) => StoredEvent[][] {
   const byType = new Map<string, number[]>();
   for (const [index, replayer] of replayers.entries())
-    for (const type of replayer.handles) byType.set(type, [...(byType.get(type) ?? []), index]);
+    for (const type of replayer.projection.handles) byType.set(type, [...(byType.get(type) ?? []), index]);
   return (events) => {
     const shares: StoredEvent[][] = replayers.map(() => []);
     for (const event of events) for (const index of byType.get(event.type) ?? []) shares[index]!.push(event);
@@ -363,18 +362,13 @@ function sharer(replayers: ShadowReplayer[]): (events: StoredEvent[]) => StoredE
   };
 }
 
-/** Reads the log for every projection at once: the types any of them handles, with metadata if one needs it. */
+/** Reads the log for the projections at once: the types any of them handles, with metadata if one needs it. */
 function logReader(store: EventStore, projections: Projection[], limit: number) {
   const types = [...new Set(projections.flatMap((projection) => [...projection.handles]))];
   const withMetadata = projections.some((projection) => projection.readsMetadata);
   return (after: Position) =>
     withMetadata ? store.readAll({ after, limit, types }) : store.readAllData({ after, limit, types });
 }
-
-const readFor = (store: EventStore, projection: Projection, after: Position, limit: number) => {
-  const options = { after, limit, types: [...projection.handles] };
-  return projection.readsMetadata ? store.readAll(options) : store.readAllData(options);
-};
 
 /** A promise awaited later: its failure is thrown there, not reported as unhandled meanwhile. */
 function settledLater<T>(promise: Promise<T>): Promise<T> {
