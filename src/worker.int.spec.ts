@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/support/database';
 import { deleteKeys, requireRedis } from '../test/support/redis';
 import { freePort } from '../test/support/services';
-import { waitUntil } from './platform/eventstore/contract';
+import { waitUntil } from '../test/support/wait';
 
 // `npm run worker` as operators run it, a process of its own on the shop's PostgreSQL and Redis:
 // it serves its own /metrics (its jobs fail and retry in it), to loopback callers or to whoever

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../src/platform/eventstore/contract';
+import { waitUntil } from './support/wait';
 import { adminToken } from './support/admin';
 import { startTestApp } from './support/app';
 import { createProduct } from './support/catalogue';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import type { RunningApp } from '../src/main';
-import { delay, waitUntil } from '../src/platform/eventstore/contract';
+import { delay, waitUntil } from './support/wait';
 import { comparePositions } from '../src/platform/eventstore/port';
 import { adminToken, bearer } from './support/admin';
 import { startTestApp } from './support/app';

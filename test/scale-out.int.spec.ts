@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../src/platform/eventstore/contract';
+import { waitUntil } from './support/wait';
 import type { ProductView } from '../src/shared/catalogue';
 import type { ProjectionsOverview } from '../src/shared/operations';
 import { TEST_ADMIN } from './support/app';

@@ -6,7 +6,7 @@ import { startTestApp } from '../../test/support/app';
 import { requireRedis } from '../../test/support/redis';
 import { tcpProxy } from '../../test/support/tcp-proxy';
 import { loadConfig } from '../config';
-import { delay, waitUntil } from './eventstore/contract';
+import { delay, waitUntil } from '../../test/support/wait';
 import { openInfrastructure } from './runtime';
 
 describe('faults', () => {

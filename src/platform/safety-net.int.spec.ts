@@ -8,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import { TEST_ADMIN, TEST_JWT_SECRET } from '../../test/support/app';
 import { freshDatabase } from '../../test/support/database';
 import { freePort } from '../../test/support/services';
-import { waitUntil } from './eventstore/contract';
+import { waitUntil } from '../../test/support/wait';
 import { INTERNAL_ERROR_MESSAGE } from './http/errors';
 
 // The process-level safety net needs the store's real entry: run in this test's process, vitest's

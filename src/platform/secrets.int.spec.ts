@@ -8,7 +8,7 @@ import { createProduct } from '../../test/support/catalogue';
 import { startTestApp } from '../../test/support/app';
 import { freshDatabase } from '../../test/support/database';
 import { ConfigError } from '../config';
-import { waitUntil } from './eventstore/contract';
+import { waitUntil } from '../../test/support/wait';
 import { resolveSharedSecrets } from './secrets';
 
 // Secrets shared by every process on one database: generated once there, or configured alike on

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import type { RunningApp } from '../../main';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { START } from '../../platform/eventstore/port';
 import type { CategoryView, ProductView } from '../../shared/catalogue';
 

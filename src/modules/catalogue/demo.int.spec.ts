@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import { freshDatabase } from '../../../test/support/database';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { START } from '../../platform/eventstore/port';
 import { createLiveCatalogue } from '../../projections/catalogue';
 import { DURATIONS, QUALITIES, type CategoryView, type ProductView } from '../../shared/catalogue';

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import type { RunningApp } from '../../main';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import type { CategoryView, ProductView } from '../../shared/catalogue';
 
 // Live updates with real Socket.IO clients: an admin's and a shopper's.

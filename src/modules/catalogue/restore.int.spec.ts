@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { startTestApp, type RunningApp } from '../../../test/support/app';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { rebuildProjections } from '../../platform/projections/rebuild';
 import { auditProjection } from '../../projections/audit';
 import { catalogueProjection, createLiveCatalogue } from '../../projections/catalogue';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import type { RunningApp } from '../../main';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 
 describe('identity over HTTP', () => {
   let app: RunningApp;

@@ -8,7 +8,7 @@ import { shopOrders } from '../../../bench/admin-shop';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { startTestApp } from '../../../test/support/app';
 import type { RunningApp } from '../../main';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { SYSTEM } from '../../platform/eventstore/port';
 import { INSTANCE_NAME } from '../../platform/instance';
 import type { ProductView } from '../../shared/catalogue';

@@ -7,7 +7,7 @@ import { startTestApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
 import { startChargilyStandIn, type ChargilyStandIn } from '../../../test/support/chargily-stand-in';
 import type { RunningApp } from '../../main';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { paymentReturnSearch } from '../../../web/src/lib/search';
 import { signWebhook } from './payment/chargily';
 

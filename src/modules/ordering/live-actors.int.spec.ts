@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { startTestApp, type RunningApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 
 // Live order events say who caused them, so an admin's screens skip notifications for their own
 // changes and name the admin who made another's. Clients connect with Socket.IO's defaults

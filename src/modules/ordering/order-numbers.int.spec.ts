@@ -6,7 +6,7 @@ import { adminToken, bearer } from '../../../test/support/admin';
 import { startTestApp, type RunningApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
 import { freshDatabase } from '../../../test/support/database';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { PostgresEventStore } from '../../platform/eventstore/postgres';
 import type { AdminOrderView, CustomerOrderView } from '../../shared/ordering';
 import { orderStream, type PlacedOrder } from './events';

@@ -6,7 +6,7 @@ import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
 import { paymentReturnSearch } from '../../../web/src/lib/search';
 import type { RunningApp } from '../../main';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { phoneMessages } from '../../shared/ordering';
 import { signWebhook } from './payment/chargily';
 

@@ -11,7 +11,7 @@ import { createProduct } from '../../../test/support/catalogue';
 import { freshDatabase } from '../../../test/support/database';
 import { deleteKeys, requireRedis } from '../../../test/support/redis';
 import type { RunningApp } from '../../main';
-import { delay, waitUntil } from '../../platform/eventstore/contract';
+import { delay, waitUntil } from '../../../test/support/wait';
 
 // A shopper pays but the provider's webhook never arrives: only reconciliation can settle the
 // order. These tests take away what reconciliation might lean on (the jobs in Redis, the worker).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eventStoreContract, waitUntil } from './contract';
+import { eventStoreContract } from '../../../test/contracts/event-store.contract';
+import { waitUntil } from '../../../test/support/wait';
 import { connectEsdb } from './esdb';
 
 const url = process.env.EVENTSTORE_URL;

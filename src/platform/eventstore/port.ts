@@ -127,9 +127,3 @@ export function comparePositions(a: Position, b: Position): number {
 export function formatPosition(p: Position): string {
   return `${p.commit}/${p.prepare}`;
 }
-
-export function parsePosition(text: string): Position {
-  const match = /^(-?\d+)\/(-?\d+)$/.exec(text);
-  if (!match) throw new Error(`Not a position: ${text}`);
-  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
-}

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/support/database';
 import { tcpProxy } from '../../../test/support/tcp-proxy';
 import { openDatabase } from '../db/database';
-import { delay, eventStoreContract, waitUntil } from './contract';
+import { eventStoreContract } from '../../../test/contracts/event-store.contract';
+import { delay, waitUntil } from '../../../test/support/wait';
 import type { ExpectedRevision, RecordedEvent } from './port';
 import { PostgresEventStore } from './postgres';
 

@@ -2,7 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { AnswerCache, CachedJson } from './cached-json';
 
 const big = new CachedJson({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}` })) });

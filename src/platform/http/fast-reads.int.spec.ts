@@ -4,7 +4,7 @@ import { Router } from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { currentRequestId } from '../observability/request-context';
 import { createHttpApp } from './app';
 import { CachedJson } from './cached-json';

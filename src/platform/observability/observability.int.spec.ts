@@ -11,7 +11,7 @@ import { freePort } from '../../../test/support/services';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { startApp, type RunningApp } from '../../main';
-import { waitUntil } from '../eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { ConcurrencyError } from '../eventstore/port';
 import { meteredEventStore } from './event-store';
 

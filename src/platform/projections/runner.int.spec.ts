@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/support/database';
 import { createTestReadModel, readTestModel, testProjection } from '../../../test/support/test-projection';
-import { waitUntil } from '../eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { comparePositions, type EventStore, type Position } from '../eventstore/port';
 import { PostgresEventStore } from '../eventstore/postgres';
 import { rebuildProjections } from './rebuild';

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
 import { requireRedis } from '../../../test/support/redis';
 import { BullMqQueue } from './bullmq';
-import { jobQueueContract } from './contract';
+import { jobQueueContract } from '../../../test/contracts/job-queue.contract';
 
 // Every handle of this file shares one random key prefix: handles see each other's jobs (as a web
 // process and a worker do), and nothing else on this Redis sees them.

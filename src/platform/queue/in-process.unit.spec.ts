@@ -1,4 +1,4 @@
-import { jobQueueContract } from './contract';
+import { jobQueueContract } from '../../../test/contracts/job-queue.contract';
 import { InProcessQueue } from './in-process';
 
 // Each handle is its own scheduler: in-process queues do not share jobs across handles.

@@ -6,7 +6,7 @@ import { startTestApp, type RunningApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
 import { freshDatabase } from '../../../test/support/database';
 import { requireRedis } from '../../../test/support/redis';
-import { delay, waitUntil } from '../eventstore/contract';
+import { delay, waitUntil } from '../../../test/support/wait';
 import { CLIENT_MESSAGE_LIMIT, MAX_BACKLOG_PACKETS } from './realtime';
 
 // Real Socket.IO clients against the real server. Every behaviour runs twice: with the client's

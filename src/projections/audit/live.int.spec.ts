@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { startTestApp, type RunningApp } from '../../../test/support/app';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import type { AuditEntry } from '../../shared/audit';
 
 // The audit trail live: once a batch's entries are committed, admins' sockets get them (event

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { startTestApp, type RunningApp } from '../../../test/support/app';
 import { DEMO_PRODUCTS } from '../../modules/catalogue/demo-data';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import { createLiveCatalogue } from '.';
 import {
   DURATIONS,

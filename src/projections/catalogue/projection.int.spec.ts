@@ -5,7 +5,7 @@ import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import { freshDatabase } from '../../../test/support/database';
 import { tcpProxy } from '../../../test/support/tcp-proxy';
 import type { RunningApp } from '../../main';
-import { delay, waitUntil } from '../../platform/eventstore/contract';
+import { delay, waitUntil } from '../../../test/support/wait';
 import { rebuildProjections } from '../../platform/projections/rebuild';
 import type { ProductView } from '../../shared/catalogue';
 import { catalogueProjection, createLiveCatalogue } from './index';

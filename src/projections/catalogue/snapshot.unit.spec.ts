@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import type { CachedJson } from '../../platform/http/cached-json';
 import type { CategoryRow, ProductRow } from './rows';
 import { CatalogueSnapshot } from './snapshot';

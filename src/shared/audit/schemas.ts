@@ -45,8 +45,6 @@ export const auditPageSchema = z.object({
     .default(AUDIT_PAGE_DEFAULT),
 });
 
-export type AuditFilterInput = z.infer<typeof auditFilterSchema>;
-
 /** Query parameters with the empty ones (a cleared filter in the URL) left out: they filter nothing. */
 export function withoutBlanks(query: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));

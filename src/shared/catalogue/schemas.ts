@@ -200,8 +200,6 @@ export const restoreSchema = z.object({
   version: wholeNumber(catalogueMessages.restoreVersion, 0),
 });
 
-export type RestoreInput = z.infer<typeof restoreSchema>;
-
 /** The product lists' query: `?category=` (id or slug) on the lists, `?q=` on the searches. */
 export const productListQuerySchema = z.object({
   category: text({ field: 'Category', max: 200 }).optional(),

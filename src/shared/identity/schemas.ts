@@ -100,11 +100,6 @@ export const passwordChangeSchema = z
     ],
   });
 
-export type LoginInput = z.infer<typeof loginSchema>;
-export type CreateUserInput = z.infer<typeof createUserSchema>;
-export type UpdateUserInput = z.infer<typeof updateUserSchema>;
-export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
-
 /** SPEC §9: language ar, Africa/Algiers, DD/MM/YYYY, every notification on except productUpdates. */
 export const defaultSettings = (name: string): Settings => ({
   profile: { name, email: '', phone: '' },

@@ -6,7 +6,7 @@ import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { listenLocally } from '../../../../test/support/chargily-stand-in';
 import { freshDatabase } from '../../../../test/support/database';
 import { openDatabase } from '../../../platform/db/database';
-import { waitUntil } from '../../../platform/eventstore/contract';
+import { waitUntil } from '../../../../test/support/wait';
 import { errorHandler } from '../../../platform/http/errors';
 import {
   CheckoutNotFound,

@@ -6,10 +6,6 @@ import { dashboardKeys } from './keys';
 /** SPEC §9: the revenue chart covers the last 7, 30 or 90 days. */
 export const DASHBOARD_RANGES = [7, 30, 90] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
-export const DEFAULT_DASHBOARD_RANGE: DashboardRange = 30;
-
-export const isDashboardRange = (value: unknown): value is DashboardRange =>
-  DASHBOARD_RANGES.includes(Number(value) as DashboardRange);
 
 /** `GET /api/admin/dashboard/stats?range=`. */
 export const dashboardQuery = (range: DashboardRange) =>

@@ -74,8 +74,6 @@ export function edit<S extends Section>(drafts: Drafts, server: Server, section:
   return next;
 }
 
-export const isEdited = (drafts: Drafts, section: Section) => drafts[section] !== undefined;
-
 /**
  * The save of one section: the server's settings with that section as shown. Only Language &
  * Region chooses the display language; the others send the one kept, as kept.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobContext, JobFailure, JobQueue, QueueHooks } from './port';
+import type { JobContext, JobFailure, JobQueue, QueueHooks } from '../../src/platform/queue/port';
 
 // The one contract every JobQueue adapter passes. Each adapter's test file calls it with a factory
 // that returns a fresh handle; handles made by one factory share a backend when the adapter has

@@ -9,7 +9,8 @@ import {
   type EventStore,
   type Position,
   type RecordedEvent,
-} from './port';
+} from '../../src/platform/eventstore/port';
+import { delay, waitUntil } from '../support/wait';
 
 // The one contract every EventStore adapter passes. Each adapter's test file calls it with a
 // factory that gives a store over an empty (or at least private) log.
@@ -308,15 +309,5 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
 export function expectStrictlyIncreasing(positions: Position[]): void {
   for (let i = 1; i < positions.length; i++) {
     expect(comparePositions(positions[i - 1]!, positions[i]!), `position ${i} is not after ${i - 1}`).toBe(-1);
-  }
-}
-
-export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await delay(20);
   }
 }
