@@ -31,7 +31,6 @@ import { withSharedSecrets } from './platform/secrets';
 import { openInfrastructure, type Infrastructure } from './platform/runtime';
 import { allProjections } from './projections';
 import { describeActor, findAdminPrincipal } from './projections/admin-users';
-import { REBUILD_PROGRESS_EVENT } from './shared/operations';
 import { createLiveCatalogue } from './projections/catalogue';
 import type { Database } from './projections/database';
 
@@ -161,7 +160,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
       logger,
     });
     // Rebuilds' progress, wherever they run (another instance, the CLI), to this instance's admins.
-    closers.push(operations.watch((rebuild) => realtime.broadcastHere('admins', REBUILD_PROGRESS_EVENT, { rebuild })));
+    closers.push(operations.watch((rebuild) => realtime.broadcastHere('admins', 'projectionRebuild', { rebuild })));
     const ctx: AppContext = {
       config,
       logger,

@@ -44,16 +44,16 @@ describe('faults', () => {
       expect(ready.body.failing).toContain('redis');
       expect(ready.body.failing).not.toContain('database');
       expect((await request(app.url).get('/').set('Accept', 'text/html')).status).toBe(200);
-      app.realtime.broadcast('store', 'categoriesUpdate', { during: true });
+      app.realtime.broadcast('store', 'categoriesUpdate', { changed: [], removed: ['during'] });
 
       proxy.restore();
       await waitUntil(async () => (await request(app.url).get('/readyz')).status === 200, 20_000);
       await app.infra.queue.enqueue('fault-probe', { n: 'after' });
       await waitUntil(() => ran.includes('after'), 20_000);
       await waitUntil(async () => {
-        app.realtime.broadcast('store', 'categoriesUpdate', { after: true });
+        app.realtime.broadcast('store', 'categoriesUpdate', { changed: [], removed: ['after'] });
         await delay(100);
-        return live.some((p) => (p as { after?: boolean }).after);
+        return live.some((p) => (p as { removed?: string[] }).removed?.includes('after'));
       }, 20_000);
       socket.disconnect();
     } finally {

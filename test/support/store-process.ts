@@ -2,10 +2,12 @@
 // with `node --import tsx`, configured by environment as `npm start` is), plus two handlers with
 // the kind of bug that escapes every error path: a throw in a timer, a rejection nobody awaits.
 import { main } from '../../src/main';
+import type { ClientEvent } from '../../src/shared/live/types';
 
 const app = await main();
 
-app.realtime.onClientEvent('failLater', () => {
+// A client message the live contract does not know: only this test's client sends it.
+app.realtime.onClientEvent('failLater' as ClientEvent, () => {
   setTimeout(() => {
     throw new Error('socket handler bug in a timer');
   });

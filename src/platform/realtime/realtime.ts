@@ -3,6 +3,13 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
+import type {
+  ClientEvent,
+  ClientToServerEvents,
+  ServerEvent,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '../../shared/live/types';
 import { inSocketMessage } from '../observability/request-context';
 
 /** Admins get every change; storefronts only catalogue changes. */
@@ -19,16 +26,18 @@ export interface VerifiedAdmin {
   expiresAt: Date;
 }
 
+/** Socket.IO typed with the live contract (src/shared/live/types.ts). */
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+type ClientEventHandler = (socket: LiveSocket, identity: SocketIdentity, payload: unknown) => void | Promise<void>;
+
 export interface Realtime {
-  io: Server;
-  broadcast(rooms: Room | Room[], event: string, payload?: unknown): void;
+  io: LiveServer;
+  broadcast<E extends ServerEvent>(rooms: Room | Room[], event: E, payload: ServerEventPayload<E>): void;
   /** To this instance's clients only: for what every instance learns by itself (and sends once each). */
-  broadcastHere(rooms: Room | Room[], event: string, payload?: unknown): void;
+  broadcastHere<E extends ServerEvent>(rooms: Room | Room[], event: E, payload: ServerEventPayload<E>): void;
   /** Registers what a module answers on a client message (e.g. requestInitialData). */
-  onClientEvent(
-    event: string,
-    handler: (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>,
-  ): void;
+  onClientEvent(event: ClientEvent, handler: ClientEventHandler): void;
   /**
    * Admin accounts changed: on every instance, calls onAdminsChanged, then checks every admin
    * socket's token again and disconnects those whose admin was deleted or whose credentials
@@ -78,17 +87,14 @@ const REVALIDATE = 'revalidateAdmins';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function createRealtime(options: RealtimeOptions): Realtime {
-  const io = new Server(options.httpServer, {
+  const io: LiveServer = new Server(options.httpServer, {
     cors: options.corsOrigins.length ? { origin: options.corsOrigins } : undefined,
     serveClient: false,
   });
   const redis = options.redisUrl
     ? attachRedisAdapter(io, options.redisUrl, options.redisPrefix ?? 'iptv', options.logger)
     : undefined;
-  const handlers = new Map<
-    string,
-    (socket: Socket, identity: SocketIdentity, payload: unknown) => void | Promise<void>
-  >();
+  const handlers = new Map<ClientEvent, ClientEventHandler>();
   const authenticate = async (token: unknown) =>
     typeof token === 'string' && options.authenticateAdmin ? await options.authenticateAdmin(token) : null;
 
@@ -115,7 +121,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     if (identity.adminId) disconnectAtExpiry(socket, socket.data.expiresAt as Date);
     socket.use(limitClientMessages(socket, options.logger));
     for (const [event, handler] of handlers) {
-      socket.on(event, (payload: unknown) =>
+      // The registry holds every client event's handler alike; the contract typed their names.
+      (socket as Socket).on(event, (payload: unknown) =>
         // Each message's failure is its own: logged with the socket, never the process's.
         inSocketMessage(socket.id, event, async () => {
           try {
@@ -151,10 +158,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   return {
     io,
     broadcast(rooms, event, payload) {
-      io.to(rooms).emit(event, payload);
+      untyped(io.to(rooms)).emit(event, payload);
     },
     broadcastHere(rooms, event, payload) {
-      io.local.to(rooms).emit(event, payload);
+      untyped(io.local.to(rooms)).emit(event, payload);
     },
     onClientEvent(event, handler) {
       handlers.set(event, handler);
@@ -178,6 +185,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     },
   };
 }
+
+/**
+ * Socket.IO's typed emit cannot take an event name that is a type parameter; broadcast's own
+ * signature already ties the payload to the event.
+ */
+const untyped = (target: object) => target as { emit(event: string, payload: unknown): boolean };
 
 const handshakeToken = (socket: Socket): unknown => (socket.handshake.auth as { token?: unknown } | undefined)?.token;
 

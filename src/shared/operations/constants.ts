@@ -18,8 +18,5 @@ export type RebuildOrigin = (typeof REBUILD_ORIGINS)[number];
 /** The path segment that rebuilds every read model: POST /api/admin/projections/all/rebuild. */
 export const ALL_PROJECTIONS = 'all';
 
-/** Socket.IO event to admins: a rebuild's progress (about twice a second) and its outcome. */
-export const REBUILD_PROGRESS_EVENT = 'projectionRebuild';
-
 /** Rebuilds the status lists, newest first. */
 export const RECENT_REBUILDS = 10;

@@ -53,8 +53,3 @@ export interface ProjectionsOverview {
   /** The running rebuilds and the last finished ones, newest first. */
   rebuilds: RebuildView[];
 }
-
-/** The projectionRebuild socket event. */
-export interface RebuildProgressEvent {
-  rebuild: RebuildView;
-}

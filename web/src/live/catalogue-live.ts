@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shared/live/types';
 import { io, type Socket } from 'socket.io-client';
 import { cartStore } from '../cart/store';
 import { applyCategoriesUpdate, applyProductsUpdate } from './catalogue-cache';
@@ -13,8 +14,10 @@ export const RECONNECT_DELAY_MS = 3000;
  * missed while disconnected does not matter: the reconnection asks for the whole lists again.
  * Loaded after the first paint, in its own chunk.
  */
-export function connectCatalogueLive(queryClient: QueryClient): Socket {
-  const socket = io({
+export type CatalogueSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export function connectCatalogueLive(queryClient: QueryClient): CatalogueSocket {
+  const socket: CatalogueSocket = io({
     reconnectionDelay: RECONNECT_DELAY_MS,
     reconnectionDelayMax: RECONNECT_DELAY_MS,
     randomizationFactor: 0,
@@ -22,7 +25,7 @@ export function connectCatalogueLive(queryClient: QueryClient): Socket {
     tryAllTransports: true,
   });
   socket.on('connect', () => socket.emit('requestInitialData'));
-  socket.on('productsUpdate', (payload: unknown) => applyProductsUpdate(queryClient, payload, cartStore()));
-  socket.on('categoriesUpdate', (payload: unknown) => applyCategoriesUpdate(queryClient, payload));
+  socket.on('productsUpdate', (payload) => applyProductsUpdate(queryClient, payload, cartStore()));
+  socket.on('categoriesUpdate', (payload) => applyCategoriesUpdate(queryClient, payload));
   return socket;
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Settings } from '@shared/identity/types';
-import { io } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shared/live/types';
+import { io, type Socket } from 'socket.io-client';
 import { currentAdmin } from '../api/auth';
 import { adminKeys } from '../api/keys';
 import { usersQuery } from '../api/users';
@@ -33,7 +34,7 @@ export interface AdminLiveOptions {
  */
 export function connectAdminLive(options: AdminLiveOptions): () => void {
   const { queryClient } = options;
-  const socket = io({
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
     auth: { token: options.token },
     reconnectionDelay: RECONNECT_DELAY_MS,
     reconnectionDelayMax: RECONNECT_DELAY_MS,

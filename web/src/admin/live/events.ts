@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AdminUserView, Settings } from '@shared/identity/types';
 import type { AdminOrderDetailView, AdminOrderPage, AdminOrderView } from '@shared/ordering/types';
 import type { AuditEntry } from '@shared/audit/types';
-import { REBUILD_PROGRESS_EVENT } from '@shared/operations/constants';
+import type { ServerEvent } from '@shared/live/types';
 import type { RebuildView } from '@shared/operations/types';
 import { isRecord } from '../../api/http';
 import { applyAuditEntries } from '../api/audit';
@@ -15,7 +15,9 @@ import { isLocalChange } from './local-changes';
 // patched where it shows (lists, its detail) and the lists refetched (its filters may no longer
 // match it); other changes invalidate their area. The answer is the app notification to show, if
 // the change is another admin's: every event names its `actor` (order events their `actorName`
-// too). A list this admin changed in the last 5 s is left alone (live/local-changes.ts).
+// too). A list this admin changed in the last 5 s is left alone (live/local-changes.ts). The events
+// and their payloads are the live contract (@shared/live/types); a payload is still checked before
+// use, since it comes off the wire.
 
 /**
  * Which of the admin's notification switches (Settings > Notifications) a notice falls under:
@@ -68,8 +70,8 @@ export const ADMIN_EVENTS = [
   'category_deleted',
   'usersUpdate',
   'auditEntries',
-  REBUILD_PROGRESS_EVENT,
-] as const;
+  'projectionRebuild',
+] as const satisfies readonly ServerEvent[];
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 
 export function applyAdminEvent(
@@ -133,7 +135,7 @@ export function applyAdminEvent(
       // The activity page and the history panels show them at their top; nothing to announce.
       if (Array.isArray(payload.entries)) applyAuditEntries(queryClient, payload.entries as AuditEntry[]);
       return null;
-    case REBUILD_PROGRESS_EVENT:
+    case 'projectionRebuild':
       // A rebuild's progress or outcome, whoever started it: the projections page follows it.
       if (isRecord(payload.rebuild) && typeof payload.rebuild.id === 'string')
         applyRebuild(queryClient, payload.rebuild as unknown as RebuildView);
