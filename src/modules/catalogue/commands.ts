@@ -36,6 +36,7 @@ import {
   type ProductState,
 } from './decider';
 import { categoryStream, productStream, slugStream, type ImageRef, type SlugEvent } from './events';
+import { closeToProducts, recordPlacement } from './placements';
 import { slugCandidate, slugFits, slugify } from './slug';
 
 // The catalogue's commands, each through the platform's command handler: a concurrent change makes
@@ -121,9 +122,9 @@ export async function updateCategory(
 }
 
 /**
- * Refused while the category holds products, counted once the read model has every event so far.
- * Products live on streams of their own, so one created in the category at the very same moment
- * can still slip in; it then shows without a category name until an admin moves it.
+ * Refused while the category holds products, counted once the read model has every event so far;
+ * a product being placed there at the same moment is caught on the category's placements stream,
+ * which the deletion closes first (placements.ts).
  */
 export async function deleteCategory(
   deps: CatalogueDeps,
@@ -131,13 +132,19 @@ export async function deleteCategory(
   options: WriteOptions,
 ): Promise<Outcome<CategoryState>> {
   const productsCount = (await caughtUp(deps, await deps.store.headPosition())).countAllIn(categoryId);
+  let reopen: (() => Promise<void>) | undefined;
+  const closeFirst = async () => void (reopen = await closeToProducts(deps.store, categoryId, options.metadata));
   const result = await handleCommand(
     deps.store,
     categoryStream(categoryId),
     categoryDecider,
     (): CategoryCommand => ({ type: 'DeleteCategory', data: { categoryId, productsCount, now: now() } }),
-    options,
-  );
+    { ...options, beforeAppend: closeFirst },
+  ).catch(async (error: unknown) => {
+    // Closed, then not deleted (another admin's change came first): products may go there again.
+    await reopen?.();
+    throw error;
+  });
   await releaseUnique(deps.store, CATEGORY_SLUG, result.state.slug, categoryId, options.metadata);
   return { ...result, id: categoryId };
 }
@@ -168,6 +175,7 @@ export async function createProduct(
       const categories = await categoriesOf(deps);
       return { type: 'CreateProduct', data: { productId, fields, image: image ?? null, categories, now: now() } };
     },
+    placing(deps, productId, options),
   );
   return { ...result, id: productId };
 }
@@ -189,6 +197,7 @@ export async function updateProduct(
       const categories = await categoriesOf(deps);
       return { type: 'UpdateProduct', data: { productId, changes, image, categories, now: now() } };
     },
+    placing(deps, productId, options),
   );
   return { ...result, id: productId };
 }
@@ -239,7 +248,7 @@ export async function restoreProduct(
         data: { productId, toVersion, restored: { ...restored, image }, categories, formerCategoryName, now: now() },
       };
     },
-    options,
+    { ...options, beforeAppend: placing(deps, productId, options) },
   );
   return { ...result, id: productId, keptCurrentImage };
 }
@@ -347,7 +356,7 @@ export async function bulkProducts(
           input.action === 'delete'
             ? { type: 'DeleteProduct', data: { productId, now: now() } }
             : { type: 'ChangeProductCategory', data: { productId, category: categoryId, categories, now: now() } },
-        { metadata },
+        { metadata, beforeAppend: placing(deps, productId, { metadata }) },
       );
       result.succeeded.push(productId);
       if (outcome.events.length) result.position = outcome.position;
@@ -361,6 +370,11 @@ export async function bulkProducts(
 }
 
 const now = () => new Date().toISOString();
+
+/** What a product's command writes first when it puts the product into a category (placements.ts). */
+const placing =
+  (deps: CatalogueDeps, productId: string, options: Pick<WriteOptions, 'metadata'>) => (events: NewEvent[]) =>
+    recordPlacement(deps.store, productId, events, options.metadata);
 
 /** The categories a product may be put in, as the read model knows them now. */
 const categoriesOf = async (deps: CatalogueDeps) => (await deps.live.fresh()).categoryRefs();
@@ -376,6 +390,7 @@ async function withImage<Command, Event extends NewEvent, State>(
   imageBytes: Buffer | undefined,
   options: WriteOptions,
   command: (state: State, image: ImageRef | undefined) => Promise<Command>,
+  recordFirst?: (events: NewEvent[]) => Promise<void>,
 ): Promise<CommandResult<Event, State>> {
   let prepared: PreparedImage | undefined;
   try {
@@ -385,7 +400,10 @@ async function withImage<Command, Event extends NewEvent, State>(
     throw error;
   }
   const image = prepared && { featured: prepared.paths.full!, thumbnail: prepared.paths.card! };
-  const beforeAppend = prepared && (() => saveMedia(deps.db, prepared));
+  const beforeAppend = async (events: NewEvent[]) => {
+    await recordFirst?.(events);
+    if (prepared) await saveMedia(deps.db, prepared);
+  };
   return handleCommand(deps.store, stream, decider, (state) => command(state, image), { ...options, beforeAppend });
 }
 

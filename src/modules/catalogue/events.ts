@@ -85,6 +85,17 @@ export type SlugEvent =
   | { type: 'CategorySlugClaimed'; data: { slug: string; categoryId: string } }
   | { type: 'CategorySlugReleased'; data: { slug: string; categoryId: string } };
 
+/**
+ * A category's placements (placements.ts): every product put into the category is recorded here
+ * before its own event, and a deletion closes the stream, at the revision each read: so a product
+ * placed and the category deleted at the same moment collide, and one of them is refused. Not on
+ * the category's own stream, whose revision is the version an admin edits. No read model folds them.
+ */
+export type PlacementEvent =
+  | { type: 'ProductPlacedInCategory'; data: { categoryId: string; productId: string; at: string } }
+  | { type: 'CategoryClosedToProducts'; data: { categoryId: string; at: string } }
+  | { type: 'CategoryReopenedToProducts'; data: { categoryId: string; at: string } };
+
 /** Marks the one-time demo catalogue (SEED_DEMO), so that only one instance, once, creates it. */
 export type DemoCatalogueEvent =
   { type: 'DemoCatalogueStarted'; data: { at: string } } | { type: 'DemoCatalogueCompleted'; data: { at: string } };
@@ -111,4 +122,5 @@ export const PRODUCT_EVENT_TYPES: readonly ProductEvent['type'][] = [
 export const categoryStream = (categoryId: string) => `catalogue-category-${categoryId}`;
 export const productStream = (productId: string) => `catalogue-product-${productId}`;
 export const slugStream = (slug: string) => `catalogue-slug-${slug}`;
+export const placementsStream = (categoryId: string) => `catalogue-category-placements-${categoryId}`;
 export const DEMO_CATALOGUE_STREAM = 'catalogue-demo';

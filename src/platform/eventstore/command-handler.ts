@@ -63,8 +63,11 @@ export interface CommandOptions {
   expected?: bigint;
   /** How many times a conflict with a concurrent writer is decided again on the fresh state (default none: 409). */
   retries?: number;
-  /** Runs once the command is decided, before its events are written (e.g. stores the image they point at). */
-  beforeAppend?: () => Promise<void>;
+  /**
+   * Runs once the command is decided, before its events are written (e.g. stores the image they
+   * point at, or records on another stream what they are about to do).
+   */
+  beforeAppend?: (events: NewEvent[]) => Promise<void>;
 }
 
 export interface CommandResult<Event extends NewEvent, State> {
@@ -98,7 +101,7 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
     const events = decider.decide(await command(loaded.state), loaded.state);
     const revision = loaded.last?.revision ?? -1n;
     if (!events.length) return { state: loaded.state, revision, events, position: loaded.position };
-    await options.beforeAppend?.();
+    await options.beforeAppend?.(events);
     try {
       const written = await store.append(stream, events, {
         expectedRevision: loaded.revision,
