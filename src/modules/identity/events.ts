@@ -68,6 +68,19 @@ export interface FirstAdminClaimed {
   data: { userId: string };
 }
 
+/**
+ * The administrators as a set (roster.ts): every creation and deletion of an admin appends here at
+ * the revision it read, so two changes decided at once collide and the later one is decided again.
+ * Its first event, written with its first change, seeds it with the admins the log already holds.
+ * No read model handles these events: the audit trail shows the users' own events.
+ */
+export type RosterEvent =
+  | { type: 'RosterSeeded'; data: { admins: string[] } }
+  | { type: 'RosterAdminAdded'; data: { userId: string } }
+  | { type: 'RosterAdminRemoved'; data: { userId: string } };
+
+export const ADMIN_ROSTER_STREAM = 'identity-admin-roster';
+
 export const userStream = (userId: string) => `admin-user-${userId}`;
 export const usernameStream = (username: string) => `admin-username-${username.trim().toLowerCase()}`;
 export const FIRST_ADMIN_STREAM = 'identity-first-admin';

@@ -61,7 +61,11 @@ export const identityApi = describeApi([
     auth: 'admin',
     summary: 'Add an admin user',
     body: { schema: createUserSchema, name: 'UserCreate' },
-    responses: { 201: '{ message, user }, the user’s version as ETag', 409: 'The username is taken' },
+    responses: {
+      201: '{ message, user }, the user’s version as ETag',
+      403: 'The caller was removed from the administrators meanwhile',
+      409: 'The username is taken',
+    },
   },
   {
     method: 'get',
@@ -90,11 +94,13 @@ export const identityApi = describeApi([
     tag: 'Users',
     auth: 'admin',
     summary: 'Delete an admin user (not oneself, nor the last admin)',
+    description:
+      'Deletions are decided one after the other on the administrators roster: of two admins deleting each other at once, one succeeds and the other gets 409.',
     params: USER_ID,
     versioned: 'write',
     responses: {
       200: '{ message }',
-      403: 'An admin cannot delete themself',
+      403: 'An admin cannot delete themself; the caller was removed from the administrators meanwhile',
       404: 'No such user',
       409: 'The last admin, or a stale If-Match',
     },

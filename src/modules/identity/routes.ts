@@ -10,7 +10,6 @@ import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { clientAddress } from '../../platform/throttle/http';
 import {
   ADMIN_USERS_PROJECTION,
-  countAdmins,
   credentialsVersion,
   findUser,
   findUserByUsername,
@@ -107,9 +106,7 @@ function adminRoutes(ctx: AppContext): Router {
   });
 
   router.delete('/users/:id', async (req, res) => {
-    const remainingAdmins = await countAdmins(ctx.db);
-    const context = { actorId: req.admin!.id, remainingAdmins };
-    await caughtUp(await deleteAdminUser(store, req.params.id, context, meta(req), ifMatchRevision(req)));
+    await caughtUp(await deleteAdminUser(store, req.params.id, meta(req), ifMatchRevision(req)));
     res.json({ message: 'User deleted successfully' });
   });
 

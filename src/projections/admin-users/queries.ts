@@ -52,14 +52,6 @@ export async function listAdminUsers(db: Db): Promise<AdminUserView[]> {
   return rows.map(toView);
 }
 
-export async function countAdmins(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('admin_users')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 /** An admin's name as other admins know it, or undefined for an id that is no admin (any more). */
 export async function adminName(db: Db, id: string): Promise<string | undefined> {
   return (await db.selectFrom('admin_users').select('name').where('id', '=', id).executeTakeFirst())?.name;

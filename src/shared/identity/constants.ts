@@ -35,6 +35,7 @@ export const messages = {
   usernameTaken: 'Username already exists',
   cannotDeleteSelf: 'You cannot delete your own account',
   lastAdmin: 'The last administrator cannot be deleted',
+  notAnAdmin: 'Your account is no longer an administrator',
   userNotFound: 'User not found',
   currentPasswordWrong: 'Current password is incorrect',
   passwordsDiffer: 'New password and confirmation do not match',
