@@ -6,8 +6,16 @@ import { START, type EventStore, type Position } from '../../platform/eventstore
 import { claimUnique, releaseUnique } from '../../platform/eventstore/unique-claim';
 import { messages, type Language, type Settings } from '../../shared/identity';
 import { IdentityRuleError, decider, type IdentityCommand } from './decider';
-import { ADMIN_ROSTER_STREAM, userStream, usernameStream, usernames, type IdentityEventType } from './events';
+import {
+  ADMIN_ROSTER_STREAM,
+  sessionsStream,
+  userStream,
+  usernameStream,
+  usernames,
+  type IdentityEventType,
+} from './events';
 import { rosterDecider, type RosterCommand } from './roster';
+import { sessionsDecider, type SessionsCommand } from './sessions';
 
 // Each command runs on one admin's stream through the platform's command handler: a concurrent
 // change makes it fail (409) instead of overwriting; a stale If-Match (`expected`) is refused
@@ -201,4 +209,33 @@ export async function chooseLanguage(
 ): Promise<Position> {
   const command: IdentityCommand = { type: 'ChooseLanguage', data: { userId, language, now: now() } };
   return (await handleCommand(store, userStream(userId), decider, () => command, { metadata })).position;
+}
+
+/** Sign-outs of one admin are decided again when another lands first (two devices at once). */
+const SIGN_OUT_RETRIES = 3;
+
+async function endSessions(
+  store: EventStore,
+  userId: string,
+  command: SessionsCommand,
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const options = { metadata, retries: SIGN_OUT_RETRIES };
+  return (await handleCommand(store, sessionsStream(userId), sessionsDecider, () => command, options)).position;
+}
+
+/** Ends one token (its `jti`), until it would have expired. */
+export function signOut(
+  store: EventStore,
+  userId: string,
+  token: { id: string; expiresAt: Date },
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const data = { userId, tokenId: token.id, expiresAt: token.expiresAt.toISOString(), now: now() };
+  return endSessions(store, userId, { type: 'SignOut', data }, metadata);
+}
+
+/** Ends every token of the admin issued so far. */
+export function signOutEverywhere(store: EventStore, userId: string, metadata: CommandMetadata): Promise<Position> {
+  return endSessions(store, userId, { type: 'SignOutEverywhere', data: { userId, now: now() } }, metadata);
 }

@@ -549,6 +549,56 @@ describe('identity over HTTP', () => {
   });
 });
 
+describe('signing out', () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  const api = () => request(app.url);
+  // /api/admin/orders is answered ahead of Express (a fast read), with its own token check.
+  const reads = (token: string) =>
+    Promise.all(
+      ['/api/admin/me', '/api/admin/orders'].map(async (path) => (await api().get(path).set(bearer(token))).status),
+    );
+
+  it('ends this token only: 401 on every read, the same admin signed in elsewhere stays', async () => {
+    const [token, elsewhere] = await Promise.all([adminToken(app.url), adminToken(app.url)]);
+    expect(await reads(token)).toEqual([200, 200]);
+    const out = await api().post('/api/auth/logout').set(bearer(token)).send({});
+    expect(out.status, out.text).toBe(200);
+    expect(out.body).toEqual({ message: 'Signed out' });
+    expect(await reads(token)).toEqual([401, 401]);
+    expect(await reads(elsewhere)).toEqual([200, 200]);
+    expect((await api().post('/api/auth/logout').set(bearer(token)).send({})).status).toBe(401);
+  });
+
+  it('ends every token of the admin with everywhere, and a new sign-in works', async () => {
+    const [token, other] = await Promise.all([adminToken(app.url), adminToken(app.url)]);
+    const out = await api().post('/api/auth/logout').set(bearer(token)).send({ everywhere: true });
+    expect(out.status, out.text).toBe(200);
+    expect(out.body).toEqual({ message: 'Signed out everywhere' });
+    expect(await reads(token)).toEqual([401, 401]);
+    expect(await reads(other)).toEqual([401, 401]);
+    expect(await reads(await adminToken(app.url))).toEqual([200, 200]);
+  });
+
+  it('needs a valid token, and refuses a body that is not one it knows', async () => {
+    expect((await api().post('/api/auth/logout').send({})).status).toBe(401);
+    const token = await adminToken(app.url);
+    const bad = await api().post('/api/auth/logout').set(bearer(token)).send({ everywhere: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(await reads(token)).toEqual([200, 200]);
+  });
+
+  it('is answered as private API data', async () => {
+    const res = await api()
+      .post('/api/auth/logout')
+      .set(bearer(await adminToken(app.url)))
+      .send({});
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('sign-in throttle without TRUST_PROXY', () => {
   it('ignores X-Forwarded-For: changing it does not reset the count', async () => {
     const app = await startTestApp();

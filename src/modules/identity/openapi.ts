@@ -4,6 +4,7 @@ import {
   createUserSchema,
   languageChoiceSchema,
   loginSchema,
+  logoutSchema,
   passwordChangeSchema,
   settingsSaveSchema,
   settingsSchema,
@@ -37,6 +38,17 @@ export const identityApi = describeApi([
       401: 'Wrong username or password',
       429: 'Too many tries: wait as Retry-After says',
     },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    tag: 'Sign-in',
+    auth: 'admin',
+    summary: 'Sign out: end this token, or with everywhere every token of this admin',
+    description:
+      'The token is refused from then on on every instance (HTTP 401), and its admin sockets close; `everywhere` ends every token the admin was issued so far.',
+    body: { schema: logoutSchema, name: 'Logout' },
+    responses: { 200: '{ message }', 401: 'No valid token' },
   },
   {
     method: 'get',

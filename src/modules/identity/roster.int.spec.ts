@@ -19,20 +19,22 @@ import { ADMIN_ROSTER_STREAM, FIRST_ADMIN_STREAM, userStream, usernameStream, us
 describe('the administrators roster', () => {
   let app: RunningApp;
   /** The admin the shop is left with after each round. */
-  let current: { id: string; token: string };
+  let current: { id: string; token: string; credentials: { username: string; password: string } };
   beforeAll(async () => {
     app = await startTestApp();
     const token = await adminToken(app.url, TEST_ADMIN);
-    current = { id: (await request(app.url).get('/api/admin/me').set(bearer(token))).body.user.id, token };
+    const id = (await request(app.url).get('/api/admin/me').set(bearer(token))).body.user.id;
+    current = { id, token, credentials: TEST_ADMIN };
   });
   const api = () => request(app.url);
   const password = 'roster-password';
 
   /** A new admin, created by `by`, signed in: their id and token. */
-  async function newAdmin(by: string, username: string): Promise<{ id: string; token: string }> {
+  async function newAdmin(by: string, username: string): Promise<typeof current> {
     const created = await api().post('/api/admin/users').set(bearer(by)).send({ username, password, name: username });
     expect(created.status, created.text).toBe(201);
-    return { id: created.body.user.id as string, token: await adminToken(app.url, { username, password }) };
+    const credentials = { username, password };
+    return { id: created.body.user.id as string, token: await adminToken(app.url, credentials), credentials };
   }
   const remove = (token: string, id: string) => api().delete(`/api/admin/users/${id}`).set(bearer(token));
   const livingAdmins = async (token: string) =>
@@ -86,13 +88,21 @@ describe('the administrators roster', () => {
     }
   });
   it("shows in no read model: the audit trail has the users' own events, the same when rebuilt", async () => {
+    // A token signed out and a sign-out everywhere, for the admin-users read model's own tables.
+    const signedOut = await api()
+      .post('/api/auth/logout')
+      .set(bearer(await adminToken(app.url, current.credentials)))
+      .send({});
+    expect(signedOut.status).toBe(200);
     await app.runner.waitFor(await app.infra.store.headPosition());
     const roster = new Set((await app.infra.store.readStream(ADMIN_ROSTER_STREAM)).map((e) => e.id));
     const rows = async () => ({
       entries: await app.infra.db.selectFrom('audit_entries').selectAll().orderBy('id').execute(),
       users: await app.infra.db.selectFrom('admin_users').selectAll().orderBy('id').execute(),
+      revoked: await app.infra.db.selectFrom('admin_revoked_tokens').selectAll().orderBy('token_id').execute(),
     });
     const live = await rows();
+    expect(live.revoked).toHaveLength(1);
     expect(live.entries.filter((entry) => roster.has(entry.id))).toEqual([]);
     const deletions = (await app.infra.store.readAll({ after: START, limit: 10_000, types: ['AdminUserDeleted'] }))
       .length;

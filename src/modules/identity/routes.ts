@@ -16,11 +16,13 @@ import {
   findUserView,
   listAdminUsers,
   settingsOf,
+  type AdminUserRow,
 } from '../../projections/admin-users';
 import {
   createUserSchema,
   languageChoiceSchema,
   loginSchema,
+  logoutSchema,
   messages,
   passwordChangeSchema,
   settingsSaveSchema,
@@ -36,6 +38,8 @@ import {
   createAdminUser,
   deleteAdminUser,
   hashPassword,
+  signOut,
+  signOutEverywhere,
   updateAdminUser,
 } from './commands';
 import { loginThrottle } from './throttle';
@@ -58,11 +62,31 @@ function authRoutes(ctx: AppContext): Router {
     if (!user || !valid) throw new HttpError(401, messages.loginInvalid);
     await attempt.succeeded();
     const principal = { id: user.id, username: user.username, name: user.name, role: user.role };
-    const { token, expiresAt } = ctx.auth.issue(principal, credentialsVersion(user.password_hash));
+    const { token, expiresAt } = ctx.auth.issue(principal, sessionVersions(user));
     res.json({ token, expiresAt, user: principal });
+  });
+
+  // Answers once the read model refuses the token; the projection then tells every instance (their
+  // remembered tokens, their sockets), and this one forgets at once for the caller's next request.
+  router.post('/api/auth/logout', ctx.auth.requireAdmin, async (req, res) => {
+    const { everywhere } = parseInput(logoutSchema, req.body ?? {});
+    const { id } = req.admin!;
+    const metadata = commandMetadata(id);
+    const position = everywhere
+      ? await signOutEverywhere(ctx.store, id, metadata)
+      : await signOut(ctx.store, id, req.adminToken!, metadata);
+    await ctx.runner.waitFor(position, { projections: [ADMIN_USERS_PROJECTION] });
+    ctx.auth.forgetPrincipals();
+    res.json({ message: everywhere ? 'Signed out everywhere' : 'Signed out' });
   });
   return router;
 }
+
+/** What a token issued now for this admin carries. */
+const sessionVersions = (user: AdminUserRow) => ({
+  credentialsVersion: credentialsVersion(user.password_hash),
+  sessionVersion: user.session_version,
+});
 
 function adminRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -149,7 +173,7 @@ function adminRoutes(ctx: AppContext): Router {
     await caughtUp(await changePassword(store, user.id, { ...input, currentHash: user.password_hash }, meta(req)));
     // Older tokens stop working with the old password; this one keeps the admin signed in.
     const changed = await findUser(ctx.db, user.id);
-    const { token, expiresAt } = ctx.auth.issue(req.admin!, credentialsVersion(changed!.password_hash));
+    const { token, expiresAt } = ctx.auth.issue(req.admin!, sessionVersions(changed!));
     res.json({ message: 'Password changed successfully', token, expiresAt } satisfies PasswordChanged);
   });
 

@@ -28,6 +28,9 @@ export const loginSchema = z.object({
   password: password('Password', 1000, messages.loginBlank),
 });
 
+/** `POST /api/auth/logout`: this token, or with `everywhere` every token of the admin. */
+export const logoutSchema = z.object({ everywhere: z.boolean().default(false) });
+
 const role = z.enum(ADMIN_ROLES, { error: messages.roleInvalid }).default('admin');
 
 export const createUserSchema = z.object({
