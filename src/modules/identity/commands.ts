@@ -140,7 +140,7 @@ export async function updateAdminUser(
     (state): IdentityCommand => {
       renamedFrom =
         state.username !== undefined && !sameUsername(state.username, input.username) ? state.username : undefined;
-      return { type: 'UpdateAdminUser', data: { ...input, userId, passwordHash, now: now() } };
+      return { type: 'UpdateAdminUser', data: { ...input, userId, actorId: metadata.actor, passwordHash, now: now() } };
     },
     {
       metadata,

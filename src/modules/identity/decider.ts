@@ -24,9 +24,18 @@ export type IdentityCommand =
       type: 'CreateAdminUser';
       data: { userId: string; username: string; name: string; role: string; passwordHash: string; now: string };
     }
+  /** `actorId`: who edits; a password is set here only for another admin (one's own needs the current one). */
   | {
       type: 'UpdateAdminUser';
-      data: { userId: string; username: string; name: string; role: string; passwordHash?: string; now: string };
+      data: {
+        userId: string;
+        actorId: string;
+        username: string;
+        name: string;
+        role: string;
+        passwordHash?: string;
+        now: string;
+      };
     }
   /** Who may delete whom, and that one admin remains, is the roster's to decide (roster.ts). */
   | { type: 'DeleteAdminUser'; data: { userId: string; now: string } }
@@ -62,7 +71,8 @@ function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[
     }
     case 'UpdateAdminUser': {
       requireLiving(state);
-      const { userId, username, name, role, passwordHash, now } = command.data;
+      const { userId, actorId, username, name, role, passwordHash, now } = command.data;
+      if (passwordHash && actorId === userId) throw new IdentityRuleError(403, messages.ownPasswordInSettings);
       requireFields(username, name, 'kept');
       const events: IdentityEvent[] = [
         {

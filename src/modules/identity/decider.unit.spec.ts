@@ -35,9 +35,9 @@ const settings: Settings = {
   dateFormat: 'YYYY-MM-DD',
 };
 
-const update = (overrides: Partial<{ name: string; passwordHash: string }> = {}): IdentityCommand => ({
+const update = (overrides: Partial<{ name: string; passwordHash: string; actorId: string }> = {}): IdentityCommand => ({
   type: 'UpdateAdminUser',
-  data: { userId: 'u1', username: 'chief', name: 'Amina B', role: 'admin', now, ...overrides },
+  data: { userId: 'u1', actorId: 'u2', username: 'chief', name: 'Amina B', role: 'admin', now, ...overrides },
 });
 const remove: IdentityCommand = { type: 'DeleteAdminUser', data: { userId: 'u1', now } };
 const changePassword = (currentPasswordMatches: boolean, passwordsMatch: boolean): IdentityCommand => ({
@@ -96,6 +96,24 @@ describe('identity decider', () => {
             data: { userId: 'u1', username: 'chief', name: 'Amina B', role: 'admin', at: now },
           },
           { type: 'AdminPasswordChanged', data: { userId: 'u1', passwordHash: '$argon2id$y', at: now } },
+        ]);
+    });
+
+    it("never sets the editor's own password (that change asks for the current one), but saves the rest", () => {
+      spec
+        .given([created])
+        .when(update({ passwordHash: '$argon2id$y', actorId: 'u1' }))
+        .thenThrows('Change your own password under Settings → Password, which asks for the current one.', {
+          status: 403,
+        });
+      spec
+        .given([created])
+        .when(update({ actorId: 'u1' }))
+        .then([
+          {
+            type: 'AdminUserUpdated',
+            data: { userId: 'u1', username: 'chief', name: 'Amina B', role: 'admin', at: now },
+          },
         ]);
     });
 

@@ -354,6 +354,41 @@ describe('identity over HTTP', () => {
       expect(await statuses(newToken)).toEqual([401, 401]);
     });
 
+    it("resets another admin's password, ending their sessions, but never the caller's own", async () => {
+      const created = await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'reset-me', password: 'reset-me-password', name: 'Reset Me' });
+      const id = created.body.user.id as string;
+      const theirs = await adminToken(app.url, { username: 'reset-me', password: 'reset-me-password' });
+      // With their own token (stolen, say), the users API cannot set their password.
+      const own = await api()
+        .put(`/api/admin/users/${id}`)
+        .set(asAdmin(theirs))
+        .send({ username: 'reset-me', password: 'taken-over-password', name: 'Reset Me' });
+      expect(own.status).toBe(403);
+      expect(own.body).toEqual({
+        status: 403,
+        message: 'Change your own password under Settings → Password, which asks for the current one.',
+      });
+      expect((await api().get('/api/admin/me').set(asAdmin(theirs))).status).toBe(200);
+      expect((await login('10.3.0.1', 'taken-over-password', 'reset-me')).status).toBe(401);
+      // Their own name, without a password, still saves.
+      const renamed = await api()
+        .put(`/api/admin/users/${id}`)
+        .set(asAdmin(theirs))
+        .send({ username: 'reset-me', name: 'Reset Me Again' });
+      expect(renamed.status).toBe(200);
+      // Another admin may reset it: their tokens stop working.
+      const reset = await api()
+        .put(`/api/admin/users/${id}`)
+        .set(asAdmin())
+        .send({ username: 'reset-me', password: 'reset-by-admin', name: 'Reset Me' });
+      expect(reset.status).toBe(200);
+      expect((await api().get('/api/admin/me').set(asAdmin(theirs))).status).toBe(401);
+      expect((await login('10.3.0.2', 'reset-by-admin', 'reset-me')).status).toBe(200);
+    });
+
     it('pushes the user list to admin sockets after each change, never to shoppers', async () => {
       const admin = connect(app.url, { auth: { token } });
       const shopper = connect(app.url);

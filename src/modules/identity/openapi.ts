@@ -95,10 +95,17 @@ export const identityApi = describeApi([
     tag: 'Users',
     auth: 'admin',
     summary: 'Change an admin user (an empty password keeps the current one)',
+    description:
+      'A password given here resets another admin’s (their sessions end); the caller’s own is changed only with PUT /api/admin/settings/password, which asks for the current one.',
     params: USER_ID,
     body: { schema: updateUserSchema, name: 'UserUpdate' },
     versioned: 'write',
-    responses: { 200: '{ message, user }', 404: 'No such user', 409: 'The username is taken, or a stale If-Match' },
+    responses: {
+      200: '{ message, user }',
+      403: 'A password for the caller’s own account',
+      404: 'No such user',
+      409: 'The username is taken, or a stale If-Match',
+    },
   },
   {
     method: 'delete',
