@@ -546,6 +546,40 @@ describe('identity over HTTP', () => {
       });
     });
 
+    it('counts wrong current passwords like failed sign-ins: the sixth in a row is 429 with Retry-After', async () => {
+      await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'guesser', password: 'guesser-password', name: 'Guesser' });
+      const stolen = await adminToken(app.url, { username: 'guesser', password: 'guesser-password' });
+      const change = (currentPassword: string) =>
+        api()
+          .put('/api/admin/settings/password')
+          .set(from('10.8.0.1'))
+          .set(asAdmin(stolen))
+          .send({ currentPassword, newPassword: 'guessed-password', confirmPassword: 'guessed-password' });
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await change(`guess-${i}`));
+      expect(statuses(answers)).toEqual([400, 400, 400, 400, 400, 429]);
+      const refused = answers[5]!;
+      expect(refused.body.message).toMatch(/^Too many wrong passwords\. Try again in \d+ minutes?\.$/);
+      expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfterSeconds));
+      // Even the right one now waits: guessing it is what the count stops.
+      expect((await change('guesser-password')).status).toBe(429);
+      // Counted in parallel too: of 10 guesses at once from another address, at most 5 are tried.
+      const parallel = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api()
+            .put('/api/admin/settings/password')
+            .set(from('10.8.0.2'))
+            .set(asAdmin(stolen))
+            .send({ currentPassword: `p-${i}`, newPassword: 'guessed-password', confirmPassword: 'guessed-password' }),
+        ),
+      );
+      expect(count(statuses(parallel), 400)).toBeLessThanOrEqual(5);
+      expect(count(statuses(parallel), 429)).toBeGreaterThanOrEqual(5);
+    });
+
     it('changes the password only with the right current one and a matching confirmation', async () => {
       await api()
         .post('/api/admin/users')

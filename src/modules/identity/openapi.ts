@@ -158,8 +158,13 @@ export const identityApi = describeApi([
     tag: 'Settings',
     auth: 'admin',
     summary: 'Change the signed-in admin’s password',
-    description: 'Tokens issued before stop working; the answer carries a new one for this device.',
+    description:
+      'Tokens issued before stop working; the answer carries a new one for this device. Wrong current passwords count with the admin’s failed sign-ins from the same address (429 with Retry-After past the limit).',
     body: { schema: passwordChangeSchema, name: 'PasswordChange' },
-    responses: { 200: '{ message, token, expiresAt }', 400: 'The current password is wrong, or the new ones differ' },
+    responses: {
+      200: '{ message, token, expiresAt }',
+      400: 'The current password is wrong, or the new ones differ',
+      429: 'Too many wrong passwords: wait as Retry-After says',
+    },
   },
 ]);

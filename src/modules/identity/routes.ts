@@ -42,21 +42,21 @@ import {
   signOutEverywhere,
   updateAdminUser,
 } from './commands';
-import { loginThrottle } from './throttle';
+import { passwordThrottle, type PasswordThrottle } from './throttle';
 
 export function identityRoutes(ctx: AppContext): ModuleRoutes {
-  return { public: authRoutes(ctx), admin: adminRoutes(ctx) };
+  const throttle = passwordThrottle(ctx.limiters);
+  return { public: authRoutes(ctx, throttle), admin: adminRoutes(ctx, throttle) };
 }
 
-function authRoutes(ctx: AppContext): Router {
+function authRoutes(ctx: AppContext, throttle: PasswordThrottle): Router {
   const router = Router();
   // Checked against this when the username is unknown, so both failures take about as long.
   const unknownUserHash = hashPassword(randomUUID());
-  const throttle = loginThrottle(ctx.limiters);
 
   router.post('/api/auth/login', async (req, res) => {
     const { username, password } = parseInput(loginSchema, req.body ?? {});
-    const attempt = await throttle.attempt(username, clientAddress(req), res);
+    const attempt = await throttle.attempt(username, clientAddress(req), res, 'sign-in');
     const user = await findUserByUsername(ctx.db, username);
     const valid = await argon2.verify(user?.password_hash ?? (await unknownUserHash), password).catch(() => false);
     if (!user || !valid) throw new HttpError(401, messages.loginInvalid);
@@ -88,7 +88,7 @@ const sessionVersions = (user: AdminUserRow) => ({
   sessionVersion: user.session_version,
 });
 
-function adminRoutes(ctx: AppContext): Router {
+function adminRoutes(ctx: AppContext, throttle: PasswordThrottle): Router {
   const router = Router();
   const { store } = ctx;
   // The request's id becomes the events' correlationId through the request context.
@@ -170,7 +170,10 @@ function adminRoutes(ctx: AppContext): Router {
     const input = parseInput(passwordChangeSchema, req.body ?? {});
     const user = await findUser(ctx.db, req.admin!.id);
     if (!user) throw notFound(messages.userNotFound);
+    // A wrong current password counts as a failed sign-in of this admin from this address.
+    const attempt = await throttle.attempt(user.username, clientAddress(req), res, 'current-password');
     await caughtUp(await changePassword(store, user.id, { ...input, currentHash: user.password_hash }, meta(req)));
+    await attempt.succeeded();
     // Older tokens stop working with the old password; this one keeps the admin signed in.
     const changed = await findUser(ctx.db, user.id);
     const { token, expiresAt } = ctx.auth.issue(req.admin!, sessionVersions(changed!));
