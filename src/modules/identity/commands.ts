@@ -13,6 +13,7 @@ import {
   usernameStream,
   usernames,
   type IdentityEventType,
+  type UsernameEvent,
 } from './events';
 import { rosterDecider, type RosterCommand } from './roster';
 import { sessionsDecider, type SessionsCommand } from './sessions';
@@ -92,8 +93,7 @@ async function changeRoster(
 
 /** The id of a creation of this username stopped before its user was written (see above), if any. */
 async function interruptedCreation(store: EventStore, username: string): Promise<string | undefined> {
-  const last = (await store.readStream(usernameStream(username))).at(-1);
-  const holder = last && usernames.ownerIn(last as Parameters<typeof usernames.ownerIn>[0]);
+  const holder = await adminIdOf(store, username);
   if (holder === undefined) return undefined;
   return (await store.readStream(userStream(holder))).length === 0 ? holder : undefined;
 }
@@ -184,6 +184,26 @@ export async function changePassword(
   const command: IdentityCommand = {
     type: 'ChangePassword',
     data: { userId, currentPasswordMatches, passwordsMatch, newPasswordHash, now: now() },
+  };
+  return (await handleCommand(store, userStream(userId), decider, () => command, { metadata })).position;
+}
+
+/** The id of the user holding `username`, if any: read from the log, whatever the read model says. */
+export async function adminIdOf(store: EventStore, username: string): Promise<string | undefined> {
+  const last = (await store.readStream<UsernameEvent>(usernameStream(username))).at(-1);
+  return last && usernames.ownerIn(last);
+}
+
+/** Sets an admin's password without the current one: the operator's way back in (`npm run admin`). */
+export async function resetPassword(
+  store: EventStore,
+  userId: string,
+  password: string,
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const command: IdentityCommand = {
+    type: 'ResetPassword',
+    data: { userId, passwordHash: await hashPassword(password), now: now() },
   };
   return (await handleCommand(store, userStream(userId), decider, () => command, { metadata })).position;
 }

@@ -49,6 +49,8 @@ export type IdentityCommand =
         now: string;
       };
     }
+  /** An operator's recovery command (`npm run admin -- reset-password`): no current password asked. */
+  | { type: 'ResetPassword'; data: { userId: string; passwordHash: string; now: string } }
   /** `chooseLanguage`: saved from where the display language is chosen (not only kept as it was). */
   | { type: 'ChangeSettings'; data: { userId: string; settings: Settings; chooseLanguage: boolean; now: string } }
   /** The header's language menu: only the display language changes, and it counts as chosen. */
@@ -94,6 +96,11 @@ function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[
       if (!currentPasswordMatches) throw new IdentityRuleError(400, messages.currentPasswordWrong);
       if (!passwordsMatch) throw new IdentityRuleError(400, messages.passwordsDiffer);
       return [{ type: 'AdminPasswordChanged', data: { userId, passwordHash: newPasswordHash, at: now } }];
+    }
+    case 'ResetPassword': {
+      requireLiving(state);
+      const { userId, passwordHash, now } = command.data;
+      return [{ type: 'AdminPasswordChanged', data: { userId, passwordHash, at: now } }];
     }
     case 'ChangeSettings': {
       requireLiving(state);

@@ -139,6 +139,20 @@ describe('identity decider', () => {
     });
   });
 
+  describe('resetting a password from the command line', () => {
+    it('sets it without the current one, for a living user only', () => {
+      const reset: IdentityCommand = {
+        type: 'ResetPassword',
+        data: { userId: 'u1', passwordHash: '$argon2id$r', now },
+      };
+      spec
+        .given([created])
+        .when(reset)
+        .then([{ type: 'AdminPasswordChanged', data: { userId: 'u1', passwordHash: '$argon2id$r', at: now } }]);
+      spec.given([created, deleted]).when(reset).thenThrows('User not found', { status: 404 });
+    });
+  });
+
   describe('changing a password', () => {
     it('needs the right current password', () => {
       spec
