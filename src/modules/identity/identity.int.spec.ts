@@ -656,6 +656,10 @@ describe('signing out', () => {
     const token = await adminToken(app.url);
     const bad = await api().post('/api/auth/logout').set(bearer(token)).send({ everywhere: 'yes' });
     expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('everywhere must be true or false');
+    const other = await api().post('/api/auth/logout').set(bearer(token)).send({ username: 'admin' });
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe('A sign-out takes only everywhere (true or false)');
     expect(await reads(token)).toEqual([200, 200]);
   });
 
