@@ -14,8 +14,9 @@ import type { Credentials } from './support/shop';
 // The Settings screen in a real browser against the real server: settings kept on the server for
 // the signed-in admin (a reload, another device), the display language (English until chosen,
 // then the chosen one wherever the admin signs in, the header's menu being the same choice), the
-// timezone and date format on the orders screen, the password change and its refusal, the
-// notification switches deciding which notifications come, axe-core. Each test has admins of its own.
+// timezone and date format on the orders screen, the password change and its refusal, signing
+// out (everywhere, and from the header), the notification switches deciding which notifications
+// come, axe-core. Each test has admins of its own.
 
 const suite = adminBrowserSuite();
 let productId: string;
@@ -277,6 +278,49 @@ describe('the password', () => {
     await page.reload();
     await page.getByTestId('settings-password').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/settings');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('signing out', () => {
+  const refused = async (token: string | null) =>
+    (await fetch(`${suite.url}/api/admin/me`, { headers: { Authorization: `Bearer ${token}` } })).status;
+  const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('admin-token'));
+
+  it('everywhere ends every device’s session, this one included, once confirmed', async () => {
+    const rania = await newAdmin('Rania');
+    const here = await openSignedIn(rania, '/admin/settings?tab=password');
+    const there = await openSignedIn(rania, '/admin/orders');
+    await there.page.getByTestId('orders-table').waitFor();
+    const tokens = [await storedToken(here.page), await storedToken(there.page)];
+    expect(await Promise.all(tokens.map(refused))).toEqual([200, 200]);
+
+    await here.page.getByTestId('settings-sessions').waitFor();
+    await here.page.getByTestId('settings-sign-out-everywhere').click();
+    const confirm = here.page.getByTestId('sign-out-everywhere');
+    await confirm
+      .getByText('Every device signed in to your account, this one included, will have to sign in again.')
+      .waitFor();
+    await here.page.getByTestId('sign-out-everywhere-confirm').click();
+    await here.page.waitForURL((url) => url.pathname === '/admin/login' && url.search === '');
+    expect(await Promise.all(tokens.map(refused))).toEqual([401, 401]);
+    // The other device is sent to sign in at its next call.
+    await there.page.reload();
+    await there.page.waitForURL((url) => url.pathname === '/admin/login');
+    // A new sign-in works.
+    await submitSignIn(here.page, rania.username, rania.password);
+    await here.page.getByTestId('dashboard').waitFor();
+    expect(here.errors).toEqual([]);
+  });
+
+  it('from the header ends this token on the server', async () => {
+    const farid = await newAdmin('Farid');
+    const { page, errors } = await openSignedIn(farid, '/admin');
+    await page.getByTestId('dashboard').waitFor();
+    const token = await storedToken(page);
+    await page.getByTestId('logout').click();
+    await page.waitForURL((url) => url.pathname === '/admin/login' && url.search === '');
+    expect(await refused(token)).toBe(401);
     expect(errors).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import {
 import type { Credentials } from './support/shop';
 
 // The Admin users screen (/admin/users) in a real browser against the real server: adding, editing
-// with an empty password, the own delete refused, the server's message for a taken username,
+// with an empty password, one's own password left to Settings, the own delete refused, the server's message for a taken username,
 // another admin deleted while signed in elsewhere, a second admin's list following live, two
 // admins editing the same user, and axe-core in English and Arabic.
 
@@ -243,21 +243,28 @@ describe('admin users', () => {
     );
   });
 
-  it('an admin editing themselves with a new password stays signed in, under their new name', async () => {
+  it('an admin editing themselves gets no password field but the way to Settings → Password; their name saves', async () => {
     const self = await suite.shop.createAdmin('Yacine');
     const { page, errors } = await openUsers(self);
     await row(page, self.username).getByTestId('user-edit').click();
-    await fillUserForm(page, { name: 'Yacine Amrani', password: 'a brand new password' });
+    const form = page.getByTestId('user-form');
+    await form.getByTestId('user-own-password').waitFor();
+    expect(await form.getByTestId('user-password').count()).toBe(0);
+    expect(await form.getByTestId('user-own-password').textContent()).toBe(
+      'Your own password is changed under Settings, which asks for the current one. Change my password',
+    );
+    await fillUserForm(page, { name: 'Yacine Amrani' });
     await page.getByTestId('user-form-save').click();
     await eventually(() => toasts(page)).toContain('User updated successfully');
     await eventually(() => page.getByTestId('admin-user').textContent()).toContain('Yacine Amrani');
-    expect((await suite.shop.login({ username: self.username, password: 'a brand new password' })).status).toBe(200);
-    expect((await suite.shop.login(self)).status).toBe(401);
+    expect((await suite.shop.login(self)).status).toBe(200);
 
-    // Still signed in, with a token that works (the list reloads with it).
-    await page.reload();
-    await page.getByTestId('users-table').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/admin/users');
+    // The link opens the change that asks for the current password.
+    await row(page, self.username).getByTestId('user-edit').click();
+    await page.getByTestId('user-own-password').getByRole('link', { name: 'Change my password' }).click();
+    await page.getByTestId('settings-password').waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('password');
+    expect(await page.getByTestId('user-form').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -18,6 +18,7 @@ import * as projectionOperations from './017_projection_operations';
 import * as sharedSecrets from './018_shared_secrets';
 import * as projectionLogSource from './019_projection_log_source';
 import * as auditSearchWithoutIds from './020_audit_search_without_ids';
+import * as adminSessions from './021_admin_sessions';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '018_shared_secrets': sharedSecrets,
   '019_projection_log_source': projectionLogSource,
   '020_audit_search_without_ids': auditSearchWithoutIds,
+  '021_admin_sessions': adminSessions,
 };

@@ -24,11 +24,21 @@ export type IdentityCommand =
       type: 'CreateAdminUser';
       data: { userId: string; username: string; name: string; role: string; passwordHash: string; now: string };
     }
+  /** `actorId`: who edits; a password is set here only for another admin (one's own needs the current one). */
   | {
       type: 'UpdateAdminUser';
-      data: { userId: string; username: string; name: string; role: string; passwordHash?: string; now: string };
+      data: {
+        userId: string;
+        actorId: string;
+        username: string;
+        name: string;
+        role: string;
+        passwordHash?: string;
+        now: string;
+      };
     }
-  | { type: 'DeleteAdminUser'; data: { userId: string; actorId: string; remainingAdmins: number; now: string } }
+  /** Who may delete whom, and that one admin remains, is the roster's to decide (roster.ts). */
+  | { type: 'DeleteAdminUser'; data: { userId: string; now: string } }
   | {
       type: 'ChangePassword';
       data: {
@@ -39,6 +49,8 @@ export type IdentityCommand =
         now: string;
       };
     }
+  /** An operator's recovery command (`npm run admin -- reset-password`): no current password asked. */
+  | { type: 'ResetPassword'; data: { userId: string; passwordHash: string; now: string } }
   /** `chooseLanguage`: saved from where the display language is chosen (not only kept as it was). */
   | { type: 'ChangeSettings'; data: { userId: string; settings: Settings; chooseLanguage: boolean; now: string } }
   /** The header's language menu: only the display language changes, and it counts as chosen. */
@@ -61,7 +73,8 @@ function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[
     }
     case 'UpdateAdminUser': {
       requireLiving(state);
-      const { userId, username, name, role, passwordHash, now } = command.data;
+      const { userId, actorId, username, name, role, passwordHash, now } = command.data;
+      if (passwordHash && actorId === userId) throw new IdentityRuleError(403, messages.ownPasswordInSettings);
       requireFields(username, name, 'kept');
       const events: IdentityEvent[] = [
         {
@@ -74,9 +87,7 @@ function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[
     }
     case 'DeleteAdminUser': {
       requireLiving(state);
-      const { userId, actorId, remainingAdmins, now } = command.data;
-      if (userId === actorId) throw new IdentityRuleError(403, messages.cannotDeleteSelf);
-      if (remainingAdmins <= 1) throw new IdentityRuleError(409, messages.lastAdmin);
+      const { userId, now } = command.data;
       return [{ type: 'AdminUserDeleted', data: { userId, at: now } }];
     }
     case 'ChangePassword': {
@@ -85,6 +96,11 @@ function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[
       if (!currentPasswordMatches) throw new IdentityRuleError(400, messages.currentPasswordWrong);
       if (!passwordsMatch) throw new IdentityRuleError(400, messages.passwordsDiffer);
       return [{ type: 'AdminPasswordChanged', data: { userId, passwordHash: newPasswordHash, at: now } }];
+    }
+    case 'ResetPassword': {
+      requireLiving(state);
+      const { userId, passwordHash, now } = command.data;
+      return [{ type: 'AdminPasswordChanged', data: { userId, passwordHash, at: now } }];
     }
     case 'ChangeSettings': {
       requireLiving(state);

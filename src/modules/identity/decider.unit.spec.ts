@@ -35,14 +35,11 @@ const settings: Settings = {
   dateFormat: 'YYYY-MM-DD',
 };
 
-const update = (overrides: Partial<{ name: string; passwordHash: string }> = {}): IdentityCommand => ({
+const update = (overrides: Partial<{ name: string; passwordHash: string; actorId: string }> = {}): IdentityCommand => ({
   type: 'UpdateAdminUser',
-  data: { userId: 'u1', username: 'chief', name: 'Amina B', role: 'admin', now, ...overrides },
+  data: { userId: 'u1', actorId: 'u2', username: 'chief', name: 'Amina B', role: 'admin', now, ...overrides },
 });
-const remove = (actorId: string, remainingAdmins: number): IdentityCommand => ({
-  type: 'DeleteAdminUser',
-  data: { userId: 'u1', actorId, remainingAdmins, now },
-});
+const remove: IdentityCommand = { type: 'DeleteAdminUser', data: { userId: 'u1', now } };
 const changePassword = (currentPasswordMatches: boolean, passwordsMatch: boolean): IdentityCommand => ({
   type: 'ChangePassword',
   data: { userId: 'u1', currentPasswordMatches, passwordsMatch, newPasswordHash: '$argon2id$n', now },
@@ -102,6 +99,24 @@ describe('identity decider', () => {
         ]);
     });
 
+    it("never sets the editor's own password (that change asks for the current one), but saves the rest", () => {
+      spec
+        .given([created])
+        .when(update({ passwordHash: '$argon2id$y', actorId: 'u1' }))
+        .thenThrows('Change your own password under Settings → Password, which asks for the current one.', {
+          status: 403,
+        });
+      spec
+        .given([created])
+        .when(update({ actorId: 'u1' }))
+        .then([
+          {
+            type: 'AdminUserUpdated',
+            data: { userId: 'u1', username: 'chief', name: 'Amina B', role: 'admin', at: now },
+          },
+        ]);
+    });
+
     it('refuses a blank name', () => {
       spec
         .given([created])
@@ -116,20 +131,25 @@ describe('identity decider', () => {
   });
 
   describe('deleting an admin user', () => {
-    it('never lets an admin delete their own account', () => {
-      spec.given([created]).when(remove('u1', 3)).thenThrows('You cannot delete your own account', { status: 403 });
+    // Who may delete whom is the roster's rule (roster.unit.spec.ts).
+    it('deletes a living user, once', () => {
+      spec.given([created]).when(remove).then([deleted]);
+      spec.given([created, deleted]).when(remove).thenThrows('User not found', { status: 404 });
+      spec.given([]).when(remove).thenThrows('User not found', { status: 404 });
     });
+  });
 
-    it('never deletes the last administrator', () => {
+  describe('resetting a password from the command line', () => {
+    it('sets it without the current one, for a living user only', () => {
+      const reset: IdentityCommand = {
+        type: 'ResetPassword',
+        data: { userId: 'u1', passwordHash: '$argon2id$r', now },
+      };
       spec
         .given([created])
-        .when(remove('u2', 1))
-        .thenThrows('The last administrator cannot be deleted', { status: 409 });
-    });
-
-    it('deletes another admin while others remain, once', () => {
-      spec.given([created]).when(remove('u2', 2)).then([deleted]);
-      spec.given([created, deleted]).when(remove('u2', 2)).thenThrows('User not found', { status: 404 });
+        .when(reset)
+        .then([{ type: 'AdminPasswordChanged', data: { userId: 'u1', passwordHash: '$argon2id$r', at: now } }]);
+      spec.given([created, deleted]).when(reset).thenThrows('User not found', { status: 404 });
     });
   });
 

@@ -37,6 +37,18 @@ export const IDENTITY_EVENT_TYPES: readonly IdentityEventType[] = [
   'AdminUserDeleted',
 ];
 
+/**
+ * Signing out, on each admin's sessions stream (`sessionsStream`), apart from their user stream so
+ * a sign-out never makes an edit of the user stale. `tokenId` is the token's `jti`, refused until
+ * `expiresAt`; `sessionVersion` is the one tokens issued from now on carry (older ones are refused).
+ * Not in the audit trail: signing in is not either.
+ */
+export type SessionEvent =
+  | { type: 'AdminSignedOut'; data: { userId: string; tokenId: string; expiresAt: string; at: string } }
+  | { type: 'AdminSignedOutEverywhere'; data: { userId: string; sessionVersion: number; at: string } };
+
+export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = ['AdminSignedOut', 'AdminSignedOutEverywhere'];
+
 /** What each event's time field was called before it became `at` (events stored then keep the old name). */
 const OLD_TIME_FIELD: Record<IdentityEventType, string> = {
   AdminUserCreated: 'createdAt',
@@ -68,7 +80,21 @@ export interface FirstAdminClaimed {
   data: { userId: string };
 }
 
+/**
+ * The administrators as a set (roster.ts): every creation and deletion of an admin appends here at
+ * the revision it read, so two changes decided at once collide and the later one is decided again.
+ * Its first event, written with its first change, seeds it with the admins the log already holds.
+ * No read model handles these events: the audit trail shows the users' own events.
+ */
+export type RosterEvent =
+  | { type: 'RosterSeeded'; data: { admins: string[] } }
+  | { type: 'RosterAdminAdded'; data: { userId: string } }
+  | { type: 'RosterAdminRemoved'; data: { userId: string } };
+
+export const ADMIN_ROSTER_STREAM = 'identity-admin-roster';
+
 export const userStream = (userId: string) => `admin-user-${userId}`;
+export const sessionsStream = (userId: string) => `admin-sessions-${userId}`;
 export const usernameStream = (username: string) => `admin-username-${username.trim().toLowerCase()}`;
 export const FIRST_ADMIN_STREAM = 'identity-first-admin';
 

@@ -354,6 +354,41 @@ describe('identity over HTTP', () => {
       expect(await statuses(newToken)).toEqual([401, 401]);
     });
 
+    it("resets another admin's password, ending their sessions, but never the caller's own", async () => {
+      const created = await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'reset-me', password: 'reset-me-password', name: 'Reset Me' });
+      const id = created.body.user.id as string;
+      const theirs = await adminToken(app.url, { username: 'reset-me', password: 'reset-me-password' });
+      // With their own token (stolen, say), the users API cannot set their password.
+      const own = await api()
+        .put(`/api/admin/users/${id}`)
+        .set(asAdmin(theirs))
+        .send({ username: 'reset-me', password: 'taken-over-password', name: 'Reset Me' });
+      expect(own.status).toBe(403);
+      expect(own.body).toEqual({
+        status: 403,
+        message: 'Change your own password under Settings → Password, which asks for the current one.',
+      });
+      expect((await api().get('/api/admin/me').set(asAdmin(theirs))).status).toBe(200);
+      expect((await login('10.3.0.1', 'taken-over-password', 'reset-me')).status).toBe(401);
+      // Their own name, without a password, still saves.
+      const renamed = await api()
+        .put(`/api/admin/users/${id}`)
+        .set(asAdmin(theirs))
+        .send({ username: 'reset-me', name: 'Reset Me Again' });
+      expect(renamed.status).toBe(200);
+      // Another admin may reset it: their tokens stop working.
+      const reset = await api()
+        .put(`/api/admin/users/${id}`)
+        .set(asAdmin())
+        .send({ username: 'reset-me', password: 'reset-by-admin', name: 'Reset Me' });
+      expect(reset.status).toBe(200);
+      expect((await api().get('/api/admin/me').set(asAdmin(theirs))).status).toBe(401);
+      expect((await login('10.3.0.2', 'reset-by-admin', 'reset-me')).status).toBe(200);
+    });
+
     it('pushes the user list to admin sockets after each change, never to shoppers', async () => {
       const admin = connect(app.url, { auth: { token } });
       const shopper = connect(app.url);
@@ -511,6 +546,40 @@ describe('identity over HTTP', () => {
       });
     });
 
+    it('counts wrong current passwords like failed sign-ins: the sixth in a row is 429 with Retry-After', async () => {
+      await api()
+        .post('/api/admin/users')
+        .set(asAdmin())
+        .send({ username: 'guesser', password: 'guesser-password', name: 'Guesser' });
+      const stolen = await adminToken(app.url, { username: 'guesser', password: 'guesser-password' });
+      const change = (currentPassword: string) =>
+        api()
+          .put('/api/admin/settings/password')
+          .set(from('10.8.0.1'))
+          .set(asAdmin(stolen))
+          .send({ currentPassword, newPassword: 'guessed-password', confirmPassword: 'guessed-password' });
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await change(`guess-${i}`));
+      expect(statuses(answers)).toEqual([400, 400, 400, 400, 400, 429]);
+      const refused = answers[5]!;
+      expect(refused.body.message).toMatch(/^Too many wrong passwords\. Try again in \d+ minutes?\.$/);
+      expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfterSeconds));
+      // Even the right one now waits: guessing it is what the count stops.
+      expect((await change('guesser-password')).status).toBe(429);
+      // Counted in parallel too: of 10 guesses at once from another address, at most 5 are tried.
+      const parallel = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api()
+            .put('/api/admin/settings/password')
+            .set(from('10.8.0.2'))
+            .set(asAdmin(stolen))
+            .send({ currentPassword: `p-${i}`, newPassword: 'guessed-password', confirmPassword: 'guessed-password' }),
+        ),
+      );
+      expect(count(statuses(parallel), 400)).toBeLessThanOrEqual(5);
+      expect(count(statuses(parallel), 429)).toBeGreaterThanOrEqual(5);
+    });
+
     it('changes the password only with the right current one and a matching confirmation', async () => {
       await api()
         .post('/api/admin/users')
@@ -546,6 +615,60 @@ describe('identity over HTTP', () => {
         ).status,
       ).toBe(200);
     });
+  });
+});
+
+describe('signing out', () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  const api = () => request(app.url);
+  // /api/admin/orders is answered ahead of Express (a fast read), with its own token check.
+  const reads = (token: string) =>
+    Promise.all(
+      ['/api/admin/me', '/api/admin/orders'].map(async (path) => (await api().get(path).set(bearer(token))).status),
+    );
+
+  it('ends this token only: 401 on every read, the same admin signed in elsewhere stays', async () => {
+    const [token, elsewhere] = await Promise.all([adminToken(app.url), adminToken(app.url)]);
+    expect(await reads(token)).toEqual([200, 200]);
+    const out = await api().post('/api/auth/logout').set(bearer(token)).send({});
+    expect(out.status, out.text).toBe(200);
+    expect(out.body).toEqual({ message: 'Signed out' });
+    expect(await reads(token)).toEqual([401, 401]);
+    expect(await reads(elsewhere)).toEqual([200, 200]);
+    expect((await api().post('/api/auth/logout').set(bearer(token)).send({})).status).toBe(401);
+  });
+
+  it('ends every token of the admin with everywhere, and a new sign-in works', async () => {
+    const [token, other] = await Promise.all([adminToken(app.url), adminToken(app.url)]);
+    const out = await api().post('/api/auth/logout').set(bearer(token)).send({ everywhere: true });
+    expect(out.status, out.text).toBe(200);
+    expect(out.body).toEqual({ message: 'Signed out everywhere' });
+    expect(await reads(token)).toEqual([401, 401]);
+    expect(await reads(other)).toEqual([401, 401]);
+    expect(await reads(await adminToken(app.url))).toEqual([200, 200]);
+  });
+
+  it('needs a valid token, and refuses a body that is not one it knows', async () => {
+    expect((await api().post('/api/auth/logout').send({})).status).toBe(401);
+    const token = await adminToken(app.url);
+    const bad = await api().post('/api/auth/logout').set(bearer(token)).send({ everywhere: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('everywhere must be true or false');
+    const other = await api().post('/api/auth/logout').set(bearer(token)).send({ username: 'admin' });
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe('A sign-out takes only everywhere (true or false)');
+    expect(await reads(token)).toEqual([200, 200]);
+  });
+
+  it('is answered as private API data', async () => {
+    const res = await api()
+      .post('/api/auth/logout')
+      .set(bearer(await adminToken(app.url)))
+      .send({});
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });
 

@@ -11,3 +11,6 @@ export const identityModule: AppModule = {
 
 /** Its routes, for the API's OpenAPI description (src/openapi.ts). */
 export { identityApi } from './openapi';
+
+/** The recovery commands (`npm run admin`). */
+export { createAdminFromCommandLine, resetPasswordFromCommandLine } from './recovery';

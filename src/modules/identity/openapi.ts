@@ -4,6 +4,7 @@ import {
   createUserSchema,
   languageChoiceSchema,
   loginSchema,
+  logoutSchema,
   passwordChangeSchema,
   settingsSaveSchema,
   settingsSchema,
@@ -39,6 +40,17 @@ export const identityApi = describeApi([
     },
   },
   {
+    method: 'post',
+    path: '/api/auth/logout',
+    tag: 'Sign-in',
+    auth: 'admin',
+    summary: 'Sign out: end this token, or with everywhere every token of this admin',
+    description:
+      'The token is refused from then on on every instance (HTTP 401), and its admin sockets close; `everywhere` ends every token the admin was issued so far.',
+    body: { schema: logoutSchema, name: 'Logout' },
+    responses: { 200: '{ message }', 401: 'No valid token' },
+  },
+  {
     method: 'get',
     path: '/api/admin/me',
     tag: 'Users',
@@ -61,7 +73,11 @@ export const identityApi = describeApi([
     auth: 'admin',
     summary: 'Add an admin user',
     body: { schema: createUserSchema, name: 'UserCreate' },
-    responses: { 201: '{ message, user }, the user’s version as ETag', 409: 'The username is taken' },
+    responses: {
+      201: '{ message, user }, the user’s version as ETag',
+      403: 'The caller was removed from the administrators meanwhile',
+      409: 'The username is taken',
+    },
   },
   {
     method: 'get',
@@ -79,10 +95,17 @@ export const identityApi = describeApi([
     tag: 'Users',
     auth: 'admin',
     summary: 'Change an admin user (an empty password keeps the current one)',
+    description:
+      'A password given here resets another admin’s (their sessions end); the caller’s own is changed only with PUT /api/admin/settings/password, which asks for the current one.',
     params: USER_ID,
     body: { schema: updateUserSchema, name: 'UserUpdate' },
     versioned: 'write',
-    responses: { 200: '{ message, user }', 404: 'No such user', 409: 'The username is taken, or a stale If-Match' },
+    responses: {
+      200: '{ message, user }',
+      403: 'A password for the caller’s own account',
+      404: 'No such user',
+      409: 'The username is taken, or a stale If-Match',
+    },
   },
   {
     method: 'delete',
@@ -90,11 +113,13 @@ export const identityApi = describeApi([
     tag: 'Users',
     auth: 'admin',
     summary: 'Delete an admin user (not oneself, nor the last admin)',
+    description:
+      'Deletions are decided one after the other on the administrators roster: of two admins deleting each other at once, one succeeds and the other gets 409.',
     params: USER_ID,
     versioned: 'write',
     responses: {
       200: '{ message }',
-      403: 'An admin cannot delete themself',
+      403: 'An admin cannot delete themself; the caller was removed from the administrators meanwhile',
       404: 'No such user',
       409: 'The last admin, or a stale If-Match',
     },
@@ -133,8 +158,13 @@ export const identityApi = describeApi([
     tag: 'Settings',
     auth: 'admin',
     summary: 'Change the signed-in admin’s password',
-    description: 'Tokens issued before stop working; the answer carries a new one for this device.',
+    description:
+      'Tokens issued before stop working; the answer carries a new one for this device. Wrong current passwords count with the admin’s failed sign-ins from the same address (429 with Retry-After past the limit).',
     body: { schema: passwordChangeSchema, name: 'PasswordChange' },
-    responses: { 200: '{ message, token, expiresAt }', 400: 'The current password is wrong, or the new ones differ' },
+    responses: {
+      200: '{ message, token, expiresAt }',
+      400: 'The current password is wrong, or the new ones differ',
+      429: 'Too many wrong passwords: wait as Retry-After says',
+    },
   },
 ]);

@@ -10,18 +10,19 @@ import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { clientAddress } from '../../platform/throttle/http';
 import {
   ADMIN_USERS_PROJECTION,
-  countAdmins,
   credentialsVersion,
   findUser,
   findUserByUsername,
   findUserView,
   listAdminUsers,
   settingsOf,
+  type AdminUserRow,
 } from '../../projections/admin-users';
 import {
   createUserSchema,
   languageChoiceSchema,
   loginSchema,
+  logoutSchema,
   messages,
   passwordChangeSchema,
   settingsSaveSchema,
@@ -37,35 +38,57 @@ import {
   createAdminUser,
   deleteAdminUser,
   hashPassword,
+  signOut,
+  signOutEverywhere,
   updateAdminUser,
 } from './commands';
-import { loginThrottle } from './throttle';
+import { passwordThrottle, type PasswordThrottle } from './throttle';
 
 export function identityRoutes(ctx: AppContext): ModuleRoutes {
-  return { public: authRoutes(ctx), admin: adminRoutes(ctx) };
+  const throttle = passwordThrottle(ctx.limiters);
+  return { public: authRoutes(ctx, throttle), admin: adminRoutes(ctx, throttle) };
 }
 
-function authRoutes(ctx: AppContext): Router {
+function authRoutes(ctx: AppContext, throttle: PasswordThrottle): Router {
   const router = Router();
   // Checked against this when the username is unknown, so both failures take about as long.
   const unknownUserHash = hashPassword(randomUUID());
-  const throttle = loginThrottle(ctx.limiters);
 
   router.post('/api/auth/login', async (req, res) => {
     const { username, password } = parseInput(loginSchema, req.body ?? {});
-    const attempt = await throttle.attempt(username, clientAddress(req), res);
+    const attempt = await throttle.attempt(username, clientAddress(req), res, 'sign-in');
     const user = await findUserByUsername(ctx.db, username);
     const valid = await argon2.verify(user?.password_hash ?? (await unknownUserHash), password).catch(() => false);
     if (!user || !valid) throw new HttpError(401, messages.loginInvalid);
     await attempt.succeeded();
     const principal = { id: user.id, username: user.username, name: user.name, role: user.role };
-    const { token, expiresAt } = ctx.auth.issue(principal, credentialsVersion(user.password_hash));
+    const { token, expiresAt } = ctx.auth.issue(principal, sessionVersions(user));
     res.json({ token, expiresAt, user: principal });
+  });
+
+  // Answers once the read model refuses the token; the projection then tells every instance (their
+  // remembered tokens, their sockets), and this one forgets at once for the caller's next request.
+  router.post('/api/auth/logout', ctx.auth.requireAdmin, async (req, res) => {
+    const { everywhere } = parseInput(logoutSchema, req.body ?? {});
+    const { id } = req.admin!;
+    const metadata = commandMetadata(id);
+    const position = everywhere
+      ? await signOutEverywhere(ctx.store, id, metadata)
+      : await signOut(ctx.store, id, req.adminToken!, metadata);
+    await ctx.runner.waitFor(position, { projections: [ADMIN_USERS_PROJECTION] });
+    ctx.auth.forgetPrincipals();
+    res.json({ message: everywhere ? 'Signed out everywhere' : 'Signed out' });
   });
   return router;
 }
 
-function adminRoutes(ctx: AppContext): Router {
+/** What a token issued now for this admin carries. */
+const sessionVersions = (user: AdminUserRow) => ({
+  credentialsVersion: credentialsVersion(user.password_hash),
+  sessionVersion: user.session_version,
+});
+
+function adminRoutes(ctx: AppContext, throttle: PasswordThrottle): Router {
   const router = Router();
   const { store } = ctx;
   // The request's id becomes the events' correlationId through the request context.
@@ -107,9 +130,7 @@ function adminRoutes(ctx: AppContext): Router {
   });
 
   router.delete('/users/:id', async (req, res) => {
-    const remainingAdmins = await countAdmins(ctx.db);
-    const context = { actorId: req.admin!.id, remainingAdmins };
-    await caughtUp(await deleteAdminUser(store, req.params.id, context, meta(req), ifMatchRevision(req)));
+    await caughtUp(await deleteAdminUser(store, req.params.id, meta(req), ifMatchRevision(req)));
     res.json({ message: 'User deleted successfully' });
   });
 
@@ -149,10 +170,13 @@ function adminRoutes(ctx: AppContext): Router {
     const input = parseInput(passwordChangeSchema, req.body ?? {});
     const user = await findUser(ctx.db, req.admin!.id);
     if (!user) throw notFound(messages.userNotFound);
+    // A wrong current password counts as a failed sign-in of this admin from this address.
+    const attempt = await throttle.attempt(user.username, clientAddress(req), res, 'current-password');
     await caughtUp(await changePassword(store, user.id, { ...input, currentHash: user.password_hash }, meta(req)));
+    await attempt.succeeded();
     // Older tokens stop working with the old password; this one keeps the admin signed in.
     const changed = await findUser(ctx.db, user.id);
-    const { token, expiresAt } = ctx.auth.issue(req.admin!, credentialsVersion(changed!.password_hash));
+    const { token, expiresAt } = ctx.auth.issue(req.admin!, sessionVersions(changed!));
     res.json({ message: 'Password changed successfully', token, expiresAt } satisfies PasswordChanged);
   });
 

@@ -20,6 +20,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import {
   ConcurrencyError,
+  COMMAND_LINE,
   START,
   SYSTEM,
   comparePositions,
@@ -94,6 +95,7 @@ function toMetadata(raw: unknown, created: Date): EventMetadata {
     causationId: text(m.causationId, ''),
     occurredAt: text(m.occurredAt, created.toISOString()),
     ...(typeof m.commandId === 'string' ? { commandId: m.commandId } : {}),
+    ...(m.origin === COMMAND_LINE ? { origin: COMMAND_LINE } : {}),
   };
 }
 

@@ -97,6 +97,17 @@ describe('EventStoreDB adapter: recorded events', () => {
     });
   });
 
+  it('keeps where a system command came from (the command line), and nothing else it does not know', () => {
+    const metadata = { actor: 'system', correlationId: 'c', causationId: 'c', occurredAt: created.toISOString() };
+    expect(toRecordedEvent(record({ metadata: { ...metadata, origin: 'command-line' } })).metadata).toEqual({
+      ...metadata,
+      origin: 'command-line',
+    });
+    expect(toRecordedEvent(record({ metadata: { ...metadata, origin: 'elsewhere', extra: 1 } })).metadata).toEqual(
+      metadata,
+    );
+  });
+
   it('gives events written without our metadata (another tool on a shared server) a usable one', () => {
     for (const metadata of [undefined, 'not json', new Uint8Array([1, 2]), { actor: 42 }]) {
       expect(toRecordedEvent(record({ metadata })).metadata).toEqual({

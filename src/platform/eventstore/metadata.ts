@@ -1,6 +1,6 @@
 import { hash, randomUUID } from 'node:crypto';
 import { currentRequestId } from '../observability/request-context';
-import type { Actor, AppendOptions, ExpectedRevision } from './port';
+import { COMMAND_LINE, SYSTEM, type Actor, type AppendOptions, type ExpectedRevision } from './port';
 
 export type CommandMetadata = AppendOptions['metadata'];
 
@@ -14,6 +14,11 @@ export function commandMetadata(
   correlationId: string = currentRequestId() ?? randomUUID(),
 ): CommandMetadata {
   return { actor, correlationId, causationId: correlationId, commandId: randomUUID() };
+}
+
+/** Metadata of a command an operator ran from the command line (`npm run admin`): the system's, marked so. */
+export function commandLineMetadata(): CommandMetadata {
+  return { ...commandMetadata(SYSTEM), origin: COMMAND_LINE };
 }
 
 /**

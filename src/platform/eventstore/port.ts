@@ -13,7 +13,12 @@ export interface EventMetadata {
   occurredAt: string;
   /** The command that wrote the event (absent on events written before command ids existed). */
   commandId?: string;
+  /** Where a `system` command came from when an operator ran it (the recovery commands); absent otherwise. */
+  origin?: CommandOrigin;
 }
+
+export type CommandOrigin = 'command-line';
+export const COMMAND_LINE: CommandOrigin = 'command-line';
 
 /** What a command hands to `append`. */
 export interface NewEvent<Type extends string = string, Data = unknown> {

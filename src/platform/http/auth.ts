@@ -1,4 +1,4 @@
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import passport from 'passport';
@@ -19,17 +19,33 @@ export interface TokenClaims {
   sub: string;
   /** Version of the credentials the token was issued for: changes when the password does. */
   cv: string;
+  /** The admin's session version when it was issued: "sign out everywhere" raises it. */
+  sv: number;
+  /** The token's own id, which signing out refuses from then on. */
+  jti: string;
+}
+
+/** What a token stands for besides its admin: its id and when it expires (what signing out records). */
+export interface AdminToken {
+  id: string;
+  expiresAt: Date;
+}
+
+/** What a token is issued for: the admin's credentials and session versions now. */
+export interface SessionVersions {
+  credentialsVersion: string;
+  sessionVersion: number;
 }
 
 export interface AdminAuthOptions {
   secret: string;
   expiresIn: string;
-  /** The admin behind valid claims, or null when deleted or their credentials changed since. */
+  /** The admin behind valid claims, or null when deleted, their credentials changed or the token was signed out since. */
   findPrincipal(claims: TokenClaims): Promise<AdminPrincipal | null>;
 }
 
 export interface AdminAuth {
-  issue(principal: AdminPrincipal, credentialsVersion: string): { token: string; expiresAt: string };
+  issue(principal: AdminPrincipal, versions: SessionVersions): { token: string; expiresAt: string };
   /**
    * The admin a raw token stands for and when the token expires, or null (bad signature, other
    * algorithm, expired, revoked).
@@ -37,15 +53,16 @@ export interface AdminAuth {
   verify(token: string): Promise<(AdminPrincipal & { expiresAt: Date }) | null>;
   /** The admin an Authorization header's bearer token stands for, or null (none, malformed, or as verify). */
   principalOf(authorization: string | undefined): Promise<AdminPrincipal | null>;
-  /** Express middleware: 401 unless a valid bearer token; sets `req.admin`. */
+  /** Express middleware: 401 unless a valid bearer token; sets `req.admin` and `req.adminToken`. */
   requireAdmin: RequestHandler;
-  /** Admin accounts changed (a password, a deletion): tokens are checked against them again. */
+  /** Admin accounts changed (a password, a deletion, a sign-out): tokens are checked against them again. */
   forgetPrincipals(): void;
 }
 
 declare module 'express-serve-static-core' {
   interface Request {
     admin?: AdminPrincipal;
+    adminToken?: AdminToken;
   }
 }
 
@@ -81,8 +98,11 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
   const requireAdmin: RequestHandler = (req, res, next) => {
     authenticator.authenticate('admin-jwt', { session: false }, (error: unknown, principal: AdminPrincipal | false) => {
       if (error) return next(error);
-      if (!principal) return next(unauthorized('Please sign in to continue.'));
+      // Checked just now, so its claims are remembered.
+      const claims = principal && claimsOf(BEARER.exec(req.headers.authorization ?? '')?.[1] ?? '');
+      if (!principal || !claims) return next(unauthorized('Please sign in to continue.'));
       req.admin = principal;
+      req.adminToken = { id: claims.jti, expiresAt: new Date(claims.exp * 1000) };
       next();
     })(req, res, next);
   };
@@ -113,9 +133,9 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
   };
 
   return {
-    issue(principal, credentialsVersion) {
+    issue(principal, { credentialsVersion, sessionVersion }) {
       const expiresInSeconds = Math.floor(durationToMs(options.expiresIn) / 1000);
-      const claims: TokenClaims = { sub: principal.id, cv: credentialsVersion };
+      const claims: TokenClaims = { sub: principal.id, cv: credentialsVersion, sv: sessionVersion, jti: randomUUID() };
       const token = jwt.sign(claims, key, { algorithm: ALGORITHM, expiresIn: expiresInSeconds });
       return { token, expiresAt: new Date(Date.now() + expiresInSeconds * 1000).toISOString() };
     },

@@ -1,16 +1,18 @@
 /**
  * How long the admin a token names is taken as found without asking the read model again. Every
- * change to an admin account (a password, a deletion) calls forget() on every instance first
+ * change to an admin account (a password, a deletion, a sign-out) calls forget() on every instance first
  * (Realtime's revalidation), so this bound only matters if that message is lost between instances.
  */
 export const PRINCIPAL_CACHE_MS = 5_000;
-/** Admins are a handful; this only bounds what tokens for many past credentials could fill. */
+/** Admins' tokens in use are a handful; this only bounds what many sign-ins could fill. */
 const MAX_ENTRIES = 1_000;
 
 /** A token's claims as far as this cache reads them (auth.ts's TokenClaims). */
 interface Claims {
   sub: unknown;
   cv: unknown;
+  sv: unknown;
+  jti: unknown;
 }
 
 /**
@@ -38,8 +40,11 @@ export class PrincipalCache<C extends Claims, Principal extends object> {
 
   /** Not an async function: a remembered admin, the case of nearly every admin request, costs one promise. */
   find(claims: C): Promise<Principal | null> {
-    if (typeof claims.sub !== 'string' || typeof claims.cv !== 'string') return this.#find(claims);
-    const key = `${claims.sub} ${claims.cv}`;
+    const { sub, cv, sv, jti } = claims;
+    if (typeof sub !== 'string' || typeof cv !== 'string' || typeof sv !== 'number' || typeof jti !== 'string')
+      return this.#find(claims);
+    // One entry per token: a token signed out is refused while its admin's others stand.
+    const key = `${sub} ${cv} ${sv} ${jti}`;
     const known = this.#entries.get(key);
     return known && known.until > this.#now() ? Promise.resolve(known.principal) : this.#lookUp(claims, key);
   }

@@ -3,7 +3,7 @@ import type { AdminPrincipal, TokenClaims } from './auth';
 import { PrincipalCache } from './principal-cache';
 
 const karim: AdminPrincipal = { id: 'a1', username: 'karim', name: 'Karim', role: 'admin' };
-const claims: TokenClaims = { sub: 'a1', cv: 'v1' };
+const claims: TokenClaims = { sub: 'a1', cv: 'v1', sv: 0, jti: 't1' };
 
 /** A read model of one admin that counts its lookups; `release` lets a held lookup answer. */
 function readModel() {
@@ -16,7 +16,7 @@ function readModel() {
     release: () => held?.(),
     find: async (asked: TokenClaims) => {
       model.lookups++;
-      const answer = asked.sub === 'a1' && asked.cv === 'v1' ? current : null;
+      const answer = asked.sub === 'a1' && asked.cv === 'v1' && asked.jti !== 'signed-out' ? current : null;
       if (model.hold) await new Promise<void>((resolve) => (held = resolve));
       return answer;
     },
@@ -52,10 +52,19 @@ describe('PrincipalCache', () => {
   it('does not remember a refused token, nor one for other credentials', async () => {
     const model = readModel();
     const cache = new PrincipalCache(model.find, 60_000);
-    expect(await cache.find({ sub: 'a1', cv: 'old' })).toBeNull();
-    expect(await cache.find({ sub: 'a1', cv: 'old' })).toBeNull();
+    expect(await cache.find({ ...claims, cv: 'old' })).toBeNull();
+    expect(await cache.find({ ...claims, cv: 'old' })).toBeNull();
     expect(model.lookups).toBe(2);
-    expect(await cache.find({ sub: 42, cv: 'v1' } as unknown as TokenClaims)).toBeNull();
+    expect(await cache.find({ ...claims, sub: 42 } as unknown as TokenClaims)).toBeNull();
+  });
+
+  it('remembers each token apart: one signed out is refused while its admin is remembered', async () => {
+    const model = readModel();
+    const cache = new PrincipalCache(model.find, 60_000);
+    expect(await cache.find(claims)).toEqual(karim);
+    expect(await cache.find({ ...claims, jti: 'signed-out' })).toBeNull();
+    expect(await cache.find({ ...claims, sv: 1 })).toEqual(karim);
+    expect(model.lookups).toBe(3);
   });
 
   it('does not keep what a lookup that began before a change found', async () => {

@@ -197,6 +197,48 @@ describe.each(TRANSPORTS)('realtime (Socket.IO) over %s', (name, transport) => {
     expect((await request(first.url).get('/api/admin/me').set(bearer(newToken))).status).toBe(200);
   });
 
+  // /api/admin/orders is answered ahead of Express (a fast read), with its own token check.
+  const reads = (url: string, token: string) =>
+    Promise.all(
+      ['/api/admin/me', '/api/admin/orders'].map(
+        async (path) => (await request(url).get(path).set(bearer(token))).status,
+      ),
+    );
+
+  it("closes a signed-out token's sockets and refuses it on every instance; the admin's other token stays", async () => {
+    const user = await createAdmin(first.url, await adminToken(first.url), `leaving-${Date.now()}`);
+    const [leaving, staying] = [await adminToken(first.url, user), await adminToken(second.url, user)];
+    const onFirst = await client(first.url, { token: leaving });
+    const onSecond = await client(second.url, { token: leaving });
+    const closed = [closedByServer(onFirst), closedByServer(onSecond)];
+    const kept = await client(first.url, { token: staying });
+    // Both instances have checked the token, and remember it as good.
+    expect([...(await reads(first.url, leaving)), ...(await reads(second.url, leaving))]).toEqual([200, 200, 200, 200]);
+    expect((await request(second.url).post('/api/auth/logout').set(bearer(leaving)).send({})).status).toBe(200);
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect([...(await reads(first.url, leaving)), ...(await reads(second.url, leaving))]).toEqual([401, 401, 401, 401]);
+    await expect(client(first.url, { token: leaving })).rejects.toThrow('Authentication failed');
+    expect(kept.connected).toBe(true);
+    expect([...(await reads(first.url, staying)), ...(await reads(second.url, staying))]).toEqual([200, 200, 200, 200]);
+  });
+
+  it('signs an admin out everywhere: every token and socket of theirs, on every instance', async () => {
+    const token = await adminToken(first.url);
+    const user = await createAdmin(first.url, token, `everywhere-${Date.now()}`);
+    const [one, two] = [await adminToken(first.url, user), await adminToken(second.url, user)];
+    const sockets = [await client(first.url, { token: one }), await client(second.url, { token: two })];
+    const closed = sockets.map(closedByServer);
+    const other = await client(second.url, { token });
+    expect((await request(first.url).post('/api/auth/logout').set(bearer(one)).send({ everywhere: true })).status).toBe(
+      200,
+    );
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    for (const url of [first.url, second.url])
+      expect([...(await reads(url, one)), ...(await reads(url, two))]).toEqual([401, 401, 401, 401]);
+    expect(other.connected).toBe(true);
+    expect(await reads(second.url, await adminToken(second.url, user))).toEqual([200, 200]);
+  });
+
   it('closes an admin socket when its token expires', async () => {
     const socket = await client(app.url, { token: await adminToken(app.url) });
     expect(await closedByServer(socket)).toBe('io server disconnect');

@@ -2,7 +2,6 @@
 export { ADMIN_USERS_PROJECTION, adminUsersProjection } from './projection';
 export {
   adminName,
-  countAdmins,
   credentialsVersion,
   describeActor,
   findAdminPrincipal,

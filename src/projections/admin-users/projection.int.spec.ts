@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/support/database';
-import type { IdentityEvent } from '../../modules/identity/events';
+import type { IdentityEvent, SessionEvent } from '../../modules/identity/events';
 import type { StoredEvent } from '../../platform/eventstore/port';
 import { statementTarget } from '../../platform/projections/fold';
 import { defaultSettings, type Settings } from '../../shared/identity';
@@ -26,19 +26,21 @@ describe('admin-users projection', () => {
   let db: Awaited<ReturnType<typeof freshDatabase<AdminUsersTables>>>['db'];
   const revisions = new Map<string, number>();
   /** The events as the store hands them to the projection: each with its stream's next revision. */
-  const stored = (events: IdentityEvent[]): StoredEvent[] =>
+  const stored = (events: (IdentityEvent | SessionEvent)[]): StoredEvent[] =>
     events.map((event) => {
-      const revision = (revisions.get(event.data.userId) ?? -1) + 1;
-      revisions.set(event.data.userId, revision);
+      const stream = `${event.type.startsWith('AdminSignedOut') ? 'admin-sessions' : 'admin-user'}-${event.data.userId}`;
+      const revision = (revisions.get(stream) ?? -1) + 1;
+      revisions.set(stream, revision);
       return {
         ...event,
         id: randomUUID(),
-        streamId: `admin-user-${event.data.userId}`,
+        streamId: stream,
         revision: BigInt(revision),
         position: { commit: 0n, prepare: 0n },
       };
     });
-  const apply = (events: IdentityEvent[]) => adminUsersProjection({ db }).fold(stored(events))(statementTarget(db));
+  const apply = (events: (IdentityEvent | SessionEvent)[]) =>
+    adminUsersProjection({ db }).fold(stored(events))(statementTarget(db));
 
   beforeAll(async () => {
     db = (await freshDatabase<AdminUsersTables>()).db;
@@ -124,5 +126,19 @@ describe('admin-users projection', () => {
     expect((await findUser(db, 'omar'))!.language_chosen).toBe(false);
     await apply([change(true)]);
     expect((await findUser(db, 'omar'))!.language_chosen).toBe(true);
+  });
+
+  it('keeps tokens signed out until they expire, and the session version, without changing the user version', async () => {
+    await apply([created('sami', '2026-11-23T09:00:00.000Z')]);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const past = new Date(Date.now() - 1_000).toISOString();
+    await apply([
+      { type: 'AdminSignedOut', data: { userId: 'sami', tokenId: 't-live', expiresAt: later, at: past } },
+      { type: 'AdminSignedOut', data: { userId: 'sami', tokenId: 't-expired', expiresAt: past, at: past } },
+      { type: 'AdminSignedOutEverywhere', data: { userId: 'sami', sessionVersion: 1, at: past } },
+    ]);
+    const revoked = await db.selectFrom('admin_revoked_tokens').select(['token_id', 'user_id']).execute();
+    expect(revoked).toEqual([{ token_id: 't-live', user_id: 'sami' }]);
+    expect(await findUser(db, 'sami')).toMatchObject({ session_version: 1, version: 0 });
   });
 });

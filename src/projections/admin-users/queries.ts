@@ -14,15 +14,23 @@ export function credentialsVersion(passwordHash: string): string {
   return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
 }
 
-/** The admin a token names, while their password is the one it was issued with. */
+/**
+ * The admin a token names, while their password is the one it was issued with, no sign-out
+ * everywhere came after it, and it was not signed out itself.
+ */
 export async function findAdminPrincipal(db: Db, claims: TokenClaims): Promise<AdminPrincipal | null> {
-  if (typeof claims.sub !== 'string' || typeof claims.cv !== 'string') return null;
+  const { sub, cv, sv, jti } = claims;
+  if (typeof sub !== 'string' || typeof cv !== 'string' || typeof sv !== 'number' || typeof jti !== 'string')
+    return null;
   const row = await db
     .selectFrom('admin_users')
-    .select(['id', 'username', 'name', 'role', 'password_hash'])
-    .where('id', '=', claims.sub)
+    .select(['id', 'username', 'name', 'role', 'password_hash', 'session_version'])
+    .select((eb) =>
+      eb.exists(eb.selectFrom('admin_revoked_tokens').select('token_id').where('token_id', '=', jti)).as('revoked'),
+    )
+    .where('id', '=', sub)
     .executeTakeFirst();
-  if (!row || credentialsVersion(row.password_hash) !== claims.cv) return null;
+  if (!row || row.revoked || row.session_version !== sv || credentialsVersion(row.password_hash) !== cv) return null;
   return { id: row.id, username: row.username, name: row.name, role: row.role };
 }
 
@@ -50,14 +58,6 @@ export async function listAdminUsers(db: Db): Promise<AdminUserView[]> {
     .orderBy('created_at')
     .execute();
   return rows.map(toView);
-}
-
-export async function countAdmins(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('admin_users')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
 }
 
 /** An admin's name as other admins know it, or undefined for an id that is no admin (any more). */

@@ -2,8 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { CatalogueEvent, ImageRef, ProductDetails, ProductValues } from '../../modules/catalogue/events';
 import { upcastIdentityEvent, type IdentityEvent } from '../../modules/identity/events';
 import { upcastOrderEvent, type OrderEvent, type PlacedOrder } from '../../modules/ordering/events';
-import { SHOPPER, SYSTEM, type RecordedEvent } from '../../platform/eventstore/port';
+import { COMMAND_LINE, SHOPPER, SYSTEM, type CommandOrigin, type RecordedEvent } from '../../platform/eventstore/port';
 import {
+  AUDIT_COMMAND_LINE,
   AUDIT_PRICE_FIELD_PREFIX,
   type AuditAction,
   type AuditActorType,
@@ -142,13 +143,13 @@ interface Described {
 
 /** The entry for one event, or undefined for an event the trail does not show. */
 export function auditEntry(event: RecordedEvent, states: States): AuditEntryRow | undefined {
-  const { actor, correlationId, occurredAt } = event.metadata;
+  const { actor, correlationId, occurredAt, origin } = event.metadata;
   // The admin's name before this event applies: an admin renaming themselves did it under their old name.
   const admin =
     actor === SHOPPER || actor === SYSTEM ? undefined : states.get<UserState>(entityKey('user', actor), 'user');
   const described = describe(event, states);
   if (!described) return undefined;
-  const who = actorOf(actor, admin?.name ?? null, described.provider);
+  const who = actorOf(actor, admin?.name ?? null, described.provider, origin);
   return {
     id: event.id,
     position_commit: event.position.commit.toString(),
@@ -172,11 +173,14 @@ function actorOf(
   actor: string,
   adminName: string | null,
   provider: string | undefined,
+  origin: CommandOrigin | undefined,
 ): { type: AuditActorType; id: string; name: string | null } {
   if (actor === SHOPPER) return { type: 'shopper', id: SHOPPER, name: null };
   // The store records a payment's outcome (webhook, poll, return page) as the system: it is the provider's word.
   if (actor === SYSTEM && provider) return { type: 'payment', id: provider, name: provider };
-  if (actor === SYSTEM) return { type: 'system', id: SYSTEM, name: null };
+  // An operator's recovery command (npm run admin): the system, named by where it was run.
+  if (actor === SYSTEM)
+    return { type: 'system', id: SYSTEM, name: origin === COMMAND_LINE ? AUDIT_COMMAND_LINE : null };
   return { type: 'admin', id: actor, name: adminName };
 }
 

@@ -320,4 +320,15 @@ describe('auditEntry', () => {
     expect(entry).toMatchObject({ actor_type: 'system', actor_id: 'system', actor_name: null, action: 'user.created' });
     expect(JSON.stringify(entry)).not.toContain('"h"');
   });
+
+  it('names the command line where an operator ran a recovery command as the system', () => {
+    const reset = event('AdminPasswordChanged', { userId: 'u9', passwordHash: 'h', at }, 'system');
+    const entry = auditEntry({ ...reset, metadata: { ...reset.metadata, origin: 'command-line' } }, states())!;
+    expect(entry).toMatchObject({
+      actor_type: 'system',
+      actor_id: 'system',
+      actor_name: 'command line',
+      action: 'user.password_changed',
+    });
+  });
 });

@@ -12,6 +12,9 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTOR_TYPES = ['admin', 'shopper', 'payment', 'system'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
+/** The name of the `system` actor of an entry an operator caused from the command line (`npm run admin`). */
+export const AUDIT_COMMAND_LINE = 'command line';
+
 /** Every action an entry may name: `<entity>.<what happened>`, one per kind of event. */
 export const AUDIT_ACTIONS = [
   'user.created',

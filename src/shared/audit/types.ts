@@ -21,7 +21,10 @@ export interface AuditEntry {
     type: AuditActorType;
     /** An admin's id; `shopper`, `system`, or the payment provider's name otherwise. */
     id: string;
-    /** The admin's name when they acted, the provider's name for a payment; null when unknown. */
+    /**
+     * The admin's name when they acted, the provider's name for a payment, `command line`
+     * (AUDIT_COMMAND_LINE) for the system run by an operator there; null when unknown.
+     */
     name: string | null;
   };
   action: AuditAction;

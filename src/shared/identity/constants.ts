@@ -35,6 +35,8 @@ export const messages = {
   usernameTaken: 'Username already exists',
   cannotDeleteSelf: 'You cannot delete your own account',
   lastAdmin: 'The last administrator cannot be deleted',
+  notAnAdmin: 'Your account is no longer an administrator',
+  ownPasswordInSettings: 'Change your own password under Settings → Password, which asks for the current one.',
   userNotFound: 'User not found',
   currentPasswordWrong: 'Current password is incorrect',
   passwordsDiffer: 'New password and confirmation do not match',

@@ -28,6 +28,15 @@ export const loginSchema = z.object({
   password: password('Password', 1000, messages.loginBlank),
 });
 
+/**
+ * `POST /api/auth/logout`: this token, or with `everywhere` every token of the admin. Nothing else:
+ * a body meant for another route ends no session.
+ */
+export const logoutSchema = z.strictObject(
+  { everywhere: z.boolean({ error: 'everywhere must be true or false' }).default(false) },
+  { error: 'A sign-out takes only everywhere (true or false)' },
+);
+
 const role = z.enum(ADMIN_ROLES, { error: messages.roleInvalid }).default('admin');
 
 export const createUserSchema = z.object({

@@ -92,7 +92,7 @@ describe('the OpenAPI description of the running store', () => {
       const example = bodyExample(op!.described, document);
       const body = example && step.body ? step.body(example.body as Record<string, unknown>) : example?.body;
       let call = request(app.url)[method.toLowerCase() as 'post'](withParams(path, step.params?.() ?? {}));
-      call = call.set(bearer(token));
+      call = call.set(bearer(step.token?.() ?? token));
       if (example) call = call.type(example.contentType === 'application/json' ? 'json' : 'form').send(body as object);
       const res = await call;
       expect(res.status, `${step.route} ${JSON.stringify(body)} → ${JSON.stringify(res.body)}`).toBe(step.status);
@@ -131,12 +131,14 @@ interface WriteStep {
   body?: (example: Record<string, unknown>) => Record<string, unknown>;
   status: number;
   then?: (answer: Record<string, unknown>) => void;
+  /** Another token than the one signed in first (sign-out comes after the password change retired it). */
+  token?: () => string;
 }
 
 /**
  * Every described write, in an order where each finds what it needs: the category before its
- * product, a checkout before its order, deletions last, the password change at the very end
- * (it retires the token the others use).
+ * product, a checkout before its order, deletions last, the password change near the end (it
+ * retires the token the others use), then signing out with the token it issued.
  */
 function writeSteps(ids: Record<string, string>): WriteStep[] {
   const id = (name: string) => () => ({ id: ids[name]! });
@@ -208,6 +210,8 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
       route: 'PUT /api/admin/settings/password',
       body: (example) => ({ ...example, currentPassword: TEST_ADMIN.password }),
       status: 200,
+      then: (answer) => void (ids.token = answer.token as string),
     },
+    { route: 'POST /api/auth/logout', status: 200, token: () => ids.token! },
   ];
 }

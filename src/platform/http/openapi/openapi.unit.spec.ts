@@ -31,11 +31,11 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(storeApiDocument({ sandbox: false }).paths).filter((p) => p.startsWith('/sandbox'))).toEqual([]);
   });
 
-  it('asks for the bearer token on every /api/admin operation, and only there (and /readyz, optionally)', () => {
+  it('asks for the bearer token on every /api/admin operation and signing out, and only there (and /readyz, optionally)', () => {
     for (const operation of operations) {
       const security = described(operation).security as Record<string, string[]>[] | undefined;
       const names = (security ?? []).flatMap((requirement) => Object.keys(requirement));
-      if (operation.path.startsWith('/api/admin/')) {
+      if (operation.path.startsWith('/api/admin/') || operation.path === '/api/auth/logout') {
         expect(security, name(operation)).toEqual([{ bearerAuth: [] }]);
         expect(described(operation).responses, name(operation)).toHaveProperty('401');
       } else if (operation.path !== '/readyz') expect(names, name(operation)).not.toContain('bearerAuth');

@@ -1,4 +1,9 @@
-import { AUDIT_PRICE_FIELD_PREFIX, type AuditAction, type AuditEntityType } from '@shared/audit/constants';
+import {
+  AUDIT_COMMAND_LINE,
+  AUDIT_PRICE_FIELD_PREFIX,
+  type AuditAction,
+  type AuditEntityType,
+} from '@shared/audit/constants';
 import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
 import { ORDER_STATUSES } from '@shared/ordering/constants';
 import type { AdminMessageId, MessageValues } from '../i18n';
@@ -95,7 +100,7 @@ export function actorLabel(t: Text, actor: AuditEntry['actor']): string {
     case 'payment':
       return t('admin.history.who.payment', { provider: actor.name ?? actor.id });
     case 'system':
-      return t('admin.history.who.system');
+      return t(actor.name === AUDIT_COMMAND_LINE ? 'admin.history.who.commandLine' : 'admin.history.who.system');
   }
 }
 

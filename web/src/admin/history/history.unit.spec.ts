@@ -44,12 +44,13 @@ describe('audit entry text', () => {
     );
   });
 
-  it('names who acted: an admin, a shopper, the payment provider, the system', () => {
+  it('names who acted: an admin, a shopper, the payment provider, the system (run from the command line)', () => {
     expect(actorLabel(t, { type: 'admin', id: 'x', name: 'Karim' })).toBe('Karim');
     expect(actorLabel(t, { type: 'admin', id: 'x', name: null })).toBe('An administrator');
     expect(actorLabel(t, { type: 'shopper', id: 'shopper', name: null })).toBe('Shopper');
     expect(actorLabel(t, { type: 'payment', id: 'chargily', name: 'chargily' })).toBe('Payment (chargily)');
     expect(actorLabel(t, { type: 'system', id: 'system', name: null })).toBe('System');
+    expect(actorLabel(t, { type: 'system', id: 'system', name: 'command line' })).toBe('System (command line)');
   });
 
   it('writes values: money in Da, yes / no, lists, a dash for nothing, statuses by name', () => {

@@ -8,10 +8,11 @@ import type { LanguageStore } from '../../i18n/language-store';
 import { applyLanguageToDocument } from '../../i18n/language-store';
 import { applyThemeToDocument } from '../../theme/theme';
 import { themeStore } from '../../theme/useTheme';
+import { signOut } from '../api/auth';
 import { adminKeys } from '../api/keys';
 import { DEFAULT_ADMIN_LOCALE } from '../i18n';
 import { ADMIN_LOGIN } from '../session/redirect';
-import { adminSession, useAdminSession, type AdminSession } from '../session/session';
+import { useAdminSession, type AdminSession } from '../session/session';
 import { languageChoices, type LanguageChoices } from '../settings/language-choice';
 import { useSettingsLanguage } from '../settings/useSettingsLanguage';
 import { adminTheme } from '../theme';
@@ -126,7 +127,7 @@ function AdminLayout({ session, language, choices }: { session: AdminSession } &
           live={live}
           sidebarCollapsed={collapsed}
           onToggleSidebar={() => setChoice({ collapsed: !collapsed, narrow })}
-          onLogout={() => adminSession.signOut('logout')}
+          onLogout={() => void signOut()}
         />
         <main id={MAIN_CONTENT_ID} className="admin-main" tabIndex={-1}>
           <Outlet />

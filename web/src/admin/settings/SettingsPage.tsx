@@ -29,6 +29,7 @@ import {
   type Server,
 } from './settings-draft';
 import { useSaveSettings } from './settings-writes';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import { Tabs, type TabItem } from './Tabs';
 
 export const SETTINGS_TABS = ['profile', 'password', 'notifications', 'region'] as const;
@@ -65,7 +66,10 @@ export function SettingsPage({ tab, onTab }: { tab: SettingsTab; onTab: (tab: Se
         <section className="card admin-panel">
           <Tabs label={t('admin.settings.tabs')} tabs={tabs} selected={tab} onSelect={onTab}>
             {tab === 'password' ? (
-              <PasswordTab userId={userId} />
+              <>
+                <PasswordTab userId={userId} />
+                <SignOutEverywhere />
+              </>
             ) : (
               <SectionTab userId={userId} answer={query.data} section={tab} edits={edits} />
             )}

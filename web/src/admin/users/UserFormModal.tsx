@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { ADMIN_ROLES, PASSWORD_MIN } from '@shared/identity/constants';
 import type { AdminUserView } from '@shared/identity/types';
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
@@ -7,6 +8,7 @@ import { conflictOf } from '../api/client';
 import type { UserInput } from '../api/users';
 import { EntityHistory } from '../history/EntityHistory';
 import { useAdminText } from '../i18n';
+import { useAdminSession } from '../session/session';
 import { FormField, type ControlProps } from '../ui/FormField';
 import { Modal } from '../ui/Modal';
 import { checkUserForm, isValid, userFailureText, type RequiredField } from './user-form';
@@ -15,8 +17,10 @@ import { isAdminRole, roleLabel } from './role';
 
 // SPEC §5 'Add user' / 'Edit user': one form for both. Add: username, password and full name
 // required ('Please fill in all required fields'), role admin. Edit: username and name required;
-// an empty password keeps the current one. The server's refusal ('Username already exists') shows
-// in the form, which stays open; a stale edit closes it for the shared conflict dialog.
+// an empty password keeps the current one. The admin editing themself gets no password field but
+// the way to Settings → Password, the one change that asks for the current password (the server
+// refuses one's own password here). The server's refusal ('Username already exists') shows in the
+// form, which stays open; a stale edit closes it for the shared conflict dialog.
 
 export interface UserFormModalProps {
   /** The user edited, as the list showed them (their version goes out as If-Match); none to add. */
@@ -28,6 +32,8 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const t = useAdminText();
   const formId = useId();
   const editing = user !== undefined;
+  const selfId = useAdminSession().session?.user.id;
+  const self = editing && user.id === selfId;
   const [values, setValues] = useState<UserInput>({
     username: user?.username ?? '',
     password: '',
@@ -122,16 +128,25 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
         <Field label={t('admin.users.field.name')} required invalid={missing('name')} errorId={formErrorId}>
           {textInput('name', { type: 'text', dir: 'auto', maxLength: 100, autoComplete: 'off' })}
         </Field>
-        <Field
-          label={t(editing ? 'admin.users.field.newPassword' : 'admin.users.field.password')}
-          required={!editing}
-          invalid={missing('password') || Boolean(check?.passwordTooShort)}
-          errorId={formErrorId}
-          hint={t(editing ? 'admin.users.passwordKeep' : 'admin.users.passwordHint', { min: PASSWORD_MIN })}
-          error={check?.passwordTooShort ? t('admin.users.passwordTooShort', { min: PASSWORD_MIN }) : undefined}
-        >
-          {textInput('password', { type: 'password', dir: 'ltr', maxLength: 200, autoComplete: 'new-password' })}
-        </Field>
+        {self ? (
+          <p className="field-hint" data-testid="user-own-password">
+            {t('admin.users.ownPassword')}{' '}
+            <Link to="/admin/settings" search={{ tab: 'password' }} onClick={onClose}>
+              {t('admin.users.ownPasswordLink')}
+            </Link>
+          </p>
+        ) : (
+          <Field
+            label={t(editing ? 'admin.users.field.newPassword' : 'admin.users.field.password')}
+            required={!editing}
+            invalid={missing('password') || Boolean(check?.passwordTooShort)}
+            errorId={formErrorId}
+            hint={t(editing ? 'admin.users.passwordKeep' : 'admin.users.passwordHint', { min: PASSWORD_MIN })}
+            error={check?.passwordTooShort ? t('admin.users.passwordTooShort', { min: PASSWORD_MIN }) : undefined}
+          >
+            {textInput('password', { type: 'password', dir: 'ltr', maxLength: 200, autoComplete: 'new-password' })}
+          </Field>
+        )}
         <Field label={t('admin.users.field.role')} hint={t('admin.users.roleHint')}>
           {(props) => (
             <select

@@ -37,6 +37,8 @@ const TRANSLATED: Record<string, AdminMessageId> = {
   [messages.cannotDeleteSelf]: 'admin.users.cannotDeleteSelf',
   [messages.lastAdmin]: 'admin.users.lastAdmin',
   [messages.userNotFound]: 'admin.users.notFound',
+  [messages.notAnAdmin]: 'admin.users.notAnAdmin',
+  [messages.ownPasswordInSettings]: 'admin.users.ownPasswordInSettings',
 };
 
 /**
