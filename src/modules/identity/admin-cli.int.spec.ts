@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { TEST_ADMIN, startTestApp, type RunningApp } from '../../../test/support/app';
 import { freshDatabase } from '../../../test/support/database';
-import { waitUntil } from '../../platform/eventstore/contract';
+import { waitUntil } from '../../../test/support/wait';
 import type { AuditEntry } from '../../shared/audit';
 
 // `npm run admin` as an operator runs it: the CLI in a process of its own, on the store's database
