@@ -71,6 +71,10 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
   // The sandbox pays any order for free: in production it needs this explicit opt-in.
   ALLOW_SANDBOX_PAYMENTS: flag(false),
+  /** Production with an http:// (or no) PUBLIC_URL: only for a trial behind no TLS (docs/operations.md#configuration). */
+  ALLOW_INSECURE_PUBLIC_URL: flag(false),
+  /** Production with Chargily in test mode, whose test cards complete orders without money. */
+  ALLOW_TEST_PAYMENTS: flag(false),
   // Express's 'trust proxy': which peers may set X-Forwarded-For. Empty trusts none.
   TRUST_PROXY: z
     .string()
@@ -160,17 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
-  if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
-  }
-  if (values.PAYMENT_PROVIDER === 'chargily' && !values.CHARGILY_API_KEY) {
-    throw new ConfigError('Invalid configuration:\n  CHARGILY_API_KEY: required when PAYMENT_PROVIDER=chargily');
-  }
-  if (values.NODE_ENV === 'production' && values.PAYMENT_PROVIDER === 'sandbox' && !values.ALLOW_SANDBOX_PAYMENTS) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox pays orders without money; with NODE_ENV=production set PAYMENT_PROVIDER=chargily, or ALLOW_SANDBOX_PAYMENTS=true for a test deployment',
-    );
-  }
+  const refusals = refusedCombinations(values);
+  if (refusals.length) throw new ConfigError(`Invalid configuration:\n${refusals.map((r) => `  ${r}`).join('\n')}`);
   return {
     ...values,
     DATA_DIR: dataDir,
@@ -178,6 +173,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPostgres: !values.DATABASE_URL,
     warnings: configWarnings(values),
   };
+}
+
+/**
+ * Settings that each parse but together would let a production store take no money, or send
+ * shoppers and the payment provider to an address that is not the shop's: refused at start,
+ * naming the variable (docs/operations.md#configuration).
+ */
+function refusedCombinations(values: Env): string[] {
+  const refusals: string[] = [];
+  if (values.PAYMENT_PROVIDER === 'chargily' && !values.CHARGILY_API_KEY)
+    refusals.push('CHARGILY_API_KEY: required when PAYMENT_PROVIDER=chargily');
+  if (values.NODE_ENV !== 'production') return refusals;
+  if (!values.JWT_SECRET) refusals.push('JWT_SECRET: required when NODE_ENV=production');
+  if (!values.ALLOW_INSECURE_PUBLIC_URL && !values.PUBLIC_URL?.startsWith('https://'))
+    refusals.push(
+      'PUBLIC_URL: required with NODE_ENV=production, as the https:// address shoppers and the payment provider reach the shop at (its payment return links and webhooks); ALLOW_INSECURE_PUBLIC_URL=true for a trial without TLS',
+    );
+  if (values.PAYMENT_PROVIDER === 'sandbox' && !values.ALLOW_SANDBOX_PAYMENTS)
+    refusals.push(
+      'PAYMENT_PROVIDER: the sandbox pays orders without money; with NODE_ENV=production set PAYMENT_PROVIDER=chargily, or ALLOW_SANDBOX_PAYMENTS=true for a test deployment',
+    );
+  if (values.PAYMENT_PROVIDER === 'chargily' && values.CHARGILY_MODE === 'test' && !values.ALLOW_TEST_PAYMENTS)
+    refusals.push(
+      "CHARGILY_MODE: test mode's test cards complete orders without money; with NODE_ENV=production set CHARGILY_MODE=live, or ALLOW_TEST_PAYMENTS=true for a test deployment",
+    );
+  return refusals;
 }
 
 function configWarnings(values: Env): string[] {

@@ -32,7 +32,12 @@ describe('configuration', () => {
   });
 
   it('refuses the sandbox provider in production unless ALLOW_SANDBOX_PAYMENTS=true', () => {
-    const production = { DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const production = {
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://shop.example.dz',
+    };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER: the sandbox pays orders without money/);
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(ConfigError);
     const allowed = loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: 'true' });
@@ -41,25 +46,47 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).warnings).toEqual([]);
   });
 
-  it('warns when Chargily runs in test mode in production', () => {
-    const config = loadConfig({
+  describe('in production', () => {
+    const chargily = () => ({
       DATA_DIR: dataDir(),
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://shop.example.dz',
       PAYMENT_PROVIDER: 'chargily',
-      CHARGILY_API_KEY: 'test_sk_1',
+      CHARGILY_API_KEY: 'live_sk_1',
+      CHARGILY_MODE: 'live',
     });
-    expect(config.warnings).toEqual([expect.stringMatching(/CHARGILY_MODE=test/)]);
-    expect(
-      loadConfig({
-        DATA_DIR: dataDir(),
-        NODE_ENV: 'production',
-        JWT_SECRET: 'x'.repeat(40),
-        PAYMENT_PROVIDER: 'chargily',
-        CHARGILY_API_KEY: 'live_sk_1',
-        CHARGILY_MODE: 'live',
-      }).warnings,
-    ).toEqual([]);
+
+    it('starts with an https PUBLIC_URL and Chargily live, warning of nothing', () => {
+      expect(loadConfig(chargily()).warnings).toEqual([]);
+    });
+
+    it('refuses Chargily test mode unless ALLOW_TEST_PAYMENTS=true, then warns', () => {
+      const test = { ...chargily(), CHARGILY_MODE: 'test', CHARGILY_API_KEY: 'test_sk_1' };
+      expect(() => loadConfig(test)).toThrow(/CHARGILY_MODE: test mode's test cards complete orders without money/);
+      const config = loadConfig({ ...test, ALLOW_TEST_PAYMENTS: 'true' });
+      expect(config.warnings).toEqual([expect.stringMatching(/CHARGILY_MODE=test/)]);
+    });
+
+    it('requires PUBLIC_URL, and an https one, unless ALLOW_INSECURE_PUBLIC_URL=true', () => {
+      const { PUBLIC_URL: _unset, ...withoutUrl } = chargily();
+      expect(() => loadConfig(withoutUrl)).toThrow(/PUBLIC_URL: required with NODE_ENV=production/);
+      expect(() => loadConfig({ ...chargily(), PUBLIC_URL: 'http://shop.example.dz' })).toThrow(/PUBLIC_URL/);
+      const trial = loadConfig({
+        ...chargily(),
+        PUBLIC_URL: 'http://localhost:8080',
+        ALLOW_INSECURE_PUBLIC_URL: 'true',
+      });
+      expect(trial.PUBLIC_URL).toBe('http://localhost:8080');
+      // Outside production an unset PUBLIC_URL is this machine's address, as npm start needs.
+      expect(loadConfig({ DATA_DIR: dataDir(), PORT: '3100' }).PUBLIC_URL).toBe('http://localhost:3100');
+    });
+
+    it('names every refused setting at once', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
+        /JWT_SECRET: required[\s\S]*PUBLIC_URL: required[\s\S]*PAYMENT_PROVIDER: the sandbox/,
+      );
+    });
   });
 
   it('trusts X-Forwarded-For from no proxy unless TRUST_PROXY names them', () => {

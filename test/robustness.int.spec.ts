@@ -179,9 +179,16 @@ describe('robustness: one request never takes the store down', () => {
 
 describe('robustness: nothing a shopper pays for is free or lost', () => {
   it('refuses the sandbox provider in production unless allowed, and then says loudly it is a test', async () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), DATA_DIR: '/tmp/robustness-config' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(48),
+      PUBLIC_URL: 'https://shop.example.dz',
+      DATA_DIR: '/tmp/robustness-config',
+    };
     expect(() => loadConfig(production)).toThrow(ConfigError);
-    const app = await startTestApp({ env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' } });
+    const app = await startTestApp({
+      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_INSECURE_PUBLIC_URL: 'true' },
+    });
     const checkout = await openCheckout(app);
     const page = await request(app.url).get(`${new URL(checkout.checkoutUrl).pathname}?lang=en`);
     expect(page.status).toBe(200);

@@ -516,7 +516,9 @@ describe('checkout, payment and orders', () => {
 
 describe('the sandbox under NODE_ENV=production (ALLOW_SANDBOX_PAYMENTS=true)', () => {
   it('tells the shopper loudly, on its hosted page, that it is a test payment', async () => {
-    const app = await startTestApp({ env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' } });
+    const app = await startTestApp({
+      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_INSECURE_PUBLIC_URL: 'true' },
+    });
     const product = await createProduct(app.url, await adminToken(app.url), 'Gold', [['1 month', 2000]]);
     const res = await request(app.url)
       .post('/api/payment/create-checkout')
