@@ -185,6 +185,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
     const app = createHttpApp({
       logger,
       corsOrigins: config.CORS_ORIGINS,
+      publicUrl: config.PUBLIC_URL,
       trustProxy: config.TRUST_PROXY,
       webDir: existsSync(WEB_DIR) ? WEB_DIR : undefined,
       // The storefront's footer and support links (the web app has built-in defaults for dev).

@@ -25,6 +25,8 @@ export interface HttpAppOptions {
   /** Settings the web app reads at start, written into its page as `<meta name content>`. */
   pageSettings?: Record<string, string>;
   corsOrigins: string[];
+  /** The store's public address: live connections (ws/wss) may go there and nowhere else. */
+  publicUrl?: string;
   /** Names the actor of a conflicting change in a 409 (an admin's name); the raw actor otherwise. */
   actorName?: ActorName;
   /** Express's 'trust proxy' (TRUST_PROXY): false, a hop count or the trusted addresses. */
@@ -72,18 +74,15 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // Only configured proxies may say who the client is (X-Forwarded-For); by default, nobody.
   app.set('trust proxy', options.trustProxy ?? false);
   const index = options.webDir ? readIndex(options.webDir, options.pageSettings ?? {}) : undefined;
-  const pageHeaders = securityHeaders(index?.inlineScriptHashes ?? []);
+  const pageHeaders = securityHeaders(index?.inlineScriptHashes ?? [], liveOrigins(options.publicUrl));
   const privatePrefixes = options.privateApiPrefixes ?? PRIVATE_API_PREFIXES;
-  const headersFor: HeadersFor = (url) =>
-    privatePrefixes.some((prefix) => url.startsWith(prefix)) ? PRIVATE_API_HEADERS : pageHeaders;
-  const allowCors = cors(options.corsOrigins);
-  app.use((req, res, next) => {
-    res.setHeaders(headersFor(req.url));
-    next();
-  });
-  app.use((req, res, next) => {
-    if (!allowCors(req, res)) next();
-  });
+  // Express matches paths whatever their case (/API/auth/login is /api/auth/login), so the headers
+  // are chosen the same way: a private answer never goes out with the page's headers.
+  const headersFor: HeadersFor = (url) => {
+    const path = url.toLowerCase();
+    return privatePrefixes.some((prefix) => path.startsWith(prefix)) ? PRIVATE_API_HEADERS : pageHeaders;
+  };
+  const prepare = answerBasics(headersFor, cors(options.corsOrigins));
   app.use(refuseControlCharactersInPath);
   for (const router of options.readRouters ?? []) app.use(router);
   app.use(logRequests(options.logger, (url) => url === '/healthz'));
@@ -95,8 +94,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   for (const router of options.routers) app.use(router);
   const apiPrefixes = options.apiPrefixes ?? API_PREFIXES;
   app.use((req, _res, next) => {
-    if (apiPrefixes.some((prefix) => req.path.startsWith(prefix)))
-      next(notFound(`No route for ${req.method} ${req.path}`));
+    const path = req.path.toLowerCase();
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) next(notFound(`No route for ${req.method} ${req.path}`));
     else next();
   });
   if (options.webDir && index) {
@@ -110,7 +109,21 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   }
   app.use((req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`)));
   app.use(errorHandler(options.logger, options.actorName));
-  return { express: app, listener: withFastReads(app, options.fastReads ?? {}, headersFor, allowCors) };
+  return { express: app, listener: withFastReads(app, options.fastReads ?? {}, prepare) };
+}
+
+/**
+ * What every answer gets, whichever way it is answered (a fast read or Express): its request id,
+ * the security headers of its path and CORS. True when that answered the request (a preflight).
+ */
+type Prepare = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+function answerBasics(headersFor: HeadersFor, allowCors: Cors): Prepare {
+  return (req, res) => {
+    identifyRequest(req, res);
+    res.setHeaders(headersFor(req.url ?? '/'));
+    return allowCors(req, res);
+  };
 }
 
 /**
@@ -118,28 +131,20 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
  * promise made under it (a tenth of a fast admin read's throughput), and they neither log nor
  * append events. One that declines or fails is handled by Express, in the scope.
  */
-function withFastReads(
-  app: Express,
-  reads: Record<string, FastRead>,
-  headersFor: HeadersFor,
-  allowCors: Cors,
-): RequestListener {
+function withFastReads(app: Express, reads: Record<string, FastRead>, prepare: Prepare): RequestListener {
   const routes = new FastRoutes(reads);
   const viaExpress: RequestListener = (req, res) => inRequestScope(req, res, () => app(req, res));
-  if (routes.size === 0) return viaExpress;
   // Made once, not per request: under tsx (npm start), each named closure made costs a
   // defineProperty for its name.
   const send = (req: IncomingMessage, res: ServerResponse, pattern: string, answer: FastAnswer | undefined) => {
     if (!answer) return viaExpress(req, res);
     markRoute(req, pattern);
-    res.setHeaders(headersFor(pattern));
-    allowCors(req, res);
     answer.send(req, res);
   };
   return (req, res) => {
+    if (prepare(req, res)) return;
     const found = (req.method === 'GET' || req.method === 'HEAD') && routes.match(req.url ?? '/', req.headers);
     if (!found) return viaExpress(req, res);
-    identifyRequest(req, res);
     const answer = found.read(found.request);
     if (answer instanceof Promise)
       void answer.then(
@@ -174,8 +179,18 @@ const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.
 /** The security headers of the answers to a path. */
 type HeadersFor = (url: string) => Map<string, string>;
 
+/**
+ * Where the pages' live connection may go besides their own origin: the ws:// or wss:// form of
+ * the store's public address (browsers before CSP 3 do not match WebSockets with 'self').
+ */
+function liveOrigins(publicUrl: string | undefined): string[] {
+  if (!publicUrl) return [];
+  const origin = new URL(publicUrl);
+  return [`${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`];
+}
+
 /** helmet's headers are the same on every response: set in one call instead of its fifteen middlewares. */
-function securityHeaders(inlineScriptHashes: string[]): Map<string, string> {
+function securityHeaders(inlineScriptHashes: string[], live: string[]): Map<string, string> {
   return constantHeaders(
     helmet({
       contentSecurityPolicy: {
@@ -184,7 +199,7 @@ function securityHeaders(inlineScriptHashes: string[]): Map<string, string> {
           // The small inline script in index.html applies theme and direction before first paint.
           'script-src': ["'self'", ...inlineScriptHashes],
           'img-src': ["'self'", 'data:', 'blob:'],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'connect-src': ["'self'", ...live],
           'form-action': ["'self'"],
           'upgrade-insecure-requests': null,
         },

@@ -90,6 +90,48 @@ describe('security', () => {
     expect(products.headers['cache-control']).not.toBe('no-store');
   });
 
+  it('chooses the private headers whatever the case of the path, as routing matches it', async () => {
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    const oddCase = [
+      await request(app.url).post('/API/auth/login').send({ username: 'admin', password: 'wrong' }),
+      await request(app.url).get(`/Api/Payment/order/${unknownId}`),
+      await request(app.url).get('/API/ADMIN/users').set(bearer(realToken)),
+    ];
+    // Routed as their lower-case paths are (401 wrong password, 404 unknown order, 200 the users).
+    expect(oddCase.map((res) => res.status)).toEqual([401, 404, 200]);
+    for (const res of oddCase) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.type).toBe('application/json');
+    }
+  });
+
+  it('lets pages open live connections to the store itself only', async () => {
+    const page = await request(app.url).get('/healthz');
+    const connect = /connect-src ([^;]*)/.exec(page.headers['content-security-policy'] as string)?.[1];
+    const { host } = new URL(app.url);
+    expect(connect?.split(' ')).toEqual(["'self'", `ws://${host}`]);
+  });
+
+  it('gives a fast read and an Express answer the same request id, headers and CORS (one path)', async () => {
+    const fast = await request(app.url)
+      .get('/api/admin/orders')
+      .set(bearer(realToken))
+      .set('Origin', 'https://partner.example')
+      .set('X-Request-Id', 'fast-read-1');
+    const viaExpress = await request(app.url)
+      .get('/api/admin/users')
+      .set(bearer(realToken))
+      .set('Origin', 'https://partner.example')
+      .set('X-Request-Id', 'express-1');
+    expect([fast.status, viaExpress.status]).toEqual([200, 200]);
+    expect(fast.headers['x-request-id']).toBe('fast-read-1');
+    expect(viaExpress.headers['x-request-id']).toBe('express-1');
+    for (const name of ['cache-control', 'content-security-policy', 'x-frame-options', 'access-control-allow-origin'])
+      expect(fast.headers[name], name).toBe(viaExpress.headers[name]);
+    expect(fast.headers['access-control-allow-origin']).toBe('https://partner.example');
+  });
+
   it('allows cross-origin calls only from configured origins', async () => {
     const allowed = await request(app.url)
       .options('/api/admin/users')
