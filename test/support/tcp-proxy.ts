@@ -26,6 +26,10 @@ export async function tcpProxy(target: { host: string; port: number }) {
       },
     });
     client.pipe(upstream).pipe(answers).pipe(client);
+    // A pipe ends its destination on a clean end only: a reset on one side must close the other,
+    // as it would between the two peers without a proxy.
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;

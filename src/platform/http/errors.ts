@@ -54,6 +54,35 @@ function toHttpError(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+/** How long a client is asked to wait before trying again while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+const UNAVAILABLE_MESSAGE = 'The store is unavailable for a moment. Please try again in a few seconds.';
+
+/** SQLSTATE classes and codes meaning "the database cannot serve now", not "this request is wrong". */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[123]|53300)/;
+const UNAVAILABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const UNAVAILABLE_POOL_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|connect ETIMEDOUT)/;
+
+/**
+ * Whether an error means the database (or the network to it) is down: node-postgres reports this as
+ * SQLSTATE 08xxx/57P0x, socket error codes or its own "Connection terminated…" messages.
+ */
+export function isUnavailableError(error: unknown): boolean {
+  const { code, message, errors } = (error ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NETWORK_CODES.has(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_POOL_MESSAGE.test(message)) return true;
+  // An AggregateError (a host with several addresses) is unavailable when every attempt was.
+  return Array.isArray(errors) && errors.length > 0 && errors.every(isUnavailableError);
+}
+
 /** What a 500 says: the details go to the log, never to the client. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -88,10 +117,13 @@ export function errorHandler(
       error instanceof StaleVersionError
         ? await staleVersionConflict(error, actorName).catch(() => toHttpError(error))
         : toHttpError(error);
-    if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
-    const status = known?.status ?? 500;
-    const message = known?.message ?? INTERNAL_ERROR_MESSAGE;
+    const unavailable = !known && isUnavailableError(error);
+    if (unavailable) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'database unavailable');
+    else if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    const status = known?.status ?? (unavailable ? 503 : 500);
+    const message = known?.message ?? (unavailable ? UNAVAILABLE_MESSAGE : INTERNAL_ERROR_MESSAGE);
     if (res.headersSent) return;
+    if (unavailable) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     res.status(status).json({ message, status, ...(known?.details ?? {}) });
   };
 }

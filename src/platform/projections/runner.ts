@@ -247,6 +247,10 @@ export class ProjectionRunner {
     const loop = (async () => {
       this.options.logger.info({ projection: projection.name }, 'projection running on this instance');
       let failures = 0;
+      // A failure recorded before this loop (by the loop that lost its lock connection along with its
+      // batch, or by another instance) is cleared by this loop's first applied batch: the state
+      // shows what is true now, not the last error of a loop that no longer runs.
+      let failureShown = true;
       // Where this loop stands; read again whenever the checkpoint moved under it (a rebuild).
       let from: Position | undefined;
       let idleMs = RECHECK_MS;
@@ -255,7 +259,7 @@ export class ProjectionRunner {
           from ??= (await readCheckpoints(this.options.db, [projection.name])).get(projection.name) ?? START;
           const step = await this.step(projection, from);
           from = step.position;
-          if (failures) await clearFailure(this.options.db, projection.name);
+          if (failureShown) failureShown = !(await clearFailure(this.options.db, projection.name));
           failures = 0;
           if (step.applied === 0) {
             const woken = await latch.sleep(idleMs);
@@ -269,7 +273,12 @@ export class ProjectionRunner {
           from = undefined;
           this.options.logger.error({ err: error, projection: projection.name }, 'projection batch failed; retrying');
           await recordFailure(this.options.db, projection.name, error);
-          await delay(Math.min(30_000, 200 * 2 ** failures));
+          failureShown = true;
+          // The back-off ends early only when this instance lost its locks: the loop then ends at
+          // once, so that the lock connection taken next can run this projection again.
+          const until = Date.now() + Math.min(30_000, 200 * 2 ** failures);
+          while (this.running && this.lockClient === lockClient && Date.now() < until)
+            await latch.sleep(until - Date.now());
         }
       }
     })().finally(() => {
@@ -381,12 +390,16 @@ async function recordFailure(db: Kysely<CheckpointTables>, name: string, error: 
     .catch(() => {}); // the database itself may be what failed
 }
 
-async function clearFailure(db: Kysely<CheckpointTables>, name: string): Promise<void> {
-  await db
+/** Resolves whether the failure is cleared (false when the database could not be told: try again). */
+async function clearFailure(db: Kysely<CheckpointTables>, name: string): Promise<boolean> {
+  return db
     .deleteFrom('projection_failures')
     .where('name', '=', name)
     .execute()
-    .catch(() => {});
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 export async function ensureCheckpointRows(db: Kysely<CheckpointTables>, projections: Projection[]): Promise<void> {
