@@ -19,7 +19,7 @@ const proxied = ['/api', '/categories', '/products', '/media', '/sandbox'];
  * without the ICU parser (about 8 KB gzip).
  */
 function precompileMessages(): Plugin {
-  const messageFile = /\/src\/(i18n\/messages|admin\/i18n(\/[a-z-]+)?)\/[a-z]{2}\.json$/;
+  const messageFile = /\/src\/(i18n\/(messages|errors)|admin\/i18n(\/[a-z-]+)?)\/[a-z]{2}\.json$/;
   return {
     name: 'precompile-icu-messages',
     enforce: 'pre',

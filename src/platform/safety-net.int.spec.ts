@@ -9,7 +9,7 @@ import { TEST_ADMIN, TEST_JWT_SECRET } from '../../test/support/app';
 import { freshDatabase } from '../../test/support/database';
 import { freePort } from '../../test/support/services';
 import { waitUntil } from '../../test/support/wait';
-import { INTERNAL_ERROR_MESSAGE } from './http/errors';
+import { INTERNAL_ERROR, errorBody } from './http/errors';
 
 // The process-level safety net needs the store's real entry: run in this test's process, vitest's
 // own handlers would see the errors first.
@@ -75,7 +75,7 @@ it('logs a failure outside every error path with what it served, answers that re
 
   const failed = await fetch(`${url}/fail-later`);
   expect(failed.status).toBe(500);
-  expect(await failed.json()).toEqual({ status: 500, message: INTERNAL_ERROR_MESSAGE });
+  expect(await failed.json()).toEqual(errorBody(500, INTERNAL_ERROR));
   await waitUntil(() => logs.some((log) => log.url === '/fail-later'));
   const logged = logs.find((log) => log.url === '/fail-later');
   expect(logged).toMatchObject({ method: 'GET', err: { message: 'request handler bug after an await' } });

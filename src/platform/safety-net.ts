@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { INTERNAL_ERROR_MESSAGE } from './http/errors';
+import { INTERNAL_ERROR, errorBody } from './http/errors';
 import { currentRequest, currentSocketMessage } from './observability/request-context';
 
 // What an error thrown outside every handler's own error path (in a timer, an event listener, a
@@ -27,7 +27,7 @@ export function reportUncaught(logger: Pick<Logger, 'error'>, kind: string): (er
     const res = currentRequest()?.res;
     if (!res || res.writableEnded) return;
     if (res.headersSent) return void res.destroy();
-    const body = JSON.stringify({ message: INTERNAL_ERROR_MESSAGE, status: 500 });
+    const body = JSON.stringify(errorBody(500, INTERNAL_ERROR));
     res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(body);
   };
 }

@@ -1,3 +1,5 @@
+import { coded, type ErrorCode } from '../../shared/errors';
+import { HttpError } from '../../platform/http/errors';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isDeepStrictEqual } from 'node:util';
@@ -328,7 +330,8 @@ const mediaName = (path: string): string | undefined => /^\/media\/([^/]+)$/.exe
 
 export interface BulkResult {
   succeeded: string[];
-  failed: { id: string; status: number; message: string }[];
+  /** Each refused product: its status and error code (with params) and the English text. */
+  failed: { id: string; status: number; code: ErrorCode; params?: Record<string, unknown>; message: string }[];
   /** The last position written, to wait for. */
   position?: Position;
 }
@@ -362,8 +365,9 @@ export async function bulkProducts(
       if (outcome.events.length) result.position = outcome.position;
     } catch (error) {
       if (!(error instanceof CatalogueRuleError || error instanceof ConcurrencyError)) throw error;
-      const status = error instanceof CatalogueRuleError ? error.status : 409;
-      result.failed.push({ id: productId, status, message: error.message });
+      const problem = error instanceof CatalogueRuleError ? error : new HttpError(409, coded('edit.concurrent'));
+      const { status, code, params, message } = problem;
+      result.failed.push({ id: productId, status, code, ...(params === undefined ? {} : { params }), message });
     }
   }
   return result;

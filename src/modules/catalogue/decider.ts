@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ZodError } from 'zod';
 import type { Decider } from '../../platform/eventstore/command-handler';
+import { englishOf } from '../../platform/error-text';
 import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
 import {
@@ -65,7 +66,7 @@ export type CategoryCommand =
 function decideCategory(command: CategoryCommand, state: CategoryState): CategoryEvent[] {
   switch (command.type) {
     case 'CreateCategory': {
-      if (state.exists) throw new CatalogueRuleError(409, 'This category already exists');
+      if (state.exists) throw new CatalogueRuleError(409, catalogueMessages.categoryExists);
       const { categoryId, fields, slug, image, now } = command.data;
       return [
         {
@@ -232,7 +233,7 @@ export type ProductCommand =
 function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
   switch (command.type) {
     case 'CreateProduct': {
-      if (state.exists) throw new CatalogueRuleError(409, 'This product already exists');
+      if (state.exists) throw new CatalogueRuleError(409, catalogueMessages.productExists);
       const { productId, fields, image, categories, now } = command.data;
       const categoryId = resolveCategory(fields.category_id, categories);
       const { active, price_durations: priceDurations } = fields;
@@ -395,7 +396,7 @@ function underTodaysRules<Output>(
 ): Output {
   const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data;
-  const problem = parsed.error.issues[0]?.message ?? 'invalid values';
+  const problem = englishOf(parsed.error.issues[0]?.message ?? 'invalid values');
   throw new CatalogueRuleError(400, catalogueMessages.restoreInvalid(toVersion, problem));
 }
 

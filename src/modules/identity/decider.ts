@@ -61,7 +61,7 @@ export class IdentityRuleError extends RuleError {}
 function decide(command: IdentityCommand, state: AdminUserState): IdentityEvent[] {
   switch (command.type) {
     case 'CreateAdminUser': {
-      if (state.exists) throw new IdentityRuleError(409, 'This user already exists');
+      if (state.exists) throw new IdentityRuleError(409, messages.userExists);
       const { userId, username, name, role, passwordHash, now } = command.data;
       requireFields(username, name, passwordHash);
       return [

@@ -5,6 +5,7 @@ import { createUserSchema } from '../../shared/identity';
 import { adminIdOf, createAdminUser, resetPassword } from './commands';
 import { IdentityRuleError } from './decider';
 import { ADMIN_ROLE } from './events';
+import { coded } from '../../shared/errors';
 
 // The operator's way back in when every administrator is lost or locked out (src/cli/admin.ts):
 // an administrator created, or one's password reset, by `system` from the command line, with the
@@ -20,6 +21,6 @@ export async function createAdminFromCommandLine(store: EventStore, username: st
 export async function resetPasswordFromCommandLine(store: EventStore, username: string, password: string) {
   const input = parseInput(createUserSchema.pick({ password: true }), { password });
   const userId = await adminIdOf(store, username);
-  if (!userId) throw new IdentityRuleError(404, `No administrator is named "${username.trim()}".`);
+  if (!userId) throw new IdentityRuleError(404, coded('users.unknown_username', { username: username.trim() }));
   return resetPassword(store, userId, input.password, commandLineMetadata());
 }

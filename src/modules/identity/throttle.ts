@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import type { HttpError } from '../../platform/http/errors';
 import { tooManyRequests } from '../../platform/throttle/http';
 import type { Limiters } from '../../platform/throttle/limiters';
+import { coded } from '../../shared/errors';
 
 // Password guessing throttled, rate-limiter-flexible's login protection with counters every instance
 // shares: a sign-in, and the current password asked by a password change (a stolen token must not
@@ -49,10 +50,9 @@ export function passwordThrottle(limiters: Limiters): PasswordThrottle {
 
 function tooManyAttempts(res: Response, waitMs: number, use: PasswordUse): HttpError {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  const what = use === 'sign-in' ? 'failed sign-in attempts' : 'wrong passwords';
-  return tooManyRequests(
-    res,
-    minutes * 60,
-    `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
+  const message =
+    use === 'sign-in'
+      ? coded('auth.too_many_sign_ins', { minutes })
+      : coded('auth.too_many_wrong_passwords', { minutes });
+  return tooManyRequests(res, minutes * 60, message);
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { coded, type Coded } from '../../shared/errors';
 import type { AppContext, ModuleRoutes } from '../../context';
 import { conflict, notFound } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validate';
@@ -26,7 +27,9 @@ export function operationsRoutes(ctx: AppContext): ModuleRoutes {
       });
       res.status(202).json({ message: `Rebuilding ${rebuild.projections.join(', ')}`, rebuild });
     } catch (error) {
-      if (error instanceof UnknownProjectionError) throw notFound(error.message);
+      if (error instanceof UnknownProjectionError) {
+        throw notFound(coded('projections.unknown', { name: error.target, known: error.known.join(', ') }));
+      }
       if (error instanceof RebuildRunningError) throw conflict(await runningRebuildMessage(ctx));
       throw error;
     }
@@ -36,9 +39,12 @@ export function operationsRoutes(ctx: AppContext): ModuleRoutes {
 }
 
 /** Names what is being rebuilt, by whom and since when. */
-async function runningRebuildMessage(ctx: AppContext): Promise<string> {
+async function runningRebuildMessage(ctx: AppContext): Promise<Coded> {
   const running = await ctx.operations.runningRebuild();
-  if (!running) return 'Another rebuild is running; try again when it has finished.';
-  const who = running.startedBy ? running.startedBy.name : 'the command line';
-  return `A rebuild of ${running.projections.join(', ')} is already running (started by ${who} at ${running.startedAt}); try again when it has finished.`;
+  if (!running) return coded('projections.rebuild_running_elsewhere');
+  return coded('projections.rebuild_running', {
+    projections: running.projections.join(', '),
+    startedBy: running.startedBy ? running.startedBy.name : 'the command line',
+    startedAt: running.startedAt,
+  });
 }

@@ -10,6 +10,7 @@ import { decider, OrderRuleError, orderTotal, type OrderCommand } from './decide
 import { orderStream, type PaymentOutcome } from './events';
 import { ProviderRejected, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment/provider';
 import { priceLines, type ProductLookup } from './pricing';
+import { coded } from '../../shared/errors';
 
 // The ordering module's commands, through the platform's command handler. A concurrent writer
 // makes the append fail; the command is then decided again on the fresh state (up to 4 times),
@@ -77,11 +78,7 @@ export async function openCheckout(
   const lines = await priceLines(deps.products, input.items);
   const total = orderTotal(lines);
   if (Math.round(input.amount) !== total) {
-    throw new OrderRuleError(
-      409,
-      `Prices have changed since you filled your cart: the total is now ${total} Da. Please check your cart and try again.`,
-      { total },
-    );
+    throw new OrderRuleError(409, coded('checkout.prices_changed', { total }), { total });
   }
   const orderId = randomUUID();
   const base = deps.publicUrl.replace(/\/$/, '');
@@ -146,10 +143,9 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ProviderUnavailable)
-      throw new HttpError(503, 'The payment service is not answering. Please try again in a moment.');
+    if (error instanceof ProviderUnavailable) throw new HttpError(503, coded('payment.provider_unavailable'));
     if (error instanceof ProviderRejected)
-      throw new HttpError(502, `The payment service refused the checkout: ${error.message}`);
+      throw new HttpError(502, coded('payment.provider_refused', { reason: error.message }));
     throw error;
   }
 }

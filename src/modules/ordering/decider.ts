@@ -3,6 +3,7 @@ import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
 import type { OrderStatus } from '../../shared/ordering';
 import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome, type PlacedOrder } from './events';
+import { coded } from '../../shared/errors';
 
 // Pure rules of one order: decide(command, state) → events; evolve(state, event) → state.
 //
@@ -54,14 +55,14 @@ export const orderTotal = (lines: OrderLine[]) => lines.reduce((sum, line) => su
 function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
     case 'PlaceOrder': {
-      if (state.exists) throw new OrderRuleError(409, 'This order already exists');
+      if (state.exists) throw new OrderRuleError(409, coded('order.exists'));
       const { now, lines, ...rest } = command.data;
-      if (!lines.length) throw new OrderRuleError(400, 'Your cart is empty');
+      if (!lines.length) throw new OrderRuleError(400, coded('cart.empty'));
       return [{ type: 'OrderPlaced', data: { ...rest, lines, total: orderTotal(lines), at: now } }];
     }
     case 'RecordPayment':
       // Even a deleted order takes the provider's news: a payment brings it back (recordPayment).
-      if (!state.exists) throw new OrderRuleError(404, 'Order not found');
+      if (!state.exists) throw new OrderRuleError(404, coded('order.not_found'));
       return recordPayment(command.data, state);
     case 'UpdatePhone': {
       requireOrder(state);
@@ -71,19 +72,15 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ChangeStatus': {
       requireOrder(state);
       const { orderId, status, now } = command.data;
-      if (status !== 'dispatched') throw new OrderRuleError(409, 'The only status change offered is to dispatched');
-      if (state.status === 'dispatched') throw new OrderRuleError(409, 'This order is already dispatched');
-      if (state.status !== 'completed')
-        throw new OrderRuleError(409, 'Only a completed (paid) order can be dispatched');
+      if (status !== 'dispatched') throw new OrderRuleError(409, coded('order.dispatch_only'));
+      if (state.status === 'dispatched') throw new OrderRuleError(409, coded('order.already_dispatched'));
+      if (state.status !== 'completed') throw new OrderRuleError(409, coded('order.dispatch_unpaid'));
       return [{ type: 'OrderDispatched', data: { orderId, at: now } }];
     }
     case 'DeleteOrder':
       requireOrder(state);
       if (state.status === 'pending') {
-        throw new OrderRuleError(
-          409,
-          'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.',
-        );
+        throw new OrderRuleError(409, coded('order.delete_pending'));
       }
       return [{ type: 'OrderDeleted', data: { orderId: command.data.orderId, at: command.data.now } }];
     default:
@@ -133,7 +130,7 @@ function evolve(state: OrderState, stored: OrderEvent): OrderState {
 }
 
 function requireOrder(state: OrderState): void {
-  if (!state.exists || state.deleted) throw new OrderRuleError(404, 'Order not found');
+  if (!state.exists || state.deleted) throw new OrderRuleError(404, coded('order.not_found'));
 }
 
 /** The rules of one order's stream; evolve reads events stored under older field names too. */

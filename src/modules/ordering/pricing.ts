@@ -1,6 +1,7 @@
 import { ORDER_TOTAL_MAX, QUANTITY_MAX, orderMessages, type CheckoutItem } from '../../shared/ordering';
 import { OrderRuleError, orderTotal } from './decider';
 import type { OrderLine } from './events';
+import { coded } from '../../shared/errors';
 
 // Prices come from the catalogue, never from the shopper: each line is priced at the product's
 // active price for the chosen duration at the moment the checkout opens.
@@ -22,16 +23,20 @@ export async function priceLines(lookup: ProductLookup, items: CheckoutItem[]): 
   for (const item of items) {
     const product = products.get(item.productId);
     if (!product?.active) {
-      throw new OrderRuleError(400, 'A package in your cart is no longer available. Please remove it and try again.', {
+      throw new OrderRuleError(400, coded('cart.item_unavailable'), {
         productId: item.productId,
       });
     }
     const offer = product.priceDurations.find((p) => p.duration === item.duration && p.active);
     if (!offer) {
-      throw new OrderRuleError(400, `The duration "${item.duration}" is not available for ${product.name}.`, {
-        productId: item.productId,
-        duration: item.duration,
-      });
+      throw new OrderRuleError(
+        400,
+        coded('cart.duration_unavailable', { duration: item.duration, product: product.name }),
+        {
+          productId: item.productId,
+          duration: item.duration,
+        },
+      );
     }
     // The same package and duration twice is one line.
     const key = `${product.id}\u0000${offer.duration}`;

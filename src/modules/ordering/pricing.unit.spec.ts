@@ -1,3 +1,4 @@
+import { englishOf } from '../../platform/error-text';
 import { describe, expect, it } from 'vitest';
 import { ORDER_TOTAL_MAX, orderMessages } from '../../shared/ordering';
 import { priceLines, type PricedProduct } from './pricing';
@@ -54,7 +55,7 @@ describe('checkout pricing', () => {
     const lines = Array.from({ length: 50 }, () => ({ productId: 'gold', duration: '1 month', quantity: 100 }));
     await expect(priceLines(lookup, lines)).rejects.toMatchObject({
       status: 400,
-      message: orderMessages.quantity,
+      message: englishOf(orderMessages.quantity),
       details: { quantity: 5000 },
     });
     const atTheLimit = await priceLines(lookup, [

@@ -39,6 +39,7 @@ import { dashboardStats } from './dashboard';
 import { nextOrderNumber } from './order-numbers';
 import { createPaymentProvider, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment';
 import { outcomeOf } from './reconciliation';
+import { coded } from '../../shared/errors';
 
 // The ordering module's HTTP routes: the shopper's side of paying (SPEC §7 paths: checkout,
 // status, the order, the webhook) and the admin's orders, customers and dashboard.
@@ -73,15 +74,14 @@ function checkoutThrottles(
     points: config.CHECKOUT_STATUS_PER_MINUTE,
     windowSeconds: 60,
   });
-  const wait = (seconds: number) => `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
   return Router()
     .post(
       '/api/payment/create-checkout',
-      limitByAddress(checkouts, (s) => `Too many checkouts from your address. ${wait(s)}`),
+      limitByAddress(checkouts, (seconds) => coded('checkout.rate_limited', { seconds })),
     )
     .get(
       '/api/payment/checkout-status/:checkoutId',
-      limitByAddress(statusChecks, (s) => `Too many payment status checks from your address. ${wait(s)}`),
+      limitByAddress(statusChecks, (seconds) => coded('checkout.status_rate_limited', { seconds })),
     );
 }
 
@@ -187,7 +187,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
   async function orderFor(checkoutOrOrderId: string): Promise<OrderRow> {
     let order = await lookup(checkoutOrOrderId);
     if (!order && (await caughtUp(await ctx.store.headPosition()))) order = await lookup(checkoutOrOrderId);
-    if (!order) throw notFound('Checkout not found');
+    if (!order) throw notFound(coded('checkout.not_found'));
     return order;
   }
 
@@ -287,7 +287,7 @@ function adminReads(ctx: AppContext): Record<string, ReadHandler> {
     // is now: SPEC's API sends none.
     '/orders/:id': async ({ params }) => {
       const order = await findOrderDetail(ctx.db, params.id!);
-      if (!order) throw notFound('Order details not available');
+      if (!order) throw notFound(coded('order.details_unavailable'));
       return new JsonAnswer({ order: toAdminOrderDetail(order) }, versionTag(order.version));
     },
     '/customers': async ({ query }) => {

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { markRoute, recordRoutePatterns } from '../observability/http';
 import { identifyRequest, inRequestScope } from '../observability/request-context';
 import { logRequests } from '../observability/request-log';
-import { errorHandler, notFound, type ActorName } from './errors';
+import { errorHandler, routeNotFound, type ActorName } from './errors';
 import { FastRoutes, type FastAnswer, type FastRead } from './fast-reads';
 import { refuseControlCharactersInPath } from './validate';
 
@@ -95,7 +95,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const apiPrefixes = options.apiPrefixes ?? API_PREFIXES;
   app.use((req, _res, next) => {
     const path = req.path.toLowerCase();
-    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) next(notFound(`No route for ${req.method} ${req.path}`));
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) next(routeNotFound(req.method, req.path));
     else next();
   });
   if (options.webDir && index) {
@@ -107,7 +107,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     app.use(express.static(options.webDir, { index: false, maxAge: '1h' }));
     app.use(spaFallback(index.html));
   }
-  app.use((req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`)));
+  app.use((req, _res, next) => next(routeNotFound(req.method, req.path)));
   app.use(errorHandler(options.logger, options.actorName));
   return { express: app, listener: withFastReads(app, options.fastReads ?? {}, prepare) };
 }

@@ -100,7 +100,7 @@ export function createAdminAuth(options: AdminAuthOptions): AdminAuth {
       if (error) return next(error);
       // Checked just now, so its claims are remembered.
       const claims = principal && claimsOf(BEARER.exec(req.headers.authorization ?? '')?.[1] ?? '');
-      if (!principal || !claims) return next(unauthorized('Please sign in to continue.'));
+      if (!principal || !claims) return next(unauthorized());
       req.admin = principal;
       req.adminToken = { id: claims.jti, expiresAt: new Date(claims.exp * 1000) };
       next();

@@ -1,36 +1,63 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { coded, readCoded, type Coded, type CodedError } from '../../shared/errors';
+import { englishText } from '../error-text';
 import { StaleVersionError } from '../eventstore/command-handler';
 import { ConcurrencyError } from '../eventstore/port';
 import { RuleError } from '../rule-error';
 
-/** An error whose message is meant for the user; the UI shows `message` as it is. */
+/**
+ * An error answered as it is: its status, its code and params (which the web app translates), and
+ * its English text as `message` (docs/architecture.md#errors).
+ */
 export class HttpError extends Error {
+  readonly code: CodedError['code'];
+  readonly params: CodedError['params'];
+
   constructor(
     readonly status: number,
-    message: string,
+    message: Coded,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(message);
+    const found = readCoded(message) ?? { code: 'request.invalid', params: { detail: message } };
+    super(englishText(found));
+    this.code = found.code;
+    this.params = found.params;
     this.name = 'HttpError';
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
+export const badRequest = (message: Coded, details?: Record<string, unknown>) => new HttpError(400, message, details);
+export const unauthorized = () => new HttpError(401, coded('auth.required'));
+export const forbidden = (message: Coded) => new HttpError(403, message);
+export const notFound = (message: Coded) => new HttpError(404, message);
+export const conflict = (message: Coded, details?: Record<string, unknown>) => new HttpError(409, message, details);
+export const routeNotFound = (method: string, path: string) => notFound(coded('request.not_found', { method, path }));
 
-/** Field errors of a zod failure, keyed by dotted path; the first one becomes the message. */
+/** A field's problem: its code and params, and the English text. */
+interface FieldProblem extends CodedError {
+  message: string;
+}
+
+function fieldProblem(message: string): FieldProblem {
+  const found: CodedError = readCoded(message) ?? { code: 'request.invalid', params: { detail: message } };
+  return { ...found, message: englishText(found) };
+}
+
+/**
+ * A zod failure: each field's first problem, keyed by dotted path, as English text (`errors`) and
+ * as a code with params (`fields`); the first one is the answer's own code and message.
+ */
 export function validationError(error: ZodError): HttpError {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    errors[key] ??= issue.message;
-  }
-  return badRequest(error.issues[0]?.message ?? 'Invalid request', { errors });
+  const fields: Record<string, FieldProblem> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= fieldProblem(issue.message);
+  const first = Object.values(fields)[0] ?? fieldProblem('Invalid request');
+  const errors = Object.fromEntries(Object.entries(fields).map(([key, problem]) => [key, problem.message]));
+  const codes = Object.fromEntries(
+    Object.entries(fields).map(([key, { code, params }]) => [key, params === undefined ? { code } : { code, params }]),
+  );
+  return badRequest(coded(first.code as never, first.params as never), { errors, fields: codes });
 }
 
 interface BodyParserError {
@@ -41,23 +68,21 @@ interface BodyParserError {
 function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof ZodError) return validationError(error);
-  if (error instanceof RuleError) return new HttpError(error.status, error.message, error.details);
-  if (error instanceof ConcurrencyError) {
-    return conflict('This item was changed by someone else. Reload it and try again.');
-  }
+  if (error instanceof RuleError)
+    return new HttpError(error.status, coded(error.code as never, error.params as never), error.details);
+  if (error instanceof ConcurrencyError) return conflict(coded('edit.concurrent'));
   const parserError = error as BodyParserError;
-  if (parserError?.type === 'entity.too.large') return new HttpError(413, 'Request body is too large');
-  if (parserError?.type === 'entity.parse.failed') return badRequest('Request body is not valid JSON');
+  if (parserError?.type === 'entity.too.large') return new HttpError(413, coded('request.body_too_large'));
+  if (parserError?.type === 'entity.parse.failed') return badRequest(coded('request.body_not_json'));
   if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-    return new HttpError(parserError.status, (error as Error).message || 'Bad request');
+    const detail = (error as Error).message || 'Bad request';
+    return new HttpError(parserError.status, coded('request.invalid', { detail }));
   }
   return undefined;
 }
 
 /** How long a client is asked to wait before trying again while the database is unreachable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
-
-const UNAVAILABLE_MESSAGE = 'The store is unavailable for a moment. Please try again in a few seconds.';
 
 /** SQLSTATE classes and codes meaning "the database cannot serve now", not "this request is wrong". */
 const UNAVAILABLE_SQLSTATE = /^(08|57P0[123]|53300)/;
@@ -84,7 +109,8 @@ export function isUnavailableError(error: unknown): boolean {
 }
 
 /** What a 500 says: the details go to the log, never to the client. */
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const INTERNAL_ERROR: CodedError = { code: 'server.internal' };
+const UNAVAILABLE: CodedError = { code: 'server.unavailable' };
 
 /** Who an event's actor is, as an admin reads it: an admin's name, "the shopper", "the payment service"… */
 export type ActorName = (actor: string) => Promise<string>;
@@ -96,18 +122,26 @@ export type ActorName = (actor: string) => Promise<string>;
 async function staleVersionConflict(error: StaleVersionError, actorName: ActorName): Promise<HttpError> {
   const { revision, type, actor, occurredAt } = error.current;
   const changedBy = await actorName(actor);
-  return conflict(
-    `This item was changed by ${changedBy} at ${occurredAt} (${type}), after you opened it. Reload it and try again.`,
-    {
-      version: Number(revision),
-      changedBy,
-      changedAt: occurredAt,
-      change: type,
-    },
-  );
+  return conflict(coded('edit.stale', { changedBy, changedAt: occurredAt, change: type }), {
+    version: Number(revision),
+    changedBy,
+    changedAt: occurredAt,
+    change: type,
+  });
 }
 
-/** The one place errors become HTTP answers: JSON with `message` and `status`, never a stack trace. */
+/** An error answer's JSON: `code` and `params` for the web app to translate, `message` in English. */
+export function errorBody(status: number, { code, params }: CodedError, details: Record<string, unknown> = {}) {
+  return {
+    ...details,
+    status,
+    code,
+    ...(params === undefined ? {} : { params }),
+    message: englishText({ code, params }),
+  };
+}
+
+/** The one place errors become HTTP answers: JSON with `code`, `message` and `status`, never a stack trace. */
 export function errorHandler(
   logger: Pick<Logger, 'error'>,
   actorName: ActorName = async (actor) => actor,
@@ -120,10 +154,9 @@ export function errorHandler(
     const unavailable = !known && isUnavailableError(error);
     if (unavailable) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'database unavailable');
     else if (!known) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
-    const status = known?.status ?? (unavailable ? 503 : 500);
-    const message = known?.message ?? (unavailable ? UNAVAILABLE_MESSAGE : INTERNAL_ERROR_MESSAGE);
     if (res.headersSent) return;
     if (unavailable) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    res.status(status).json({ message, status, ...(known?.details ?? {}) });
+    const status = known?.status ?? (unavailable ? 503 : 500);
+    res.status(status).json(errorBody(status, known ?? (unavailable ? UNAVAILABLE : INTERNAL_ERROR), known?.details));
   };
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Router } from 'express';
 import pino from 'pino';
+import { coded } from '../../shared/errors';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../test/support/wait';
@@ -23,7 +24,7 @@ describe('fast reads', () => {
   const answeredBy: string[] = [];
   const item: ReadHandler = async ({ params, query }) => {
     await new Promise((resolve) => setImmediate(resolve));
-    if (params.id === 'missing') throw notFound('No such item');
+    if (params.id === 'missing') throw notFound(coded('order.not_found'));
     if (query.fail) throw new Error('the database is away');
     return new JsonAnswer({ id: params.id, query }, `"${params.id!.length}"`);
   };
@@ -39,7 +40,7 @@ describe('fast reads', () => {
   };
   const express = Router()
     .get('/list', (req, res) => {
-      if (req.query.page === 'bad') throw notFound('No such page');
+      if (req.query.page === 'bad') throw notFound(coded('request.not_found', { method: 'GET', path: '/list' }));
       res.json({ from: 'express' });
     })
     .get('/other', (_req, res) => void res.json({ from: 'express', requestId: currentRequestId() ?? null }))
@@ -104,7 +105,12 @@ describe('fast reads', () => {
   it('leaves to Express what it declines, other methods and other paths', async () => {
     const declined = await request(url).get('/list?page=bad');
     expect(declined.status).toBe(404);
-    expect(declined.body).toEqual({ status: 404, message: 'No such page' });
+    expect(declined.body).toEqual({
+      status: 404,
+      code: 'request.not_found',
+      params: { method: 'GET', path: '/list' },
+      message: 'No route for GET /list',
+    });
     memory.answer = undefined;
     expect((await request(url).get('/list')).body).toEqual({ from: 'express' });
     const post = await request(url).post('/list');
@@ -143,7 +149,10 @@ describe('fast reads', () => {
   it("leaves to Express what a pattern's read throws, and paths it does not name exactly", async () => {
     answeredBy.length = 0;
     const missing = await request(url).get('/items/missing');
-    expect([missing.status, missing.body]).toEqual([404, { status: 404, message: 'No such item' }]);
+    expect([missing.status, missing.body]).toEqual([
+      404,
+      { status: 404, code: 'order.not_found', message: 'Order not found' },
+    ]);
     const failing = await request(url).get('/items/a-1?fail=1');
     expect(failing.status).toBe(500);
     expect(answeredBy).toEqual(['fast', 'express', 'fast', 'express']);

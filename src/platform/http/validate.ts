@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { notFound, validationError } from './errors';
+import { coded } from '../../shared/errors';
 
 /** Parses request input with a shared zod schema; bad input becomes a 400 with field errors. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -19,5 +20,5 @@ const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
  * 400 when it decodes the parameter.)
  */
 export const refuseControlCharactersInPath: RequestHandler = (req, _res, next) => {
-  next(ENCODED_CONTROL.test(req.path) ? notFound('Not found: the address holds a control character') : undefined);
+  next(ENCODED_CONTROL.test(req.path) ? notFound(coded('request.control_character')) : undefined);
 };

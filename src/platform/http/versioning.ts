@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { badRequest } from './errors';
+import { coded } from '../../shared/errors';
 
 // An item's version travels as its ETag: the revision of its stream ("3"). An admin's PUT or
 // DELETE sends it back in If-Match; the command then insists on that revision (409 when stale).
@@ -11,6 +12,6 @@ export function ifMatchRevision(req: Request): bigint | undefined {
   const header = req.get('if-match')?.trim();
   if (!header || header === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,18})"?$/.exec(header);
-  if (!match) throw badRequest('If-Match must be the ETag of the item, such as "3"');
+  if (!match) throw badRequest(coded('request.if_match'));
   return BigInt(match[1]!);
 }

@@ -3,13 +3,14 @@ import multer from 'multer';
 import type { RequestHandler } from 'express';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { findMedia, type MediaTables } from './library';
+import { coded, type Coded } from '../../shared/errors';
 
 export interface ImageUploadOptions {
   /** The multipart field that carries the file. */
   field: string;
   maxBytes: number;
   /** The 413 message shown to the user. */
-  tooLargeMessage: string;
+  tooLargeMessage: Coded;
 }
 
 /** Bodies far larger than any allowed upload are refused before they are read at all. */
@@ -35,10 +36,11 @@ export function imageUpload(options: ImageUploadOptions): RequestHandler {
 
 function uploadError(error: unknown, options: ImageUploadOptions): unknown {
   // busboy's complaints about a malformed body ("Unexpected end of form"…) are the client's.
-  if (!(error instanceof multer.MulterError)) return badRequest(`Malformed form data: ${(error as Error).message}`);
+  if (!(error instanceof multer.MulterError))
+    return badRequest(coded('request.malformed_form', { detail: (error as Error).message }));
   if (error.code === 'LIMIT_FILE_SIZE') return new HttpError(413, options.tooLargeMessage);
-  if (error.code === 'LIMIT_UNEXPECTED_FILE') return badRequest(`Send one image, in the "${options.field}" field`);
-  return badRequest(error.message);
+  if (error.code === 'LIMIT_UNEXPECTED_FILE') return badRequest(coded('request.one_image', { field: options.field }));
+  return badRequest(coded('request.malformed_form', { detail: error.message }));
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -53,7 +55,7 @@ export function mediaHandler(db: Kysely<MediaTables>): RequestHandler {
       return;
     }
     const file = await findMedia(db, name);
-    if (!file) throw notFound('Image not found');
+    if (!file) throw notFound(coded('request.image_not_found'));
     res.writeHead(200, {
       'Content-Type': file.contentType,
       'Content-Length': file.bytes.length,

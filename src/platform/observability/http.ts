@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import { Router, type Request } from 'express';
-import { notFound } from '../http/errors';
+import { routeNotFound } from '../http/errors';
 import type { StoreMetrics } from './metrics';
 
 // HTTP side of the metrics: each request's duration under its route pattern, and /metrics itself.
@@ -67,7 +67,7 @@ export interface MetricsAccess {
 export function metricsRoutes(metrics: StoreMetrics, access: MetricsAccess): Router {
   const allowed = access.token ? bearerCheck(access.token) : (req: Request) => isLoopback(req.ip);
   return Router().get('/metrics', async (req, res, next) => {
-    if (!allowed(req)) return next(notFound(`No route for ${req.method} ${req.path}`));
+    if (!allowed(req)) return next(routeNotFound(req.method, req.path));
     const { contentType, body } = await metrics.text();
     res.set('Cache-Control', 'no-store').type(contentType).send(body);
   });

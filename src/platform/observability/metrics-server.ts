@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Logger } from 'pino';
-import { errorHandler, notFound } from '../http/errors';
+import { errorHandler, routeNotFound } from '../http/errors';
 import { metricsRoutes, type MetricsAccess } from './http';
 import type { StoreMetrics } from './metrics';
 
@@ -18,7 +18,7 @@ export async function serveMetrics(
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy);
   app.use(metricsRoutes(metrics, { token: options.token }));
-  app.use((req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`)));
+  app.use((req, _res, next) => next(routeNotFound(req.method, req.path)));
   app.use(errorHandler(options.logger));
   const server: Server = createServer(app);
   await new Promise<void>((resolve, reject) => {

@@ -70,8 +70,11 @@ export interface OperationsOptions {
 export type RebuildStarter = { origin: 'admin'; admin: { id: string; name: string } } | { origin: 'cli' };
 
 export class UnknownProjectionError extends Error {
-  constructor(name: string, known: string[]) {
-    super(`No read model named "${name}"; read models: ${known.join(', ')} (or ${ALL_PROJECTIONS})`);
+  constructor(
+    readonly target: string,
+    readonly known: string[],
+  ) {
+    super(`No read model named "${target}"; read models: ${known.join(', ')} (or ${ALL_PROJECTIONS})`);
   }
 }
 

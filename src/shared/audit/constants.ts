@@ -1,3 +1,5 @@
+import { coded } from '../errors/coded';
+
 // The audit trail's vocabulary, shared by the server and the back office (zod-free).
 
 /** What an entry is about. */
@@ -59,10 +61,10 @@ export const AUDIT_PAGE_MAX = 100;
 export const AUDIT_SEARCH_MAX = 200;
 
 export const auditMessages = {
-  limit: `limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}`,
-  cursor: 'cursor is not one this list handed out',
-  date: 'Dates must be YYYY-MM-DD or an ISO date and time',
-  range: 'from must not be after to',
-  entityType: `entityType must be one of ${AUDIT_ENTITY_TYPES.join(', ')}`,
-  action: 'action is not an action the audit trail records',
+  limit: coded('request.page_size', { max: AUDIT_PAGE_MAX }),
+  cursor: coded('audit.cursor'),
+  date: coded('audit.date'),
+  range: coded('audit.range'),
+  entityType: coded('audit.entity_type', { allowed: AUDIT_ENTITY_TYPES.join(', ') }),
+  action: coded('audit.action'),
 } as const;

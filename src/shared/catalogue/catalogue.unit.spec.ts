@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../../platform/error-text';
 import {
   DURATIONS,
   bulkProductsSchema,
@@ -22,7 +23,7 @@ function errorsOf(
   input: unknown,
 ) {
   const result = schema.safeParse(input);
-  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), englishOf(i.message)]));
 }
 
 describe('product fields', () => {

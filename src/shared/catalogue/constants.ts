@@ -1,4 +1,5 @@
 import { ORDER_TOTAL_MAX } from '../ordering/constants';
+import { coded } from '../errors/coded';
 
 // Rules and messages of the catalogue (SPEC §4, §5, §9), shared by the server and the web app.
 
@@ -45,41 +46,43 @@ export const CATEGORY_NAME_MAX = 100;
 export const CATEGORY_DESCRIPTION_MAX = 2000;
 
 export const catalogueMessages = {
-  productNameRequired: 'Product name is required',
-  categoryNameRequired: 'Category name is required',
-  categoryRequired: 'Please choose a category',
-  noCategories: 'No categories available',
-  categoryNotFound: 'Category not found',
-  productNotFound: 'Product not found',
-  channels: 'Channels must be a whole number of at least 0',
-  devices: `Devices must be a whole number from ${DEVICES_MIN} to ${DEVICES_MAX}`,
-  price: 'Prices must be whole numbers of at least 0',
-  priceOverMax: `A price must be at most ${ORDER_TOTAL_MAX.toLocaleString('en-US')} Da, the most one order may cost`,
-  quality: `Quality must be one of ${QUALITIES.join(', ')}`,
-  duration: `Duration must be one of ${DURATIONS.join(', ')}`,
-  durationsRequired: 'Add at least one duration with its price',
-  priceDurations: 'Price durations must be a list of {duration, price, active}',
-  features: 'Features must be a list of texts',
-  imageTooLarge: 'Image size exceeds 2MB limit. Please choose a smaller file.',
-  imageType: `The image must be a ${IMAGE_TYPES} file`,
-  bulkIds: 'Select at least one product',
-  bulkCategory: 'Choose the category to move the products to',
-  durationTwice: (duration: string) => `The duration "${duration}" appears more than once`,
-  flag: (field: string) => `${field} must be true or false (or 1 / 0)`,
-  restoreVersion: 'Version must be a whole number of at least 0',
-  restoreNotEarlier: (version: number, current: number) =>
-    `Version ${version} is not earlier than the current version (${current}): choose an earlier version to restore`,
-  restoreInvalid: (version: number, problem: string) =>
-    `Version ${version} cannot be restored: its values no longer pass today's rules (${problem})`,
+  productNameRequired: coded('catalogue.product_name_required'),
+  categoryNameRequired: coded('catalogue.category_name_required'),
+  categoryRequired: coded('catalogue.category_required'),
+  noCategories: coded('catalogue.no_categories'),
+  categoryNotFound: coded('catalogue.category_not_found'),
+  productNotFound: coded('catalogue.product_not_found'),
+  categoryExists: coded('catalogue.category_exists'),
+  productExists: coded('catalogue.product_exists'),
+  channels: coded('catalogue.channels'),
+  devices: coded('catalogue.devices', { min: DEVICES_MIN, max: DEVICES_MAX }),
+  price: coded('catalogue.price'),
+  priceOverMax: coded('catalogue.price_over_max', { max: ORDER_TOTAL_MAX }),
+  quality: coded('catalogue.quality', { allowed: QUALITIES.join(', ') }),
+  duration: coded('catalogue.duration', { allowed: DURATIONS.join(', ') }),
+  durationsRequired: coded('catalogue.durations_required'),
+  priceDurations: coded('catalogue.price_durations'),
+  features: coded('catalogue.features'),
+  imageTooLarge: coded('catalogue.image_too_large'),
+  imageType: coded('catalogue.image_type', { allowed: IMAGE_TYPES }),
+  bulkAction: coded('catalogue.bulk_action'),
+  bulkIds: coded('catalogue.bulk_ids'),
+  bulkCategory: coded('catalogue.bulk_category'),
+  durationTwice: (duration: string) => coded('catalogue.duration_twice', { duration }),
+  flag: (field: string) => coded('catalogue.flag', { field }),
+  restoreVersion: coded('catalogue.restore_version'),
+  restoreNotEarlier: (version: number, current: number) => coded('catalogue.restore_not_earlier', { version, current }),
+  restoreInvalid: (version: number, problem: string) => coded('catalogue.restore_invalid', { version, problem }),
   restoreCategoryDeleted: (version: number, category: string | undefined) =>
-    `Version ${version} cannot be restored: its category${category ? ` "${category}"` : ''} has been deleted since. Restore a later version, or edit the product instead.`,
+    category
+      ? coded('catalogue.restore_category_deleted', { version, category })
+      : coded('catalogue.restore_category_gone', { version }),
   restored: (kind: 'Product' | 'Category', version: number) => `${kind} restored to version ${version}`,
   restoredUnchanged: (kind: 'Product' | 'Category', version: number) =>
     `${kind} restored to version ${version}: it already held those values, so nothing changed`,
   restoredKeptImage: (kind: 'Product' | 'Category', version: number) =>
     `${kind} restored to version ${version}, keeping the current image: the image of that version is no longer stored`,
-  categoryHasProducts: (count: number) =>
-    `This category still holds ${count} ${count === 1 ? 'product' : 'products'}. Move or delete ${count === 1 ? 'it' : 'them'} before deleting the category.`,
+  categoryHasProducts: (count: number) => coded('catalogue.category_has_products', { count }),
 } as const;
 
 // ---------- Product field rules (SPEC §4, §5) ----------

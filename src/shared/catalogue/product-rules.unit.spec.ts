@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../../platform/error-text';
 import {
   DURATIONS,
   catalogueMessages,
@@ -41,7 +42,7 @@ describe('the product rules shared by the schema and the admin form', () => {
       'priceOverMax',
     ]);
     expect([priceProblem(-1), priceProblem(9.99), priceProblem(Number.NaN)]).toEqual(['price', 'price', 'price']);
-    expect(catalogueMessages[priceProblem(-1)!]).toBe('Prices must be whole numbers of at least 0');
+    expect(englishOf(catalogueMessages[priceProblem(-1)!])).toBe('Prices must be whole numbers of at least 0');
   });
 
   it('keeps rows with a duration, finds durations given twice, and sorts in the canonical order', () => {
@@ -67,7 +68,9 @@ describe('the product rules shared by the schema and the admin form', () => {
     expect(imageProblem({ size: 2 * 1024 * 1024, type: 'image/png' })).toBeNull();
     expect(imageProblem({ size: 2 * 1024 * 1024 + 1, type: 'image/webp' })).toBe('imageTooLarge');
     expect(imageProblem({ size: 10, type: 'image/gif' })).toBe('imageType');
-    expect(catalogueMessages.imageTooLarge).toBe('Image size exceeds 2MB limit. Please choose a smaller file.');
+    expect(englishOf(catalogueMessages.imageTooLarge)).toBe(
+      'Image size exceeds 2MB limit. Please choose a smaller file.',
+    );
   });
 
   it('are what the schema applies: the same keys give the same messages', () => {
@@ -78,10 +81,10 @@ describe('the product rules shared by the schema and the admin form', () => {
       devices: 11,
       price_durations: [{ duration: '1 month', price: ORDER_TOTAL_MAX + 1 }],
     }).error!.issues;
-    expect(Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message]))).toEqual({
-      channels: catalogueMessages[channelsProblem(-1)!],
-      devices: catalogueMessages[devicesProblem(11)!],
-      'price_durations.0.price': catalogueMessages[priceProblem(ORDER_TOTAL_MAX + 1)!],
+    expect(Object.fromEntries(issues.map((issue) => [issue.path.join('.'), englishOf(issue.message)]))).toEqual({
+      channels: englishOf(catalogueMessages[channelsProblem(-1)!]),
+      devices: englishOf(catalogueMessages[devicesProblem(11)!]),
+      'price_durations.0.price': englishOf(catalogueMessages[priceProblem(ORDER_TOTAL_MAX + 1)!]),
     });
   });
 });

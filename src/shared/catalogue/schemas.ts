@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded, type Coded } from '../errors/coded';
 import { text } from '../text/schemas';
 import {
   BULK_MAX_IDS,
@@ -38,7 +39,7 @@ const asNumber = (value: unknown) => {
   return typeof given === 'string' ? Number(given.trim()) : given;
 };
 
-const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+const wholeNumber = (message: Coded, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
     asNumber,
     z.number({ error: message }).refine((value) => isWholeNumberIn(value, min, max), message),
@@ -169,7 +170,7 @@ export type CategoryChanges = z.output<typeof categoryUpdateSchema>;
 
 export const bulkProductsSchema = z
   .object({
-    action: z.enum(['delete', 'changeCategory'], { error: 'Action must be delete or changeCategory' }),
+    action: z.enum(['delete', 'changeCategory'], { error: catalogueMessages.bulkAction }),
     ids: z
       .array(text({ field: 'Product id', max: 100, required: catalogueMessages.bulkIds }), {
         error: catalogueMessages.bulkIds,
@@ -187,10 +188,10 @@ export const bulkProductsSchema = z
 export type BulkProductsInput = z.infer<typeof bulkProductsSchema>;
 
 export const categoryListQuerySchema = z.object({
-  page: optional(wholeNumber('Page must be a whole number of at least 1', 1)),
+  page: optional(wholeNumber(coded('request.page'), 1)),
   /** Without a limit, every category on one page (the store page shows them all). */
   limit: optional(
-    wholeNumber(`Limit must be a whole number from 1 to ${CATEGORY_PAGE_LIMIT_MAX}`, 1, CATEGORY_PAGE_LIMIT_MAX),
+    wholeNumber(coded('request.page_size', { max: CATEGORY_PAGE_LIMIT_MAX }), 1, CATEGORY_PAGE_LIMIT_MAX),
   ),
   search: text({ field: 'Search', max: 200 }).optional(),
 });

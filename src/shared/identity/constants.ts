@@ -1,3 +1,5 @@
+import { coded } from '../errors/coded';
+
 // Rules and messages of the identity API (admin users, sign-in, settings), shared by the server
 // and the web app.
 
@@ -27,21 +29,22 @@ export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export const messages = {
-  loginBlank: 'Please enter both username and password',
-  loginInvalid: 'Invalid username or password',
-  requiredFields: 'Please fill in all required fields',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
-  roleInvalid: 'Role must be admin',
-  usernameTaken: 'Username already exists',
-  cannotDeleteSelf: 'You cannot delete your own account',
-  lastAdmin: 'The last administrator cannot be deleted',
-  notAnAdmin: 'Your account is no longer an administrator',
-  ownPasswordInSettings: 'Change your own password under Settings → Password, which asks for the current one.',
-  userNotFound: 'User not found',
-  currentPasswordWrong: 'Current password is incorrect',
-  passwordsDiffer: 'New password and confirmation do not match',
-  fullNameRequired: 'Full name is required',
-  emailInvalid: 'Enter a valid email address',
+  loginBlank: coded('auth.blank'),
+  loginInvalid: coded('auth.invalid_credentials'),
+  requiredFields: coded('users.required_fields'),
+  passwordTooShort: coded('users.password_too_short', { min: PASSWORD_MIN }),
+  roleInvalid: coded('users.role_invalid'),
+  usernameTaken: coded('users.username_taken'),
+  userExists: coded('users.exists'),
+  cannotDeleteSelf: coded('users.cannot_delete_self'),
+  lastAdmin: coded('users.last_admin'),
+  notAnAdmin: coded('auth.not_an_admin'),
+  ownPasswordInSettings: coded('users.own_password_in_settings'),
+  userNotFound: coded('users.not_found'),
+  currentPasswordWrong: coded('settings.current_password_wrong'),
+  passwordsDiffer: coded('settings.passwords_differ'),
+  fullNameRequired: coded('settings.full_name_required'),
+  emailInvalid: coded('settings.email_invalid'),
 } as const;
 
 /** What makes a field of the settings forms wrong: each is the key of its message in `messages`. */

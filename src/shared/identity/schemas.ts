@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded, type Coded } from '../errors/coded';
 import { text } from '../text/schemas';
 import {
   ADMIN_ROLES,
@@ -21,7 +22,7 @@ import type { Settings } from './types';
 /** A text field that must not be blank. */
 const requiredText = (field: string, max: number) => text({ field, max, required: messages.requiredFields });
 /** Kept as typed: any character but NUL and broken text (see shared/text). */
-const password = (field: string, max: number, blank: string) => text({ field, max, verbatim: true, required: blank });
+const password = (field: string, max: number, blank: Coded) => text({ field, max, verbatim: true, required: blank });
 
 export const loginSchema = z.object({
   username: text({ field: 'Username', max: 100, required: messages.loginBlank }),
@@ -33,8 +34,8 @@ export const loginSchema = z.object({
  * a body meant for another route ends no session.
  */
 export const logoutSchema = z.strictObject(
-  { everywhere: z.boolean({ error: 'everywhere must be true or false' }).default(false) },
-  { error: 'A sign-out takes only everywhere (true or false)' },
+  { everywhere: z.boolean({ error: coded('auth.logout_everywhere') }).default(false) },
+  { error: coded('auth.logout_body') },
 );
 
 const role = z.enum(ADMIN_ROLES, { error: messages.roleInvalid }).default('admin');
@@ -73,9 +74,9 @@ export const settingsSchema = z.object({
     phone: text({ field: 'Phone', max: PROFILE_LIMITS.phone }).default(''),
   }),
   notifications: notificationsSchema,
-  language: z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` }),
-  timezone: z.enum(TIMEZONES, { error: `Timezone must be one of ${TIMEZONES.join(', ')}` }),
-  dateFormat: z.enum(DATE_FORMATS, { error: `Date format must be one of ${DATE_FORMATS.join(', ')}` }),
+  language: z.enum(LANGUAGES, { error: coded('settings.language', { allowed: LANGUAGES.join(', ') }) }),
+  timezone: z.enum(TIMEZONES, { error: coded('settings.timezone', { allowed: TIMEZONES.join(', ') }) }),
+  dateFormat: z.enum(DATE_FORMATS, { error: coded('settings.date_format', { allowed: DATE_FORMATS.join(', ') }) }),
 }) satisfies z.ZodType<Settings, unknown>;
 
 /**
@@ -87,7 +88,7 @@ export const settingsSaveSchema = settingsSchema.extend({ languageChosen: z.bool
 
 /** `PUT /api/admin/settings/language`: the header's language menu. */
 export const languageChoiceSchema = z.object({
-  language: z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` }),
+  language: z.enum(LANGUAGES, { error: coded('settings.language', { allowed: LANGUAGES.join(', ') }) }),
 });
 
 export const passwordChangeSchema = z

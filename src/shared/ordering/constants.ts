@@ -1,3 +1,5 @@
+import { coded } from '../errors/coded';
+
 // Rules and messages of checkout, payment and orders, shared by the server and the web app.
 
 export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched'] as const;
@@ -19,8 +21,8 @@ export const CHECKOUT_LANGUAGES = ['ar', 'fr', 'en'] as const;
 export type CheckoutLanguage = (typeof CHECKOUT_LANGUAGES)[number];
 
 export const phoneMessages = {
-  required: 'Phone number is required',
-  invalid: 'Must be a valid Algerian phone number (starting with 05, 06, or 07 and consisting of 10 digits)',
+  required: coded('phone.required'),
+  invalid: coded('phone.invalid'),
 } as const;
 
 /** SPEC §5: strip non-digits; 10 digits starting 05, 06 or 07. Returns the digits. */
@@ -40,10 +42,12 @@ export function phoneError(raw: string | undefined | null): string | undefined {
 }
 
 export const QUANTITY_MAX = 100;
+/** The most lines one order may hold. */
+export const CART_LINES_MAX = 50;
 /** The most one order may cost: far beyond any real cart, and far below what the sums can hold. */
 export const ORDER_TOTAL_MAX = 10_000_000;
 
 export const orderMessages = {
-  quantity: `Quantity must be a whole number from 1 to ${QUANTITY_MAX}`,
-  overMax: `This order is over the maximum of ${ORDER_TOTAL_MAX.toLocaleString('en-US')} Da per order. Please split it into smaller orders.`,
+  quantity: coded('cart.quantity', { max: QUANTITY_MAX }),
+  overMax: coded('cart.over_max', { max: ORDER_TOTAL_MAX }),
 } as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../../platform/error-text';
 import { createCheckoutSchema, phoneError, phoneMessages } from '.';
 
 describe('phone rule (SPEC §5)', () => {
@@ -29,7 +30,9 @@ describe('phone rule (SPEC §5)', () => {
     });
     expect(parsed.phone).toBe('0661234567');
     expect(
-      createCheckoutSchema.safeParse({ amount: 100, phone: '0661234567', items: [] }).error?.issues[0]?.message,
+      englishOf(
+        createCheckoutSchema.safeParse({ amount: 100, phone: '0661234567', items: [] }).error?.issues[0]?.message ?? '',
+      ),
     ).toBe('Your cart is empty');
   });
 });
@@ -44,7 +47,7 @@ describe('checkout text fields', () => {
       phone: '0661\u00002345 67',
       items: [{ productId: 'p\u0001', duration: '1 month', quantity: 1 }],
     });
-    expect(Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]))).toEqual({
+    expect(Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), englishOf(i.message)]))).toEqual({
       fullName: 'Full name must not contain control characters',
       email: 'Email contains a broken character (not valid Unicode)',
       phone: 'Phone number must not contain control characters',
@@ -54,8 +57,8 @@ describe('checkout text fields', () => {
 
   it('keeps line breaks in the description only', () => {
     expect(createCheckoutSchema.parse({ ...valid, description: 'a\nb' }).description).toBe('a\nb');
-    expect(createCheckoutSchema.safeParse({ ...valid, fullName: 'a\nb' }).error?.issues[0]?.message).toBe(
-      'Full name must not contain control characters',
-    );
+    expect(
+      englishOf(createCheckoutSchema.safeParse({ ...valid, fullName: 'a\nb' }).error?.issues[0]?.message ?? ''),
+    ).toBe('Full name must not contain control characters');
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { coded } from '../errors/coded';
 import { text } from '../text/schemas';
 import {
+  CART_LINES_MAX,
   CHECKOUT_LANGUAGES,
   DEFAULT_PAYMENT_METHOD,
   ORDER_STATUSES,
@@ -24,8 +26,8 @@ export const phoneSchema = text({ field: 'Phone number', max: 40, notText: phone
   .transform(normalisePhone);
 
 export const checkoutItemSchema = z.object({
-  productId: text({ field: 'Product id', max: 100, required: 'Each item needs a productId' }),
-  duration: text({ field: 'Duration', max: 40, required: 'Each item needs a duration' }),
+  productId: text({ field: 'Product id', max: 100, required: coded('cart.item_required', { field: 'productId' }) }),
+  duration: text({ field: 'Duration', max: 40, required: coded('cart.item_required', { field: 'duration' }) }),
   quantity: z.coerce
     .number({ error: orderMessages.quantity })
     .int(orderMessages.quantity)
@@ -34,7 +36,7 @@ export const checkoutItemSchema = z.object({
 });
 
 export const createCheckoutSchema = z.object({
-  amount: z.coerce.number({ error: 'amount must be a number' }).nonnegative('amount must be a number'),
+  amount: z.coerce.number({ error: coded('checkout.amount_invalid') }).nonnegative(coded('checkout.amount_invalid')),
   email: text({ field: 'Email', max: 200 }).optional().default(''),
   fullName: text({ field: 'Full name', max: 200 }).optional().default(''),
   phone: phoneSchema,
@@ -42,13 +44,13 @@ export const createCheckoutSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).optional().default(DEFAULT_PAYMENT_METHOD),
   language: z.enum(CHECKOUT_LANGUAGES).optional().default('ar'),
   items: z
-    .array(checkoutItemSchema, { error: 'Your cart is empty' })
-    .min(1, 'Your cart is empty')
-    .max(50, 'At most 50 lines per order'),
+    .array(checkoutItemSchema, { error: coded('cart.empty') })
+    .min(1, coded('cart.empty'))
+    .max(CART_LINES_MAX, coded('cart.too_many_lines', { max: CART_LINES_MAX })),
 });
 
 export const processSuccessfulOrderSchema = z.object({
-  checkoutId: text({ field: 'checkoutId', max: 200, required: 'checkoutId is required' }),
+  checkoutId: text({ field: 'checkoutId', max: 200, required: coded('checkout.id_required') }),
   customerData: z
     .object({ phone: text({ field: 'Phone number', max: 40 }).optional() })
     .partial()
@@ -59,33 +61,45 @@ export const processSuccessfulOrderSchema = z.object({
 });
 
 export const updatePhoneSchema = z.object({
-  orderId: text({ field: 'orderId', max: 100, required: 'orderId is required' }),
+  orderId: text({ field: 'orderId', max: 100, required: coded('order.id_required') }),
   phone: phoneSchema,
 });
 
 export const orderStatusUpdateSchema = z.object({
-  status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
+  status: z.enum(ORDER_STATUSES, { error: coded('order.status_invalid', { allowed: ORDER_STATUSES.join(', ') }) }),
 });
 
 // The admin lists' queries (GET /api/admin/orders, /customers, their CSVs, /dashboard/stats).
 
 const pageQuery = {
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(10),
+  page: z.coerce
+    .number({ error: coded('request.page') })
+    .int(coded('request.page'))
+    .min(1, coded('request.page'))
+    .default(1),
+  limit: z.coerce
+    .number({ error: coded('request.page_size', { max: 100 }) })
+    .int(coded('request.page_size', { max: 100 }))
+    .min(1, coded('request.page_size', { max: 100 }))
+    .max(100, coded('request.page_size', { max: 100 }))
+    .default(10),
   search: text({ field: 'Search', max: 200 }).optional(),
 };
 
 export const ordersQuerySchema = z.object({
   ...pageQuery,
   status: z
-    .enum(['all', ...ORDER_STATUSES], { error: `status must be all, ${ORDER_STATUSES.join(', ')}` })
+    .enum(['all', ...ORDER_STATUSES], { error: coded('orders.status_filter', { allowed: ORDER_STATUSES.join(', ') }) })
     .default('all'),
 });
 
 export const customersQuerySchema = z.object(pageQuery);
 
 export const dashboardStatsQuerySchema = z.object({
-  range: z.enum(['7', '30', '90'], { error: 'range must be 7, 30 or 90' }).default('30').transform(Number),
+  range: z
+    .enum(['7', '30', '90'], { error: coded('dashboard.range') })
+    .default('30')
+    .transform(Number),
 });
 
 export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>;

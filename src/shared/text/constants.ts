@@ -1,8 +1,10 @@
+import { coded } from '../errors/coded';
+
 // What the shared text rule (./schemas) says when it refuses a value.
 export const textMessages = {
-  control: (field: string) => `${field} must not contain control characters`,
-  nul: (field: string) => `${field} must not contain the NUL character`,
-  broken: (field: string) => `${field} contains a broken character (not valid Unicode)`,
-  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
-  notText: (field: string) => `${field} must be text`,
+  control: (field: string) => coded('text.control', { field }),
+  nul: (field: string) => coded('text.nul', { field }),
+  broken: (field: string) => coded('text.broken', { field }),
+  tooLong: (field: string, max: number) => coded('text.too_long', { field, max }),
+  notText: (field: string) => coded('text.not_text', { field }),
 } as const;

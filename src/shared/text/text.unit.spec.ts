@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../../platform/error-text';
+import { coded } from '../errors';
 import { text } from './schemas';
 
-const messageOf = (schema: ReturnType<typeof text>, value: unknown) =>
-  schema.safeParse(value).error?.issues[0]?.message;
+const messageOf = (schema: ReturnType<typeof text>, value: unknown) => {
+  const message = schema.safeParse(value).error?.issues[0]?.message;
+  return message && englishOf(message);
+};
 
 describe('the shared text rule', () => {
-  const name = text({ field: 'Name', max: 10, required: 'Name is required' });
+  const name = text({ field: 'Name', max: 10, required: coded('text.required', { field: 'Name' }) });
   const notes = text({ field: 'Notes', max: 50, multiline: true });
   const secret = text({ field: 'Password', max: 50, verbatim: true });
 

@@ -1,3 +1,5 @@
+import type { Coded } from '../errors/coded';
+
 export interface TextRule {
   /** The field as the user knows it: every message starts with it. */
   field: string;
@@ -7,7 +9,7 @@ export interface TextRule {
   /** Passwords: kept as typed (no trimming) and only NUL is refused among the control characters. */
   verbatim?: boolean;
   /** Missing or blank is refused with this message (else a blank string is accepted). */
-  required?: string;
+  required?: Coded;
   /** The message when the value is missing or not a string (defaults to `required`, then "must be text"). */
-  notText?: string;
+  notText?: Coded;
 }

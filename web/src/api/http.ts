@@ -1,29 +1,50 @@
-/** An HTTP failure with the server's human message when it sent one (SPEC §8), and its body. */
+/** A problem as the API names it: a stable code and the values its message needs (docs/architecture.md#errors). */
+export interface Problem {
+  code: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * An HTTP failure: its status, the server's code and params (what the screens translate, with
+ * errorText), each field's problem, and the server's English message for the console.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     /** The parsed JSON body of the answer, when it had one. */
     readonly body: unknown = undefined,
+    readonly problem: Problem | undefined = undefined,
+    readonly fields: Record<string, Problem> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-/** SPEC §8: the server's message, else 'Error {status}: {text}'. */
+function problemOf(value: unknown): Problem | undefined {
+  if (!isRecord(value) || typeof value.code !== 'string') return undefined;
+  return { code: value.code, params: isRecord(value.params) ? value.params : undefined };
+}
+
+/** The answer's code, params and field problems when it is the API's JSON error, else only its status. */
 export async function errorFrom(response: Response): Promise<ApiError> {
   let message = `Error ${response.status}: ${response.statusText || 'Request failed'}`;
   let body: unknown;
   try {
     body = await response.json();
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
-      message = body.message;
-    }
   } catch {
-    // Not JSON: keep the status text.
+    // Not JSON (a proxy's error page): only the status is known.
   }
-  return new ApiError(message, response.status, body);
+  if (isRecord(body) && typeof body.message === 'string' && body.message) message = body.message;
+  const fields = isRecord(body) && isRecord(body.fields) ? body.fields : {};
+  const fieldProblems = Object.fromEntries(
+    Object.entries(fields).flatMap(([field, value]) => {
+      const problem = problemOf(value);
+      return problem ? [[field, problem]] : [];
+    }),
+  );
+  return new ApiError(message, response.status, body, problemOf(body), fieldProblems);
 }
 
 async function readJson<T>(response: Response): Promise<T> {

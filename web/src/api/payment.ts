@@ -46,26 +46,6 @@ export function changedTotal(error: unknown): number | null {
   return Number.isFinite(total) ? total : null;
 }
 
-/** Per-field messages of a 400 answer (`errors` as an object or a list of {path, message}). */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !isRecord(error.body)) return {};
-  const errors = error.body.errors;
-  const result: Record<string, string> = {};
-  if (isRecord(errors)) {
-    for (const [field, value] of Object.entries(errors)) {
-      const message = Array.isArray(value) ? value[0] : value;
-      if (typeof message === 'string') result[field] = message;
-    }
-  } else if (Array.isArray(errors)) {
-    for (const entry of errors) {
-      if (!isRecord(entry) || typeof entry.message !== 'string') continue;
-      const field = Array.isArray(entry.path) ? String(entry.path[0] ?? '') : String(entry.path ?? entry.field ?? '');
-      if (field && !(field in result)) result[field] = entry.message;
-    }
-  }
-  return result;
-}
-
 export interface CheckoutState {
   status: CheckoutStatus;
   /** Every id this checkout goes by: the one in the address, the provider's checkout id and our order id. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './http';
-import { changedTotal, fieldErrors, orderDescription } from './payment';
+import { changedTotal, orderDescription } from './payment';
 
 describe('checkout errors', () => {
   it('reads the new total of a 409', () => {
@@ -8,16 +8,6 @@ describe('checkout errors', () => {
       changedTotal(new ApiError('Prices changed', 409, { message: 'Prices changed', status: 409, total: 12000 })),
     ).toBe(12000);
     expect(changedTotal(new ApiError('Bad', 400, { total: 1 }))).toBeNull();
-  });
-
-  it('reads field errors given as an object or a list', () => {
-    expect(fieldErrors(new ApiError('x', 400, { errors: { phone: ['Phone number is required'] } }))).toEqual({
-      phone: 'Phone number is required',
-    });
-    expect(fieldErrors(new ApiError('x', 400, { errors: [{ path: ['phone'], message: 'Bad phone' }] }))).toEqual({
-      phone: 'Bad phone',
-    });
-    expect(fieldErrors(new Error('x'))).toEqual({});
   });
 
   it('describes the order for the payment page', () => {

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, useIntl } from 'react-intl';
+import { setErrorLanguage } from './error-text';
 import { formatPrice } from './format';
 import type { LanguageStore } from './language-store';
 import type { Locale } from './locales';
@@ -12,10 +13,17 @@ export function I18nProvider({ store, children }: { store: LanguageStore; childr
   return (
     <LanguageContext.Provider value={store}>
       <IntlProvider locale={state.intlLocale} defaultLocale="en" messages={state.messages}>
+        <ErrorLanguage />
         {children}
       </IntlProvider>
     </LanguageContext.Provider>
   );
+}
+
+/** Tells error-text.ts the language errors are shown in now. */
+function ErrorLanguage() {
+  setErrorLanguage(useIntl());
+  return null;
 }
 
 function useLanguageStore(): LanguageStore {

@@ -12,9 +12,18 @@ const compiled = (messages: Messages) => messages as unknown as CompiledMessages
 
 // Each language's messages live in their own chunk, so a shopper downloads only the one in use.
 const loaders: Record<Locale, () => Promise<CompiledMessages>> = {
-  ar: () => import('./messages/ar.json').then((m) => compiled(m.default satisfies Messages)),
-  fr: () => import('./messages/fr.json').then((m) => compiled(m.default satisfies Messages)),
-  en: () => import('./messages/en.json').then((m) => compiled(m.default satisfies Messages)),
+  ar: () =>
+    Promise.all([import('./messages/ar.json'), import('./errors/ar.json')]).then(([m, e]) =>
+      compiled({ ...m.default, ...e.default } satisfies Messages),
+    ),
+  fr: () =>
+    Promise.all([import('./messages/fr.json'), import('./errors/fr.json')]).then(([m, e]) =>
+      compiled({ ...m.default, ...e.default } satisfies Messages),
+    ),
+  en: () =>
+    Promise.all([import('./messages/en.json'), import('./errors/en.json')]).then(([m, e]) =>
+      compiled({ ...m.default, ...e.default } satisfies Messages),
+    ),
 };
 
 const loaded = new Map<Locale, CompiledMessages>();

@@ -1,4 +1,4 @@
-import { phoneMessages } from '@shared/ordering/constants';
+import { ERRORS } from '@shared/errors/constants';
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/messages/en.json';
 import { phoneErrorId } from './phone';
@@ -9,7 +9,7 @@ describe('phone rule (SPEC §5)', () => {
     expect(phoneErrorId('07-71-23-45-67')).toBeNull();
     expect(phoneErrorId('   ')).toBe('phone.required');
     expect(phoneErrorId('0455123456')).toBe('phone.invalid');
-    expect(en['phone.required']).toBe(phoneMessages.required);
-    expect(en['phone.invalid']).toBe(phoneMessages.invalid);
+    expect(en['phone.required']).toBe(ERRORS['phone.required'].en);
+    expect(en['phone.invalid']).toBe(ERRORS['phone.invalid'].en);
   });
 });

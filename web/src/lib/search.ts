@@ -19,7 +19,8 @@ export function checkoutSearch(search: Record<string, unknown>): CheckoutSearch 
 /** The failure page's search: what went wrong, in the server's words, and its status or HTTP code. */
 export function failureSearch(search: Record<string, unknown>): { error?: string; code?: string } {
   const error = searchText(search.error);
-  const code = searchText(search.code);
+  // A status the page shows as it is: an HTTP status or a payment's state, nothing else.
+  const code = searchText(search.code)?.match(/^(\d{3}|[a-z_]{1,20})$/i)?.[0];
   return { ...(error ? { error } : {}), ...(code ? { code } : {}) };
 }
 

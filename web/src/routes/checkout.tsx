@@ -3,7 +3,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../api/http';
-import { changedTotal, createCheckout, fieldErrors, orderDescription, savePendingOrder } from '../api/payment';
+import { changedTotal, createCheckout, orderDescription, savePendingOrder } from '../api/payment';
 import { productsQuery } from '../api/products';
 import { cartStore, useCart } from '../cart/store';
 import { CheckoutItems } from '../components/checkout/CheckoutItems';
@@ -13,7 +13,7 @@ import { PageHeader } from '../components/catalogue/PageHeader';
 import { StageCard } from '../components/ui/StageCard';
 import { AlertIcon, CreditCardIcon, LockIcon, ShieldIcon } from '../components/ui/icons';
 import { useFormatPrice, useLanguage } from '../i18n/I18nProvider';
-import { knownMessageId, translateServerMessage } from '../i18n/server-messages';
+import { errorText, fieldTexts } from '../i18n/error-text';
 import { normalisePhone } from '@shared/ordering/constants';
 import { phoneErrorId, readSavedPhone, savePhone } from '../lib/phone';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -64,10 +64,11 @@ function CheckoutPage() {
     return id === null;
   };
 
-  const fail = (message: string, code?: number) => {
+  /** To the failure page, naming what failed by a code it knows (never by a text: docs/product.md#payment-failure). */
+  const fail = (reason: string, status?: number) => {
     void navigate({
       to: '/payment/failure',
-      search: { error: message, ...(code && code >= 400 ? { code: String(code) } : {}) },
+      search: { error: reason, ...(status && status >= 400 ? { code: String(status) } : {}) },
     });
   };
 
@@ -106,20 +107,21 @@ function CheckoutPage() {
         }
         setProblem({ message: intl.formatMessage({ id: 'checkout.pricesChanged' }), newTotal: newTotal ?? undefined });
         setStage('form');
-      } else if (error instanceof ApiError && error.status === 400) {
-        const phoneProblem = fieldErrors(error).phone;
+      } else if (error instanceof ApiError && error.status < 500) {
+        // Refused (a field, a package no longer sold, too many attempts): said on the form, in the page's language.
+        const phoneProblem = fieldTexts(intl, error).phone;
         if (phoneProblem) {
-          setPhoneError(translateServerMessage(intl, phoneProblem));
+          setPhoneError(phoneProblem);
           setStage('form');
           phoneRef.current?.focus();
           return;
         }
-        setProblem({ message: translateServerMessage(intl, error.message) });
+        setProblem({ message: errorText(intl, error) });
         setStage('form');
       } else if (error instanceof ApiError) {
-        fail(error.message || 'Failed to create checkout session', error.status);
+        fail(error.problem?.code ?? 'create_failed', error.status);
       } else {
-        fail(error instanceof Error && knownMessageId(error.message) ? error.message : 'An unknown error occurred');
+        fail(error instanceof TypeError ? 'network' : 'unknown');
       }
     }
   };

@@ -1,6 +1,7 @@
 import { HttpError } from '../../../platform/http/errors';
 import { RuleError } from '../../../platform/rule-error';
 import type { CheckoutLanguage, CheckoutStatus, PaymentMethod } from '../../../shared/ordering';
+import { coded } from '../../../shared/errors';
 
 // The port the ordering module pays through. Two adapters implement it: the sandbox (our own hosted
 // page, the default) and Chargily Pay V2. Both speak Chargily's webhook format, so one parser serves.
@@ -56,7 +57,7 @@ export interface PaymentProvider {
  */
 export class InvalidSignature extends HttpError {
   constructor() {
-    super(401, 'Invalid webhook signature');
+    super(401, coded('payment.invalid_signature'));
     this.name = 'InvalidSignature';
   }
 }
@@ -64,13 +65,13 @@ export class InvalidSignature extends HttpError {
 /** Signed correctly but not a checkout event we can read. */
 export class InvalidWebhook extends RuleError {
   constructor(reason: string) {
-    super(400, `Invalid webhook: ${reason}`);
+    super(400, coded('payment.invalid_webhook', { reason }));
   }
 }
 
 export class CheckoutNotFound extends RuleError {
   constructor(readonly checkoutId: string) {
-    super(404, 'Checkout not found', { checkoutId });
+    super(404, coded('checkout.not_found'), { checkoutId });
   }
 }
 

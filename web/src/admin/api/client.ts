@@ -1,4 +1,5 @@
 import { ApiError, errorFrom, isRecord } from '../../api/http';
+import { errorLanguage, problemText } from '../../i18n/error-text';
 import { adminSession, type SessionStore } from '../session/session';
 
 // The one way the back office calls the admin API: the stored token as a bearer header, JSON in
@@ -64,12 +65,15 @@ export function conflictOf(error: unknown): Conflict | null {
   if (!(error instanceof ApiError) || error.status !== 409 || !isRecord(error.body)) return null;
   const { changedBy, changedAt, version } = error.body;
   if (typeof changedBy !== 'string' || typeof changedAt !== 'string' || typeof version !== 'number') return null;
-  return { message: error.message, changedBy, changedAt, version };
+  return { message: failureMessage(error, error.message), changedBy, changedAt, version };
 }
 
-/** What a failed write says: the server's own message for a refused request, else the screen's fallback. */
+/**
+ * What a failed write says: why the server refused it, by its code in the admin's language
+ * (error-text.ts), else the screen's fallback (a server error, a signed-out admin, a code unknown).
+ */
 export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401
-    ? error.message
-    : fallback;
+  const intl = errorLanguage();
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
+  return refused && intl && error.problem ? (problemText(intl, error.problem) ?? fallback) : fallback;
 }

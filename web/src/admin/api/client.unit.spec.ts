@@ -1,3 +1,6 @@
+import { createIntl } from 'react-intl';
+import frenchErrors from '../../i18n/errors/fr.json';
+import { setErrorLanguage } from '../../i18n/error-text';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
 import type { KeyValueStorage } from '../../lib/storage';
@@ -84,10 +87,11 @@ describe('the admin API client', () => {
     expect(conflictOf(new ApiError('Username already exists', 409, { message: 'Username already exists' }))).toBeNull();
   });
 
-  it("shows the server's own message for a refusal and the screen's text otherwise", () => {
-    expect(failureMessage(new ApiError('Order details not available', 404), 'Failed')).toBe(
-      'Order details not available',
-    );
+  it("shows a refusal by its code in the admin's language, and the screen's text otherwise", () => {
+    setErrorLanguage(createIntl({ locale: 'fr', messages: frenchErrors as Record<string, string> }));
+    const refused = new ApiError('Order details not available', 404, {}, { code: 'order.details_unavailable' });
+    expect(failureMessage(refused, 'Failed')).toBe(frenchErrors['error.order.details_unavailable']);
+    expect(failureMessage(new ApiError('Order details not available', 404), 'Failed')).toBe('Failed');
     expect(failureMessage(new ApiError('Something went wrong on our side.', 500), 'Failed')).toBe('Failed');
     expect(failureMessage(new TypeError('Failed to fetch'), 'Failed')).toBe('Failed');
   });

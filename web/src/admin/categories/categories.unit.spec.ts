@@ -1,5 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { CategoryView } from '@shared/catalogue/types';
+import { createIntl } from 'react-intl';
+import arabicErrors from '../../i18n/errors/ar.json';
+import { setErrorLanguage } from '../../i18n/error-text';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
 import { categoryKeys, productKeys } from '../api/keys';
@@ -56,19 +59,26 @@ describe('the category form', () => {
     expect(imageProblem({ size: 10, type: 'image/gif' })).toEqual({ id: 'admin.categories.form.imageType' });
   });
 
-  it("puts the server's refusals next to their fields, in the admin's language when it knows them", () => {
-    const invalid = new ApiError('Category name is required', 400, {
-      errors: { name: 'Category name is required', description: 'Description must not contain control characters' },
-    });
+  it("puts the server's refusals next to their fields, by their codes in the admin's language", () => {
+    setErrorLanguage(createIntl({ locale: 'ar', messages: arabicErrors as Record<string, string> }));
+    const invalid = new ApiError(
+      'Category name is required',
+      400,
+      {},
+      { code: 'catalogue.category_name_required' },
+      {
+        name: { code: 'catalogue.category_name_required' },
+        description: { code: 'text.control', params: { field: 'Description' } },
+      },
+    );
     expect(serverProblems(invalid)).toEqual({
-      name: { id: 'admin.categories.form.nameRequired' },
-      description: { text: 'Description must not contain control characters' },
+      name: { text: arabicErrors['error.catalogue.category_name_required'] },
+      description: { text: arabicErrors['error.text.control'] },
     });
-    const tooLarge = new ApiError('Image size exceeds 2MB limit. Please choose a smaller file.', 413);
-    expect(serverProblems(tooLarge)).toEqual({ image: { id: 'admin.categories.form.imageTooLarge' } });
-    expect(serverProblems(new ApiError('The image must be a JPG, PNG or WebP file', 400))).toEqual({
-      image: { id: 'admin.categories.form.imageType' },
-    });
+    const tooLarge = new ApiError('Image size exceeds 2MB limit.', 413, {}, { code: 'catalogue.image_too_large' });
+    expect(serverProblems(tooLarge)).toEqual({ image: { text: arabicErrors['error.catalogue.image_too_large'] } });
+    const notAnImage = new ApiError('x', 400, {}, { code: 'catalogue.image_type', params: { allowed: 'JPG' } });
+    expect(serverProblems(notAnImage).image).toEqual({ text: expect.stringContaining('JPG') });
     expect(serverProblems(new Error('offline'))).toEqual({});
   });
 

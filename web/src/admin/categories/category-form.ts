@@ -2,10 +2,10 @@ import {
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_NAME_MAX,
   IMAGE_MIME_TYPES,
-  catalogueMessages,
   imageProblem as sharedImageProblem,
 } from '@shared/catalogue/constants';
-import { ApiError, isRecord } from '../../api/http';
+import { ApiError, isRecord, type Problem } from '../../api/http';
+import { problemInPageLanguage } from '../../i18n/error-text';
 import type { CategoryForm } from '../api/categories';
 import type { AdminMessageId, MessageValues } from '../i18n';
 
@@ -22,10 +22,13 @@ export type FieldProblems = Partial<Record<CategoryField, FieldProblem>>;
 /** The pictures the server renders (SPEC §5: JPG, PNG or WebP). */
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
-/** SPEC §5, the shared rule: a JPG, PNG or WebP of at most 2 MB, checked when the file is chosen. */
+/** The shared rule: a JPG, PNG or WebP of at most 2 MB, checked when the file is chosen. */
 export function imageProblem(file: { size: number; type: string }): FieldProblem | null {
   const problem = sharedImageProblem(file);
-  return problem && problemOf(catalogueMessages[problem]);
+  if (!problem) return null;
+  return {
+    id: problem === 'imageTooLarge' ? 'admin.categories.form.imageTooLarge' : 'admin.categories.form.imageType',
+  };
 }
 
 /** The name is required; name and description as long as the server takes. */
@@ -40,28 +43,18 @@ export function formProblems(form: Pick<CategoryForm, 'name' | 'description'>): 
   return problems;
 }
 
-/** The shared rules' messages the form knows, in the admin's language. */
-const KNOWN: Record<string, AdminMessageId> = {
-  [catalogueMessages.categoryNameRequired]: 'admin.categories.form.nameRequired',
-  [catalogueMessages.imageTooLarge]: 'admin.categories.form.imageTooLarge',
-  [catalogueMessages.imageType]: 'admin.categories.form.imageType',
-};
-function problemOf(message: string): FieldProblem {
-  const id = KNOWN[message];
-  return id ? { id } : { text: message };
-}
+/** The server's problem in the admin's language, by its code. */
+const problemOf = (problem: Problem | undefined): FieldProblem => ({ text: problemInPageLanguage(problem) });
 
-/** A refused save's field errors: a 400's `errors` by field, an image refused (413, or its bytes). */
+/** A refused save's field problems: a 400's by field, an image refused (413, or its bytes). */
 export function serverProblems(error: unknown): FieldProblems {
   if (!(error instanceof ApiError)) return {};
-  if (error.status === 413) return { image: problemOf(error.message) };
+  if (error.status === 413 || error.problem?.code === 'catalogue.image_type')
+    return { image: problemOf(error.problem) };
   if (error.status !== 400) return {};
-  if (error.message === catalogueMessages.imageType) return { image: problemOf(error.message) };
-  const errors = isRecord(error.body) && isRecord(error.body.errors) ? error.body.errors : {};
   const problems: FieldProblems = {};
   for (const field of ['name', 'description'] as const) {
-    const message = errors[field];
-    if (typeof message === 'string') problems[field] = problemOf(message);
+    if (error.fields[field]) problems[field] = problemOf(error.fields[field]);
   }
   return problems;
 }

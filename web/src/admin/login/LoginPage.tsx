@@ -1,3 +1,4 @@
+import { problemInPageLanguage } from '../../i18n/error-text';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { IntlProvider } from 'react-intl';
@@ -155,7 +156,7 @@ function LoginForm({ expired, onSignedIn }: { expired: boolean; onSignedIn: () =
 function messageFor(failure: unknown, t: ReturnType<typeof useAdminText>): string {
   if (failure instanceof ApiError) {
     if (failure.status === 401) return t('admin.login.invalid');
-    if (failure.status === 400 || failure.status === 429) return failure.message;
+    if (failure.status === 400 || failure.status === 429) return problemInPageLanguage(failure.problem);
   }
   return t('admin.login.failed');
 }

@@ -1,3 +1,4 @@
+import { problemInPageLanguage } from '../../i18n/error-text';
 import type { CategoryView, ProductView } from '@shared/catalogue/types';
 import { useId, useState } from 'react';
 import { AlertIcon } from '../../components/ui/icons';
@@ -35,7 +36,7 @@ function OpenBulkModal({ products, categories, max, onClose, onDone }: BulkActio
   const [missingCategory, setMissingCategory] = useState(false);
   const bulk = useBulkProducts((result: BulkResult) => {
     const names = new Map(products.map((p) => [p.id, p.name]));
-    setFailures(result.failed.map((f) => ({ name: names.get(f.id) ?? f.id, message: f.message })));
+    setFailures(result.failed.map((f) => ({ name: names.get(f.id) ?? f.id, message: problemInPageLanguage(f) })));
     onDone(result.failed.map((f) => f.id));
   });
   const tooMany = products.length > max;

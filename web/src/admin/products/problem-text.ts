@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { useAdminText, type AdminMessageId } from '../i18n';
-import { catalogueMessageKey } from './product-form';
 import type { PriceProblem } from './price-durations';
 
 /** The catalogue messages a product screen shows, in the admin's language. */
@@ -23,8 +22,8 @@ const PROBLEM_IDS: Partial<Record<CatalogueMessageKey, AdminMessageId>> = {
 };
 
 /**
- * A problem found by the shared rules, or a message the server sent, as the admin reads it: in
- * their language when it is a catalogue message the screen knows, else as the server wrote it.
+ * A problem found by the shared rules, in the admin's language; a server's refusal arrives already
+ * in it (translated by its code, useProductForm's serverFieldErrors) and is shown as it is.
  */
 export function useProblemText(): (problem: PriceProblem | string) => string {
   const t = useAdminText();
@@ -32,12 +31,11 @@ export function useProblemText(): (problem: PriceProblem | string) => string {
   const durationLabel = useDurationLabel();
   return useCallback(
     (problem) => {
-      const found = typeof problem === 'string' ? catalogueMessageKey(problem) : problem.key;
-      if (typeof problem !== 'string' && problem.key === 'durationTwice')
+      if (typeof problem === 'string') return problem;
+      if (problem.key === 'durationTwice')
         return t('admin.products.error.durationTwice', { duration: durationLabel(problem.duration ?? '') });
-      const id = found && found !== 'durationTwice' ? PROBLEM_IDS[found] : undefined;
-      if (id) return t(id, { max: price(PRICE_MAX) });
-      return typeof problem === 'string' ? problem : problem.key;
+      const id = PROBLEM_IDS[problem.key];
+      return id ? t(id, { max: price(PRICE_MAX) }) : problem.key;
     },
     [t, price, durationLabel],
   );

@@ -1,7 +1,6 @@
 import {
   FEATURES_MAX,
   QUALITIES,
-  catalogueMessages,
   channelsProblem,
   devicesProblem,
   imageProblem,
@@ -156,10 +155,4 @@ export function serverFieldProblems(errors: Record<string, string>): Partial<Rec
     if (field) placed[field] ??= message;
   }
   return placed;
-}
-
-/** The key of a server message the form knows (so it can show it in the admin's language). */
-export function catalogueMessageKey(message: string): CatalogueMessageKey | null {
-  const entry = Object.entries(catalogueMessages).find(([, text]) => text === message);
-  return entry ? (entry[0] as CatalogueMessageKey) : null;
 }

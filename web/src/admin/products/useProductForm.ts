@@ -2,7 +2,8 @@ import type { CategoryView, ProductView } from '@shared/catalogue/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { ApiError, isRecord } from '../../api/http';
+import { ApiError } from '../../api/http';
+import { problemInPageLanguage } from '../../i18n/error-text';
 import { conflictOf } from '../api/client';
 import { productKeys } from '../api/keys';
 import {
@@ -124,14 +125,10 @@ export type ProductForm = ReturnType<typeof useProductForm>;
 const answeredAtNow = (queryClient: ReturnType<typeof useQueryClient>, id: string) =>
   queryClient.getQueryState(productKeys.detail(id))?.dataUpdatedAt ?? 0;
 
-/** A 400's field errors (`errors` keyed by path), placed on the form's fields. */
+/** A 400's field problems (by path), in the admin's language, placed on the form's fields. */
 function serverFieldErrors(error: Error | null): Partial<Record<FieldName, string>> {
-  if (!(error instanceof ApiError) || error.status !== 400 || !isRecord(error.body)) return {};
-  const errors = error.body.errors;
-  if (!isRecord(errors)) return {};
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
   return serverFieldProblems(
-    Object.fromEntries(
-      Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    ),
+    Object.fromEntries(Object.entries(error.fields).map(([path, problem]) => [path, problemInPageLanguage(problem)])),
   );
 }

@@ -91,7 +91,7 @@ export interface BulkRequest {
 export interface BulkResult {
   message: string;
   succeeded: string[];
-  failed: { id: string; status: number; message: string }[];
+  failed: { id: string; status: number; code: string; params?: Record<string, unknown>; message: string }[];
 }
 
 /** `POST /api/admin/products/bulk`: one request for the whole selection; each product succeeds or fails alone. */

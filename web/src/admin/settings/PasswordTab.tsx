@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { AlertIcon } from '../../components/ui/icons';
 import { useAdminText } from '../i18n';
 import { Field, SaveBar } from './fields';
-import { problemText, refusalText } from './settings-text';
+import { failureMessage } from '../api/client';
+import { problemText } from './settings-text';
 import { useChangePassword, type PasswordInput } from './settings-writes';
 
 const EMPTY: PasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -38,7 +39,7 @@ export function PasswordTab({ userId }: { userId: string }) {
         setChecked(false);
         setSavedAt(Date.now());
       },
-      onError: (error) => setRefusal(refusalText(t, error, t('admin.settings.passwordFailed'))),
+      onError: (error) => setRefusal(failureMessage(error, t('admin.settings.passwordFailed'))),
     });
   };
 

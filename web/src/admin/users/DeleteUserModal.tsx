@@ -1,9 +1,8 @@
 import type { AdminUserView } from '@shared/identity/types';
 import { useState } from 'react';
-import { conflictOf } from '../api/client';
+import { conflictOf, failureMessage } from '../api/client';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
-import { userFailureText } from './user-form';
 import { useDeleteUser } from './user-writes';
 
 // SPEC §2 'Delete User' (confirm). The deleted admin's sessions end on the server at once: their
@@ -24,7 +23,7 @@ export function DeleteUserModal({ user, onClose }: { user: AdminUserView | null;
       onSuccess: close,
       // A stale version: the shared conflict dialog takes over.
       onError: (failure) =>
-        conflictOf(failure) ? close() : setError(userFailureText(failure, t('admin.users.deleteFailed'), t)),
+        conflictOf(failure) ? close() : setError(failureMessage(failure, t('admin.users.deleteFailed'))),
     });
   };
   return (

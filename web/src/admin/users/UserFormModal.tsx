@@ -11,7 +11,8 @@ import { useAdminText } from '../i18n';
 import { useAdminSession } from '../session/session';
 import { FormField, type ControlProps } from '../ui/FormField';
 import { Modal } from '../ui/Modal';
-import { checkUserForm, isValid, userFailureText, type RequiredField } from './user-form';
+import { failureMessage } from '../api/client';
+import { checkUserForm, isValid, type RequiredField } from './user-form';
 import { useAddUser, useUpdateUser } from './user-writes';
 import { isAdminRole, roleLabel } from './role';
 
@@ -64,9 +65,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
       onError: (error: Error) =>
         conflictOf(error)
           ? onClose()
-          : setServerError(
-              userFailureText(error, t(editing ? 'admin.users.updateFailed' : 'admin.users.addFailed'), t),
-            ),
+          : setServerError(failureMessage(error, t(editing ? 'admin.users.updateFailed' : 'admin.users.addFailed'))),
     };
     if (editing) update.mutate({ user, input: values }, callbacks);
     else add.mutate(values, callbacks);

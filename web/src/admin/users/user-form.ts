@@ -1,7 +1,5 @@
-import { messages, PASSWORD_MIN } from '@shared/identity/constants';
-import { failureMessage } from '../api/client';
+import { PASSWORD_MIN } from '@shared/identity/constants';
 import type { UserInput } from '../api/users';
-import type { AdminMessageId, MessageValues } from '../i18n';
 
 // The rules of the Add and Edit User forms (SPEC §5), checked before a save as the server checks
 // them (src/shared/identity/schemas.ts), and the server's refusals in the admin's language.
@@ -27,30 +25,3 @@ export function checkUserForm(values: UserInput, mode: UserFormMode): UserFormCh
 }
 
 export const isValid = (check: UserFormCheck) => check.missing.length === 0 && !check.passwordTooShort;
-
-/** The identity API's own messages, each with the admin's translation. */
-const TRANSLATED: Record<string, AdminMessageId> = {
-  [messages.requiredFields]: 'admin.users.required',
-  [messages.passwordTooShort]: 'admin.users.passwordTooShort',
-  [messages.usernameTaken]: 'admin.users.usernameTaken',
-  [messages.roleInvalid]: 'admin.users.roleInvalid',
-  [messages.cannotDeleteSelf]: 'admin.users.cannotDeleteSelf',
-  [messages.lastAdmin]: 'admin.users.lastAdmin',
-  [messages.userNotFound]: 'admin.users.notFound',
-  [messages.notAnAdmin]: 'admin.users.notAnAdmin',
-  [messages.ownPasswordInSettings]: 'admin.users.ownPasswordInSettings',
-};
-
-/**
- * What a failed write says (SPEC §8): the server's message when it gave one ('Username already
- * exists'), in the admin's language when it is one the app knows, else the screen's fallback.
- */
-export function userFailureText(
-  error: unknown,
-  fallback: string,
-  t: (id: AdminMessageId, values?: MessageValues) => string,
-): string {
-  const message = failureMessage(error, fallback);
-  const id = TRANSLATED[message];
-  return id ? t(id, { min: PASSWORD_MIN }) : message;
-}

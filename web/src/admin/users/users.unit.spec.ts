@@ -1,9 +1,12 @@
 import type { AdminUserView } from '@shared/identity/types';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/http';
-import type { AdminMessageId, MessageValues } from '../i18n';
+import { createIntl } from 'react-intl';
+import { errorFrom } from '../../api/http';
+import arabicErrors from '../../i18n/errors/ar.json';
+import { setErrorLanguage } from '../../i18n/error-text';
+import { failureMessage } from '../api/client';
 import { filterUsers } from './filter';
-import { checkUserForm, isValid, userFailureText } from './user-form';
+import { checkUserForm, isValid } from './user-form';
 
 const user = (username: string, name: string, role = 'admin'): AdminUserView => ({
   id: username,
@@ -15,7 +18,6 @@ const user = (username: string, name: string, role = 'admin'): AdminUserView => 
 });
 
 /** A t() that shows which message it was asked for. */
-const t = (id: AdminMessageId, values?: MessageValues) => `${id}${values ? JSON.stringify(values) : ''}`;
 
 describe('the users search', () => {
   const users = [user('admin', 'Administrator'), user('karim', 'Karim Benali'), user('sara', 'سارة')];
@@ -57,19 +59,20 @@ describe('the user form', () => {
 });
 
 describe("a failed write's message", () => {
-  const refused = (message: string, status = 409) => new ApiError(message, status);
+  const answer = (status: number, body: unknown) =>
+    errorFrom(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  setErrorLanguage(createIntl({ locale: 'ar', messages: arabicErrors as Record<string, string> }));
 
-  it("is the server's, in the admin's language when the app knows it", () => {
-    expect(userFailureText(refused('Username already exists'), 'fallback', t)).toBe(
-      'admin.users.usernameTaken{"min":8}',
-    );
-    expect(userFailureText(refused('Username must be at most 50 characters', 400), 'fallback', t)).toBe(
-      'Username must be at most 50 characters',
-    );
+  it("is the server's refusal by its code, in the admin's language", async () => {
+    const taken = await answer(409, { status: 409, code: 'users.username_taken', message: 'Username already exists' });
+    expect(failureMessage(taken, 'fallback')).toBe(arabicErrors['error.users.username_taken']);
   });
 
-  it("is the screen's fallback without a message from the server (network, 5xx)", () => {
-    expect(userFailureText(new TypeError('Failed to fetch'), 'Error adding user', t)).toBe('Error adding user');
-    expect(userFailureText(refused('boom', 500), 'Error updating user', t)).toBe('Error updating user');
+  it("is the screen's fallback without a code the app knows (network, 5xx, a code from a newer server)", async () => {
+    expect(failureMessage(new TypeError('Failed to fetch'), 'Error adding user')).toBe('Error adding user');
+    expect(failureMessage(await answer(500, { code: 'server.internal' }), 'Error updating user')).toBe(
+      'Error updating user',
+    );
+    expect(failureMessage(await answer(409, { code: 'users.future_rule', message: 'x' }), 'Error')).toBe('Error');
   });
 });

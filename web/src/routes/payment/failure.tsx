@@ -1,12 +1,12 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { StageCard } from '../../components/ui/StageCard';
 import { toast } from '../../components/ui/toast';
 import { HomeIcon, MailIcon, RefreshIcon, XCircleIcon } from '../../components/ui/icons';
 import { SUPPORT_EMAIL } from '../../config';
 import type { MessageId } from '../../i18n/messages';
-import { translateServerMessage } from '../../i18n/server-messages';
+import { problemText } from '../../i18n/error-text';
 import { failureSearch } from '../../lib/search';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -19,6 +19,33 @@ const STATUS_EXPLANATIONS: Record<string, MessageId> = {
   cancelled: 'payment.failure.canceled',
   expired: 'payment.failure.expired',
 };
+
+/** A compiled message's plain-text part (the ICU parser's TYPE.literal, not imported: it would bring the parser). */
+const LITERAL = 0;
+
+/** What the store's own pages name a failure by (the rest are the API's error codes). */
+const PAGE_REASONS: Record<string, MessageId> = {
+  no_checkout_id: 'payment.error.noCheckoutId',
+  not_paid: 'payment.error.notPaid',
+  verification: 'payment.error.verification',
+  create_failed: 'payment.error.createFailed',
+  network: 'payment.error.network',
+  unknown: 'payment.error.unknown',
+};
+
+/**
+ * The failure's details in the page's language: only a reason this page knows (one of its own, or
+ * an API error code whose message needs no values); any other text in the link reads as the generic
+ * message, so a crafted link cannot put its own words on the store's page.
+ */
+function failureDetails(intl: IntlShape, reason: string | undefined): string | null {
+  if (!reason) return null;
+  const own = PAGE_REASONS[reason];
+  if (own) return intl.formatMessage({ id: own });
+  const compiled = intl.messages[`error.${reason}` as MessageId];
+  const needsNoValues = Array.isArray(compiled) && compiled.every((part) => part.type === LITERAL);
+  return (needsNoValues && problemText(intl, { code: reason })) || intl.formatMessage({ id: 'payment.error.unknown' });
+}
 
 export const Route = createFileRoute('/payment/failure')({
   validateSearch: failureSearch,
@@ -36,7 +63,7 @@ function PaymentFailurePage() {
     return () => clearTimeout(timer);
   }, []);
 
-  const details = error ? translateServerMessage(intl, error) : null;
+  const details = failureDetails(intl, error);
   const explanation = code ? STATUS_EXPLANATIONS[code.toLowerCase()] : undefined;
 
   useEffect(() => {

@@ -45,18 +45,17 @@ function PaymentReturnPage() {
       void navigate({ to: '/payment/failure', search: { error, ...(code ? { code } : {}) }, replace: true });
 
     const verify = async () => {
-      if (!checkoutId) return fail('No checkout ID found in URL');
+      if (!checkoutId) return fail('no_checkout_id');
       let checkout: CheckoutState;
       try {
         checkout = await getCheckoutStatus(checkoutId);
       } catch (error) {
         return fail(
-          'Payment verification failed',
+          'verification',
           error instanceof ApiError && error.status >= 400 ? String(error.status) : undefined,
         );
       }
-      if (!isAcceptedStatus(checkout.status))
-        return fail('Payment verification failed or payment is still processing', checkout.status);
+      if (!isAcceptedStatus(checkout.status)) return fail('not_paid', checkout.status);
 
       // SPEC §4: paid or pending — the cart is cleared, the order recorded, then the confirmation.
       // The provider may name the checkout by our order id: the pending order matches either.
