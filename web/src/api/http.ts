@@ -1,4 +1,4 @@
-/** An HTTP failure with the server's human message when it sent one (SPEC §8), and its body. */
+/** An HTTP failure with the server's human message when it sent one, and its body. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC §8: the server's message, else 'Error {status}: {text}'. */
+/** The server's message, else 'Error {status}: {text}'. */
 export async function errorFrom(response: Response): Promise<ApiError> {
   let message = `Error ${response.status}: ${response.statusText || 'Request failed'}`;
   let body: unknown;

@@ -2,7 +2,7 @@ import { phoneMessages } from '@shared/ordering/constants';
 import type { IntlShape } from 'react-intl';
 import type { MessageId } from './messages';
 
-// The server and the payment flow speak English (SPEC §5, §8). Messages the shopper can meet are
+// The server and the payment flow speak English (docs/product.md#messages). Messages the shopper can meet are
 // shown in the page language; anything else is shown as the server wrote it.
 const KNOWN: Record<string, MessageId> = {
   [keyOf(phoneMessages.required)]: 'phone.required',

@@ -3,7 +3,7 @@ import { failureMessage } from '../api/client';
 import type { UserInput } from '../api/users';
 import type { AdminMessageId, MessageValues } from '../i18n';
 
-// The rules of the Add and Edit User forms (SPEC §5), checked before a save as the server checks
+// The rules of the Add and Edit User forms (docs/product.md#validation), checked before a save as the server checks
 // them (src/shared/identity/schemas.ts), and the server's refusals in the admin's language.
 
 export type UserFormMode = 'add' | 'edit';
@@ -42,7 +42,7 @@ const TRANSLATED: Record<string, AdminMessageId> = {
 };
 
 /**
- * What a failed write says (SPEC §8): the server's message when it gave one ('Username already
+ * What a failed write says (docs/product.md#messages): the server's message when it gave one ('Username already
  * exists'), in the admin's language when it is one the app knows, else the screen's fallback.
  */
 export function userFailureText(
