@@ -14,7 +14,7 @@ const modules = readdirSync(`${root}/src/modules`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// The layering of DESIGN.md §2, as import/no-restricted-paths zones: files in `target` may not
+// The layering of docs/architecture.md#layers, as import/no-restricted-paths zones: files in `target` may not
 // import files in `from` unless they match `except`. Paths are from the repository root. With a
 // glob `from`, every `except` must be a glob too (single files are written `{a,b}.ts` for that)
 // and is matched against absolute paths, hence `${root}`. Tests are left out (see below).

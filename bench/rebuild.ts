@@ -46,7 +46,7 @@ const AT = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const CATEGORY_ID = `md5('c' || g)::uuid`;
 const PRODUCT_ID = `md5('p' || g)::uuid`;
 const ORDER_ID = `md5('o' || g)::uuid`;
-// Seven durations at the SPEC multipliers of a monthly price that varies with g.
+// Seven durations at the default multipliers of a monthly price that varies with g.
 const PRICES = `(SELECT jsonb_agg(jsonb_build_object('duration', d.duration, 'price', round((500 + g % 40 * 100) * d.factor), 'active', true) ORDER BY d.n)
   FROM (VALUES (1, 'free trial', 0), (2, '1 month', 1), (3, '3 months', 2.7), (4, '6 months', 5), (5, '12 months', 9), (6, '15 months', 11), (7, 'life time', 20)) AS d(n, duration, factor))`;
 const DETAILS = `'name', 'Pack ' || g, 'description', 'Chaînes, sport et films du pack ' || g || ', avec replay.',

@@ -120,7 +120,7 @@ describe('the product form', () => {
     await form.getByTestId('product-form-add-feature').click();
     await form.getByTestId('product-form-feature').nth(1).fill('   ');
 
-    // The first row's price is the base price; every duration added is priced from it (SPEC §5).
+    // The first row's price is the base price; every duration added is priced from it (docs/product.md#validation).
     await form.getByTestId('price-row-price').first().fill('2000');
     expect(plain(await form.getByTestId('price-base').textContent())).toBe(
       'Base price: 2,000 Da for 1 month (the first duration’s).',

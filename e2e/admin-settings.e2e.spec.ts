@@ -153,7 +153,7 @@ describe('settings kept on the server', () => {
 describe('the display language', () => {
   it('is English before any save, then the one chosen, on every device; the header menu is the same choice', async () => {
     const lina = await newAdmin('Lina');
-    // Kept by default: ar (SPEC §9), not chosen, so the back office is in English (SPEC §4).
+    // Kept by default: ar, not chosen, so the back office is in English (docs/product.md#settings).
     expect(await settingsOf(lina)).toMatchObject({ settings: { language: 'ar' }, languageChosen: false });
     const first = await signInOnNewDevice(lina);
     expect(await lang(first.page)).toBe('en');
@@ -217,7 +217,7 @@ describe('timezone and date format', () => {
     const dateCell = page.locator(`tr[data-row-id="${orderId}"] time`);
     const shown = async () => plain(await dateCell.textContent());
 
-    // SPEC §9's defaults: Africa/Algiers, DD/MM/YYYY.
+    // The defaults: Africa/Algiers, DD/MM/YYYY.
     await expect.poll(shown, { timeout: 10_000 }).toBe(expected(order.created_at, 'Africa/Algiers', 'DD/MM/YYYY'));
 
     for (const [timeZone, format] of [

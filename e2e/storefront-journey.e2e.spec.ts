@@ -308,7 +308,7 @@ describe('storefront journey', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the not-found and error states of SPEC §8', async () => {
+  it('shows the not-found and error states', async () => {
     const { page } = await openStore(browser, app.url, '/product/no-such-product', { storage: ENGLISH, contexts });
     await page.getByTestId('product-not-found').waitFor();
     expect(await page.getByTestId('product-not-found').textContent()).toContain('Product Not Found');

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 // Whether each admin has chosen their display language (AdminSettingsChanged.languageChosen): the
-// back office starts in English until they have (SPEC §4), although the language kept by default
-// is ar (SPEC §9). Existing rows cannot be filled from the table itself, so the admin-users read
+// back office starts in English until they have, although the language kept by default
+// is ar (docs/product.md#settings). Existing rows cannot be filled from the table itself, so the admin-users read
 // model is emptied and its checkpoint reset: the projection replays the identity events into it
 // at start (as in 009).
 export async function up(db: Kysely<any>): Promise<void> {

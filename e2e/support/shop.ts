@@ -156,7 +156,7 @@ export function shopClient(baseUrl: string) {
 
   /**
    * Switches on product and category notifications for `as` (Settings > Notifications, product
-   * updates: off by default, SPEC §9): another admin's catalogue changes are told only then.
+   * updates: off by default): another admin's catalogue changes are told only then.
    */
   async function followProductUpdates(as: Credentials = TEST_ADMIN): Promise<void> {
     const { settings } = await api<{ settings: { notifications: object } }>(

@@ -283,7 +283,7 @@ describe('products', () => {
     movies = await newCategory('Films');
   });
 
-  it('are created from multipart text fields and shown as SPEC §3 describes', async () => {
+  it('are created from multipart text fields and shown as the API answers them', async () => {
     const res = await admin('post', '/api/admin/products')
       .field('name', 'Ciné Club')
       .field('description', 'Films classiques et récents')

@@ -16,7 +16,7 @@ import {
 import type { CategoryEvent, CategoryValues, ImageRef, ProductDetails, ProductEvent, ProductValues } from './events';
 
 // Pure rules of the catalogue's two kinds of stream, a category and a product: decide(command,
-// state) → events; evolve(state, event) → state. The field rules (SPEC §5) are the shared schemas'
+// state) → events; evolve(state, event) → state. The field rules (docs/product.md#validation) are the shared schemas'
 // (src/shared/catalogue); what needs more than one request's fields lives here. What a decider
 // cannot know is passed in by commands.ts: a category's claimed slug, how many products it holds,
 // the categories a product may be put in (both read from the catalogue read model), and for a

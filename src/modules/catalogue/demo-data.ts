@@ -1,7 +1,7 @@
 import { DURATIONS, defaultPrice, type Quality } from '../../shared/catalogue';
 
 // The demo catalogue created on the first start of an empty store (SEED_DEMO): believable
-// packages, prices in Da for the seven durations (SPEC §5 multipliers), a card colour each.
+// packages, prices in Da for the seven durations (the default multipliers, docs/product.md#constants), a card colour each.
 
 export interface DemoCategory {
   key: string;

@@ -192,7 +192,7 @@ describe('identity decider', () => {
     });
   });
 
-  describe('the display language, chosen or not (SPEC §4: English until the admin chooses)', () => {
+  describe('the display language, chosen or not (English until the admin chooses)', () => {
     const kept = defaultSettings('Amina');
     const change = (changes: Partial<Settings>, chooseLanguage: boolean): IdentityCommand => ({
       type: 'ChangeSettings',

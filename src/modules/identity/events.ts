@@ -20,7 +20,7 @@ export type IdentityEvent =
       /**
        * `languageChosen`: the admin has chosen their display language (this change or an earlier
        * one), so it is the back office's language wherever they sign in; until then it starts in
-       * English (SPEC §4) whatever `settings.language` holds (SPEC §9's default is ar). Carried
+       * English whatever `settings.language` holds (whose default is ar; docs/product.md#settings). Carried
        * whole by every change, so a rebuild reads it off the last event.
        */
       data: { userId: string; settings: Settings; languageChosen: boolean; at: string };

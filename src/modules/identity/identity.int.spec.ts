@@ -434,7 +434,7 @@ describe('identity over HTTP', () => {
       );
     });
 
-    it("starts from SPEC's defaults", async () => {
+    it('starts from the default settings', async () => {
       const res = await api().get('/api/admin/settings').set(asAdmin());
       expect(res.body).toEqual({
         settings: {
@@ -444,7 +444,7 @@ describe('identity over HTTP', () => {
           timezone: 'Africa/Algiers',
           dateFormat: 'DD/MM/YYYY',
         },
-        // SPEC §4: the back office starts in English until the admin chooses a language.
+        // The back office starts in English until the admin chooses a language (docs/product.md#back-office).
         languageChosen: false,
         version: Number(JSON.parse(res.headers.etag!)),
       });

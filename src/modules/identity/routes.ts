@@ -96,7 +96,8 @@ function adminRoutes(ctx: AppContext, throttle: PasswordThrottle): Router {
   // An admin's write answers once the read model shows it, so the next read sees it.
   const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: [ADMIN_USERS_PROJECTION] });
   // A user's version is the ETag of what shows them, and If-Match on a write names the version
-  // edited (a stale one is 409). A write without If-Match is accepted: SPEC's API sends none.
+  // edited (a stale one is 409). A write without If-Match is accepted: the public API's callers
+  // send none (docs/architecture.md#commands).
   const withVersion = (res: Response, version: number | undefined) =>
     version === undefined ? res : res.set('ETag', versionTag(version));
 

@@ -4,7 +4,7 @@ import type { Database } from '../../projections/database';
 import { orderFigures, recentOrders, revenueByDay, totals } from '../../projections/orders';
 import type { DashboardStatsView, Trend } from '../../shared/ordering';
 
-// The dashboard's figures, from the orders and catalogue read models: totals as SPEC §3 lists
+// The dashboard's figures, from the orders and catalogue read models: totals as docs/product.md#dashboard lists
 // them, the chosen range's daily revenue, and trends computed against the range before it (not
 // fixed strings).
 

@@ -41,7 +41,7 @@ import { createPaymentProvider, ProviderUnavailable, type PaymentProvider, type 
 import { outcomeOf } from './reconciliation';
 import { coded } from '../../shared/errors';
 
-// The ordering module's HTTP routes: the shopper's side of paying (SPEC §7 paths: checkout,
+// The ordering module's HTTP routes: the shopper's side of paying (paths in docs/product.md#api: checkout,
 // status, the order, the webhook) and the admin's orders, customers and dashboard.
 
 export function orderingRoutes(ctx: AppContext): ModuleRoutes {
@@ -85,7 +85,7 @@ function checkoutThrottles(
     );
 }
 
-/** The shopper's side of paying (SPEC §7 paths): checkout, status, the order, the webhook. */
+/** The shopper's side of paying (docs/product.md#api): checkout, status, the order, the webhook. */
 function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
   const router = Router();
   const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: [ORDERS_PROJECTION] });
@@ -229,7 +229,7 @@ async function metadataOrderId(provider: PaymentProvider, checkoutId: string): P
   return checkout?.metadata.orderId;
 }
 
-/** SPEC §3 'Order (customer side)'. */
+/** An order as its customer sees it (docs/product.md#order-confirmation). */
 function customerOrder(order: OrderRow, config: AppContext['config']) {
   return {
     dbOrderId: order.id,
@@ -284,7 +284,7 @@ function adminReads(ctx: AppContext): Record<string, ReadHandler> {
     },
     // The order's version (its stream's revision) is its ETag; PUT and DELETE honour If-Match
     // (stale: 409 saying who changed it and when). Without If-Match they apply to the order as it
-    // is now: SPEC's API sends none.
+    // is now: the public API's callers send none.
     '/orders/:id': async ({ params }) => {
       const order = await findOrderDetail(ctx.db, params.id!);
       if (!order) throw notFound(coded('order.details_unavailable'));
@@ -332,7 +332,7 @@ function adminRoutes(ctx: AppContext): Router {
     const remove = { type: 'DeleteOrder', data: { orderId: req.params.id, now: new Date().toISOString() } } as const;
     const order = await findOrder(ctx.db, req.params.id);
     await caughtUp(await executeOrderCommand(ctx.store, req.params.id, remove, meta(req), ifMatchRevision(req)));
-    // SPEC §8's 'Order #{id} has been deleted successfully', with the number people know it by.
+    // 'Order #{number} has been deleted successfully' (docs/product.md#messages), with the number people know it by.
     res.json({ message: `Order #${order?.number ?? req.params.id} has been deleted successfully` });
   });
 

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { FastRead } from './fast-reads';
 
 /**
- * A module's HTTP surface. `public` is mounted at the root (paths as SPEC §7 names them);
+ * A module's HTTP surface. `public` is mounted at the root (paths as docs/product.md#api lists them);
  * `admin` at /api/admin behind the admin token check, so no admin route can forget it.
  */
 export interface ModuleRoutes {

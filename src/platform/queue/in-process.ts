@@ -15,7 +15,7 @@ import {
 } from './port';
 
 // The embedded-mode scheduler: timers in this process, nothing persisted. Jobs die with the process
-// (or with close()), which is fine because jobs are never the only record of work (DESIGN.md §5).
+// (or with close()), which is fine because jobs are never the only record of work (docs/architecture.md#jobs).
 // It mirrors BullMQ's behaviour where the port leaves room: ids are scoped per job name, data is
 // JSON and re-parsed on each attempt, backoff is computed the same way.
 

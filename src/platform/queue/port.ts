@@ -1,6 +1,6 @@
 // The job queue port: background work (payment reconciliation and the like) that the web process
 // enqueues and a worker runs. Two adapters: BullMQ on Redis (scaled out, `npm run worker`) and an
-// in-process scheduler (embedded mode). Jobs are never the only record of work (DESIGN.md §5), so
+// in-process scheduler (embedded mode). Jobs are never the only record of work (docs/architecture.md#jobs), so
 // an adapter may lose jobs on a crash; it must not run one twice while it is still pending.
 
 export interface Backoff {

@@ -130,7 +130,7 @@ function pushChanges(
 }
 
 /**
- * The admins' per-item messages (SPEC §7's product:created…, category_updated…) announce the item,
+ * The admins' per-item messages (product:created…, category_updated…; docs/architecture.md#live-updates) announce the item,
  * who changed it and its version: its values come in the same batch's productsUpdate delta, so a
  * price change costs each admin one copy of the product, not two (bench/live).
  */

@@ -164,7 +164,7 @@ describe('live catalogue deltas', () => {
       expect(only(seen, 'categoriesUpdate')).toEqual([]);
     }
     expect(updated).toMatchObject({ id: target.id, price: 1234 });
-    // The admin also gets the item's own message (SPEC §7), announcing it (its values are in the
+    // The admin also gets the item's own message (docs/architecture.md#live-updates), announcing it (its values are in the
     // delta, not sent twice); the shopper nothing else.
     expect(only(forAdmin!, 'product:updated')).toEqual([
       expect.objectContaining({ product: { id: updated!.id, name: updated!.name, version: updated!.version } }),

@@ -179,7 +179,7 @@ export function categoryView(row: CategoryRow, productsCount: number): CategoryV
 }
 
 export function productView(row: ProductRow, category: Pick<CategoryRow, 'slug' | 'name'> | undefined): ProductView {
-  // The first duration still offered sets the product's own price and duration (SPEC §3).
+  // The first duration still offered sets the product's own price and duration.
   const first = row.price_durations.find((d) => d.active) ?? row.price_durations[0];
   return {
     id: row.id,

@@ -368,7 +368,7 @@ export async function recentOrders(db: Kysely<OrdersTables>, limit = 5) {
   return rows.map(toAdminOrder);
 }
 
-/** SPEC §3 'Order (admin)', plus what the list and the detail show. */
+/** An order as admins see it (docs/product.md#orders), with what the list and the detail show. */
 export function toAdminOrder(row: OrderListRow): AdminOrderView {
   return {
     id: row.id,
@@ -391,7 +391,7 @@ export function toAdminOrderDetail(row: OrderDetailRow): AdminOrderDetailView {
   return { ...toAdminOrder(row), items: toAdminItems(row) };
 }
 
-/** The items of an order as SPEC §3 lists them for the admin detail. */
+/** The items of an order as the admin detail lists them. */
 function toAdminItems(row: Pick<OrderRow, 'id' | 'items'>): AdminOrderItemView[] {
   return row.items.map((line, index) => ({
     id: `${row.id}-${index + 1}`,

@@ -12,7 +12,7 @@ import {
 } from '.';
 import { ORDER_TOTAL_MAX } from '../ordering/constants';
 
-// The field rules of SPEC §5, as the server and the admin form both apply them.
+// The field rules (docs/product.md#validation), as the server and the admin form both apply them.
 
 const base = { name: 'Sport Max', category_id: 'sport', price_durations: [{ duration: '1 month', price: 2000 }] };
 
@@ -100,7 +100,7 @@ describe('product fields', () => {
     });
   });
 
-  it('drops duration rows without a duration, sorts the rest in SPEC order, defaults active', () => {
+  it('drops duration rows without a duration, sorts the rest in the fixed order, defaults active', () => {
     const rows = DURATIONS.map((duration, i) => ({
       duration,
       price: String(i * 100),
@@ -193,7 +193,7 @@ describe('product fields', () => {
     });
   });
 
-  it('prices an added duration from the base price with the SPEC multipliers, rounded', () => {
+  it('prices an added duration from the base price with the default multipliers, rounded', () => {
     expect(DURATIONS.map((d) => defaultPrice(d, 1001))).toEqual([0, 1001, 2703, 5005, 9009, 11011, 20020]);
   });
 });

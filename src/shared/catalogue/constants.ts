@@ -1,9 +1,9 @@
 import { ORDER_TOTAL_MAX } from '../ordering/constants';
 import { coded } from '../errors/coded';
 
-// Rules and messages of the catalogue (SPEC §4, §5, §9), shared by the server and the web app.
+// Rules and messages of the catalogue (docs/product.md#validation and #constants), shared by the server and the web app.
 
-/** In the order SPEC §4 sorts them; a product's price durations are always kept in this order. */
+/** In the order durations are always shown (docs/product.md#constants); a product's price durations are always kept in this order. */
 export const DURATIONS = [
   'free trial',
   '1 month',
@@ -15,7 +15,7 @@ export const DURATIONS = [
 ] as const;
 export type Duration = (typeof DURATIONS)[number];
 
-/** SPEC §5: the default price of an added duration, from the product's base (monthly) price. */
+/** The default price of an added duration (docs/product.md#validation), from the product's base (monthly) price. */
 export const DURATION_MULTIPLIERS: Record<Duration, number> = {
   'free trial': 0,
   '1 month': 1,
@@ -34,7 +34,7 @@ export type Quality = (typeof QUALITIES)[number];
 
 export const DEVICES_MIN = 1;
 export const DEVICES_MAX = 10;
-/** SPEC §9: a product with this many devices is shown as unlimited. */
+/** A product with this many devices is shown as unlimited. */
 export const UNLIMITED_DEVICES = 5;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = 'JPG, PNG or WebP';
@@ -85,7 +85,7 @@ export const catalogueMessages = {
   categoryHasProducts: (count: number) => coded('catalogue.category_has_products', { count }),
 } as const;
 
-// ---------- Product field rules (SPEC §4, §5) ----------
+// ---------- Product field rules (docs/product.md#validation) ----------
 // Zod-free, so that the admin's product form checks a field with the very function the server's
 // schema (./schemas.ts) applies. Each check answers the key of its catalogueMessages entry: the
 // server sends that message, the form shows the same message in the admin's language.
@@ -117,17 +117,17 @@ export const channelsProblem = (value: unknown): CatalogueMessageKey | null =>
 export const devicesProblem = (value: unknown): CatalogueMessageKey | null =>
   isWholeNumberIn(value, DEVICES_MIN, DEVICES_MAX) ? null : 'devices';
 
-/** SPEC §5: prices are whole numbers of at least 0 (and no more than an order may cost). */
+/** Prices are whole numbers of at least 0 (and no more than an order may cost). */
 export const priceProblem = (value: unknown): CatalogueMessageKey | null =>
   !isWholeNumberIn(value, PRICE_MIN) ? 'price' : value > PRICE_MAX ? 'priceOverMax' : null;
 
-/** SPEC §5: only price rows with a duration are sent (and kept). */
+/** Only price rows with a duration are sent (and kept). */
 export const hasDuration = (row: unknown): boolean => {
   const duration = (row as { duration?: unknown } | null)?.duration;
   return typeof duration === 'string' && duration.trim() !== '';
 };
 
-/** SPEC §4: a duration may appear once; the ones that appear more than once. */
+/** A duration may appear once; the ones that appear more than once. */
 export function repeatedDurations(rows: readonly { duration: string }[]): string[] {
   const seen = new Set<string>();
   const repeated = new Set<string>();
@@ -135,7 +135,7 @@ export function repeatedDurations(rows: readonly { duration: string }[]): string
   return [...repeated];
 }
 
-/** SPEC §4: price durations in the order of DURATIONS (free trial first, life time last); others after. */
+/** Price durations in the order of DURATIONS (free trial first, life time last); others after. */
 export function inDurationOrder<T extends { duration: string }>(rows: readonly T[]): T[] {
   const rank = (duration: string) => {
     const index = (DURATIONS as readonly string[]).indexOf(duration);
@@ -144,11 +144,11 @@ export function inDurationOrder<T extends { duration: string }>(rows: readonly T
   return [...rows].sort((a, b) => rank(a.duration) - rank(b.duration));
 }
 
-/** SPEC §5: blank features are dropped on save. */
+/** Blank features are dropped on save. */
 export const withoutBlankFeatures = (features: readonly string[]): string[] =>
   features.map((feature) => feature.trim()).filter(Boolean);
 
-/** SPEC §5, checked before an upload: a JPG, PNG or WebP of at most 2 MB. */
+/** Checked before an upload (docs/product.md#validation): a JPG, PNG or WebP of at most 2 MB. */
 export function imageProblem(file: { size: number; type: string }): CatalogueMessageKey | null {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'imageType';
   return file.size > IMAGE_MAX_BYTES ? 'imageTooLarge' : null;

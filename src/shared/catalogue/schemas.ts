@@ -27,7 +27,7 @@ import {
 } from './constants';
 import type { PriceDuration } from './types';
 
-// The catalogue bodies and queries the server accepts (SPEC §5, §7). Multipart forms send every
+// The catalogue bodies and queries the server accepts (docs/product.md#validation). Multipart forms send every
 // field as text, so each field accepts its text form too: numbers as digits, booleans as
 // true/false/1/0, lists as JSON.
 
@@ -83,7 +83,7 @@ const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefin
 /** An id, a slug or a name given to find a category (a number is taken as its text). */
 const categoryRef = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text({ field: 'Category', max: 200 }));
 
-/** Blank features are dropped (SPEC §5). */
+/** Blank features are dropped. */
 const features = z.preprocess(
   jsonList,
   z

@@ -1,6 +1,6 @@
 import type { Duration, Quality } from './constants';
 
-// The catalogue API's answers (SPEC §3), as the server sends them.
+// The catalogue API's answers (docs/product.md#api), as the server sends them.
 
 /** One price of a product: a duration, its whole-dinar price, and whether it is offered. */
 export interface PriceDuration {
@@ -9,7 +9,7 @@ export interface PriceDuration {
   active: boolean;
 }
 
-/** A category as the API returns it (SPEC §3). */
+/** A category as the API returns it. */
 export interface CategoryView {
   id: string;
   name: string;
@@ -27,7 +27,7 @@ export interface CategoryView {
   updated_at: string;
 }
 
-/** A product as the API returns it (SPEC §3); `price` and `duration` are those of its first offered duration. */
+/** A product as the API returns it; `price` and `duration` are those of its first offered duration. */
 export interface ProductView {
   id: string;
   name: string;
@@ -66,7 +66,7 @@ export interface ProductDetailView extends ProductView {
 }
 
 /**
- * The socket messages `productsUpdate` and `categoriesUpdate` (SPEC §7) come in two shapes:
+ * The socket messages `productsUpdate` and `categoriesUpdate` (docs/architecture.md#live-updates) come in two shapes:
  * - the whole list (`{ products }`, `{ categories }`): the answer to `requestInitialData`, which a
  *   client sends on every (re)connection, and the first push of a server that has no earlier copy to
  *   compare with; it replaces what the client holds;

@@ -12,7 +12,7 @@ export type Timezone = (typeof TIMEZONES)[number];
 export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 export const PASSWORD_MIN = 8;
-/** SPEC §9's settings defaults (the display language kept is ar, though the back office starts in English). */
+/** The settings defaults (docs/product.md#settings; the display language kept is ar, though the back office starts in English). */
 export const DEFAULT_LANGUAGE: Language = 'ar';
 export const DEFAULT_TIMEZONE: Timezone = 'Africa/Algiers';
 export const DEFAULT_DATE_FORMAT: DateFormat = 'DD/MM/YYYY';

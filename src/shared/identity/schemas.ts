@@ -110,7 +110,7 @@ export const passwordChangeSchema = z
     ],
   });
 
-/** SPEC §9: language ar, Africa/Algiers, DD/MM/YYYY, every notification on except productUpdates. */
+/** The defaults (docs/product.md#settings): language ar, Africa/Algiers, DD/MM/YYYY, every notification on except productUpdates. */
 export const defaultSettings = (name: string): Settings => ({
   profile: { name, email: '', phone: '' },
   notifications: { ...DEFAULT_NOTIFICATIONS },

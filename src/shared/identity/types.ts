@@ -2,7 +2,7 @@ import type { DateFormat, Language, Timezone } from './constants';
 
 // The identity API's shapes, as the server sends and keeps them.
 
-/** An admin's settings (SPEC §9). */
+/** An admin's settings (docs/product.md#settings). */
 export interface Settings {
   profile: { name: string; email: string; phone: string };
   notifications: { emailNotifications: boolean; orderUpdates: boolean; newCustomers: boolean; productUpdates: boolean };
@@ -16,8 +16,8 @@ export interface SettingsAnswer {
   settings: Settings;
   /**
    * Whether the admin has chosen their display language (on the Language & Region tab or in the
-   * header's menu). Until then the back office is in English (SPEC §4), whatever
-   * `settings.language` says (SPEC §9's default, ar).
+   * header's menu). Until then the back office is in English, whatever
+   * `settings.language` says (its default is ar; docs/product.md#settings).
    */
   languageChosen: boolean;
   /** The revision of the admin's stream; sent back in If-Match. */

@@ -5,13 +5,13 @@ import { coded } from '../errors/coded';
 export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
- * SPEC §3: the customer name and e-mail the storefront sends at checkout are fixed values the
+ * The customer name and e-mail the storefront sends at checkout are fixed values the
  * shopper never sees; the back office offers no mail draft to that address.
  */
 export const PLACEHOLDER_CUSTOMER = { fullName: 'Nova IPTV Customer', email: 'customer@nova-iptv.dz' } as const;
 export const PAYMENT_METHODS = ['baridi_mob', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** SPEC §3: the only method the storefront offers today. */
+/** The method the storefront's checkout sends (the provider's page then offers BaridiMob or card). */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'baridi_mob';
 /** A checkout's status as the payment provider reports it (and checkout-status answers it). */
 export const CHECKOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'expired'] as const;
@@ -25,7 +25,7 @@ export const phoneMessages = {
   invalid: coded('phone.invalid'),
 } as const;
 
-/** SPEC §5: strip non-digits; 10 digits starting 05, 06 or 07. Returns the digits. */
+/** The phone rule (docs/product.md#validation): strip non-digits; 10 digits starting 05, 06 or 07. Returns the digits. */
 export function normalisePhone(raw: string): string {
   return raw.replace(/\D/g, '');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { englishOf } from '../../platform/error-text';
 import { createCheckoutSchema, phoneError, phoneMessages } from '.';
 
-describe('phone rule (SPEC §5)', () => {
+describe('phone rule', () => {
   it.each(['0550123456', '06 61 23 45 67', '07-70-00-00-00', '(0)550123456'.replace('(0)', '0')])(
     'accepts %s',
     (phone) => {

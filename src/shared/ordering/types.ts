@@ -1,6 +1,6 @@
 import type { CheckoutStatus, OrderStatus, PaymentMethod } from './constants';
 
-// The payment API's answers to the storefront (SPEC §7), as the server sends them.
+// The payment API's answers to the storefront (docs/product.md#api), as the server sends them.
 
 /** `POST /api/payment/create-checkout`: where to send the shopper to pay. */
 export interface CreatedCheckoutView {
@@ -23,7 +23,7 @@ export interface CheckoutStatusView {
   };
 }
 
-/** One line of a customer's order, in the cart's shape (SPEC §3). */
+/** One line of a customer's order, in the cart's shape. */
 export interface CustomerOrderLineView {
   product: { name: string; price: number; duration: string; quality: string };
   quantity: number;
@@ -31,7 +31,7 @@ export interface CustomerOrderLineView {
   selectedDuration: string;
 }
 
-/** `GET /api/payment/order/{checkoutId}` answers `{order}`: an order as its customer sees it (SPEC §3). */
+/** `GET /api/payment/order/{checkoutId}` answers `{order}`: an order as its customer sees it (docs/product.md#order-confirmation). */
 export interface CustomerOrderView {
   dbOrderId: string;
   /** The number the shopper quotes to support, shown as #1042 (the id stays out of sight). */
@@ -48,7 +48,7 @@ export interface CustomerOrderView {
 }
 
 /**
- * An order in the admin's list and detail (SPEC §3 'Order (admin)') and in the `order:created` /
+ * An order in the admin's list and detail (docs/product.md#orders) and in the `order:created` /
  * `order:updated` socket events (`{order}`).
  */
 export interface AdminOrderView {
@@ -72,7 +72,7 @@ export interface AdminOrderView {
   restored_at: string | null;
 }
 
-/** One line of an order in the admin's detail (SPEC §3 'Order (admin)' item); subtotal = price × quantity. */
+/** One line of an order in the admin's detail; subtotal = price × quantity. */
 export interface AdminOrderItemView {
   id: string;
   product_id: string;

@@ -2,7 +2,7 @@ import type { CustomerOrderView } from '@shared/ordering/types';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from './http';
 
-/** An order as its customer sees it (SPEC §3), by checkout id or order id. */
+/** An order as its customer sees it, by checkout id or order id. */
 export const orderQuery = (checkoutId: string) =>
   queryOptions({
     queryKey: ['order', checkoutId],

@@ -10,8 +10,8 @@ import type { Locale } from '../i18n/locales';
 import { readStored, removeStored, writeStored } from '../lib/storage';
 import { ApiError, getJson, isRecord, postJson } from './http';
 
-// Checkout, payment and order calls (SPEC §7, issue 5) and the pending order kept in the browser
-// between the checkout and the payment return page (SPEC §3 "Pending order").
+// Checkout, payment and order calls (docs/product.md#api) and the pending order kept in the browser
+// between the checkout and the payment return page (`pendingOrder`, docs/product.md#storefront).
 
 export interface CheckoutRequest {
   amount: number;
@@ -60,12 +60,12 @@ export async function getCheckoutStatus(checkoutId: string, signal?: AbortSignal
   return { status: checkout.status, ids: [checkoutId, checkout.id, checkout.metadata.orderId] };
 }
 
-/** SPEC §4: the return page goes on to the success screen for these statuses. */
+/** The return page goes on to the success screen for these statuses. */
 export function isAcceptedStatus(status: CheckoutStatus): boolean {
   return status === 'paid' || status === 'pending';
 }
 
-/** Records the order on the backend; SPEC §7: failures are only logged. */
+/** Records the order on the backend; a failure is only logged, the shopper's way goes on. */
 export async function processSuccessfulOrder(checkoutId: string, pending: PendingOrder | null): Promise<void> {
   try {
     await postJson('/api/payment/process-successful-order', {
@@ -80,7 +80,7 @@ export async function processSuccessfulOrder(checkoutId: string, pending: Pendin
   }
 }
 
-// ---------- Order (customer side, SPEC §3) ----------
+// ---------- Order (customer side) ----------
 
 export async function updateCustomerPhone(orderId: string, phone: string): Promise<void> {
   await postJson('/api/payment/update-customer-phone', { orderId, phone: phone.trim() });

@@ -1,6 +1,6 @@
 import type { ProductView } from '@shared/catalogue/types';
 
-// The browser cart's pure logic (SPEC §3 "Cart item", §4 "Cart"). No DOM, no storage: the store
+// The browser cart's pure logic (docs/product.md#cart). No DOM, no storage: the store
 // in ./store.ts applies these functions and persists the result.
 
 /**

@@ -1,11 +1,11 @@
-// The storefront's own catalogue constants and the product page's pure rules (SPEC §4, §9); the
+// The storefront's own catalogue constants and the product page's pure rules (docs/product.md#product, #constants); the
 // API's (durations, limits) come from src/shared/catalogue.
 
-/** SPEC §9: featured packages on the home page. */
+/** Featured packages on the home page. */
 export const FEATURED_PRODUCTS = 3;
-/** SPEC §9: the description is cut at this many characters, with "read more". */
+/** The description is cut at this many characters, with "read more". */
 export const DESCRIPTION_PREVIEW_CHARS = 150;
-/** SPEC §4: this duration is flagged "best value". */
+/** This duration is flagged "best value". */
 export const BEST_VALUE_DURATION = '6 months';
 
 const MONTHS: Record<string, number> = {
@@ -27,7 +27,7 @@ export function isBestValue(duration: string): boolean {
 }
 
 /**
- * The saving of a duration against the first duration's price, as a whole percentage (SPEC §4),
+ * The saving of a duration against the first duration's price, as a whole percentage,
  * compared month for month: 3 months at 5,400 against 1 month at 2,000 saves 10 %. The reference is
  * the first duration that covers a number of months and costs something (a free trial first in
  * the list has no price to compare with). Null when there is nothing to compare or no saving.
@@ -48,7 +48,7 @@ export function savingPercent(
 
 /**
  * The first `max` characters of a text, cut at a word boundary when one is near, and whether
- * anything was cut (SPEC §9: 150 characters with "read more").
+ * anything was cut (150 characters with "read more").
  */
 export function previewText(text: string, max = DESCRIPTION_PREVIEW_CHARS): { preview: string; truncated: boolean } {
   const clean = text.trim();

@@ -2,7 +2,7 @@ import { normalisePhone, phoneProblem } from '@shared/ordering/constants';
 import type { MessageId } from '../i18n/messages';
 import { readStored, writeStored } from './storage';
 
-// SPEC §5 phone rule, the server's own (src/shared/ordering), with the messages as ids so they
+// The phone rule (docs/product.md#validation), the server's own (src/shared/ordering), with the messages as ids so they
 // show in the shopper's language.
 
 /** localStorage key of the shopper's phone number, prefilled at checkout. */

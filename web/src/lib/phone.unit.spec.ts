@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/messages/en.json';
 import { phoneErrorId } from './phone';
 
-describe('phone rule (SPEC §5)', () => {
+describe('phone rule', () => {
   it('names the server’s message for each problem, in the page language', () => {
     expect(phoneErrorId('0555123456')).toBeNull();
     expect(phoneErrorId('07-71-23-45-67')).toBeNull();

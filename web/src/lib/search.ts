@@ -26,7 +26,7 @@ export function failureSearch(search: Record<string, unknown>): { error?: string
 
 /**
  * The return page's search: which payment it is about. Our return links name our order as
- * `order`; SPEC's `checkout_id` is still accepted. Chargily appends its own `checkout_id` to the
+ * `order`; `checkout_id` is accepted too. Chargily appends its own `checkout_id` to the
  * success URL, so that key may come twice (the router then gives an array: the first is ours)
  * or, were it appended with a second '?', end up inside `order`'s value.
  */

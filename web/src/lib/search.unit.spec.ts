@@ -13,7 +13,7 @@ describe('paymentReturnSearch', () => {
       `?order=${ORDER}&checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8`,
       ORDER,
     ],
-    ['SPEC’s checkout_id alone', '?checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8', '01hj5n7cqpaf0mt2d0xx85tgz8'],
+    ['checkout_id alone', '?checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8', '01hj5n7cqpaf0mt2d0xx85tgz8'],
     [
       'checkout_id twice (an older return link plus Chargily’s): the first',
       `?checkout_id=${ORDER}&checkout_id=01hj5n7cqpaf0mt2d0xx85tgz8`,

@@ -3,7 +3,7 @@ import type { CategoryView, ItemsDelta, ProductDetailView, ProductView } from '@
 import { isRecord } from '../api/http';
 import type { CartStore } from '../cart/store';
 
-// What a live catalogue message changes in the browser (SPEC §4, §7 "Real-time socket"): the
+// What a live catalogue message changes in the browser (docs/architecture.md#live-updates): the
 // TanStack Query caches every page reads from, and the cart's prices. Pure of any socket, so it is
 // unit-tested with a QueryClient.
 //

@@ -4,11 +4,11 @@ import { io, type Socket } from 'socket.io-client';
 import { cartStore } from '../cart/store';
 import { applyCategoriesUpdate, applyProductsUpdate } from './catalogue-cache';
 
-/** SPEC §9: reconnect 3 s after the connection closes. */
+/** Reconnect 3 s after the connection closes. */
 export const RECONNECT_DELAY_MS = 3000;
 
 /**
- * The storefront's live connection (SPEC §4): on every (re)connection it asks for the current
+ * The storefront's live connection (docs/architecture.md#live-updates): on every (re)connection it asks for the current
  * catalogue (the whole lists), then applies each catalogue change, sent as a delta of what changed,
  * to the page caches and the cart, so a price an admin changes shows without a reload. A delta
  * missed while disconnected does not matter: the reconnection asks for the whole lists again.

@@ -10,7 +10,7 @@ import { checkoutSearch, type CheckoutSearch } from '../lib/search';
 import { usePageTitle } from '../lib/usePageTitle';
 import type { RouterContext } from './__root';
 
-// The success screen's route (SPEC §2): /order-confirmation, where the payment return page leads,
+// The success screen's route (docs/product.md#order-confirmation): /order-confirmation, where the payment return page leads,
 // and /payment/success, which shows the same screen. The order is loaded by the checkout id in the
 // address, so the screen survives a reload; without one, back to the home page.
 export const orderScreenRoute = {

@@ -20,7 +20,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { isolate } from '../lib/bidi';
 
 export const Route = createFileRoute('/checkout')({
-  // SPEC §2: an empty cart has nothing to check out.
+  // An empty cart has nothing to check out.
   beforeLoad: () => {
     if (cartStore().getSnapshot().items.length === 0) throw redirect({ to: '/cart', replace: true });
   },

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { OrderSuccess } from '../components/order/OrderSuccess';
 import { orderScreenRoute } from './-order-screen';
 
-// Where the payment return page leads (SPEC §2).
+// Where the payment return page leads (docs/product.md#order-confirmation).
 export const Route = createFileRoute('/order-confirmation')({
   ...orderScreenRoute,
   component: OrderConfirmationPage,

@@ -32,7 +32,7 @@ export const categoriesQuery = (filters: CategoryFilters) =>
       adminApi.json<CategoryPage>(`/api/admin/categories${categoryQueryString(filters)}`, { signal }),
   });
 
-/** What the add and edit forms send: SPEC §7's multipart name, description and image. */
+/** What the add and edit forms send: a multipart name, description and image. */
 export interface CategoryForm {
   name: string;
   description: string;

@@ -53,7 +53,7 @@ export const adminApi = createAdminClient(adminSession);
 export const adminRetry = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.status < 500);
 
-/** A 409 on a stale If-Match (DESIGN §6): who changed the item, when, and its version now. */
+/** A 409 on a stale If-Match (docs/architecture.md#commands): who changed the item, when, and its version now. */
 export interface Conflict {
   message: string;
   changedBy: string;

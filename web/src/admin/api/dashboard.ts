@@ -3,7 +3,7 @@ import type { DashboardStatsView } from '@shared/ordering/types';
 import { adminApi, adminRetry } from './client';
 import { dashboardKeys } from './keys';
 
-/** SPEC §9: the revenue chart covers the last 7, 30 or 90 days. */
+/** The revenue chart covers the last 7, 30 or 90 days. */
 export const DASHBOARD_RANGES = [7, 30, 90] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 

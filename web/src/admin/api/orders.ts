@@ -31,7 +31,7 @@ export const ordersQuery = (filters: OrderFilters) =>
     queryFn: ({ signal }) => adminApi.json<AdminOrderPage>(`/api/admin/orders${orderQueryString(filters)}`, { signal }),
   });
 
-/** `GET /api/admin/orders/{id}`: the order with its items (SPEC §4: loaded when viewed). */
+/** `GET /api/admin/orders/{id}`: the order with its items (loaded when the detail opens). */
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),

@@ -4,7 +4,7 @@ import type { CategoryPage, CategoryView, ProductView } from '@shared/catalogue/
 import { adminApi, adminRetry } from './client';
 import { categoryKeys, productKeys } from './keys';
 
-// The back office's product calls (SPEC §7): the list (inactive products too), one product with
+// The back office's product calls (docs/product.md#api): the list (inactive products too), one product with
 // its version, and the categories a product may be put in. Writes are in admin/products/writes.ts.
 
 export interface ProductFilters {
@@ -14,7 +14,7 @@ export interface ProductFilters {
   category: string;
 }
 
-/** `GET /api/admin/products?q=&category=`: every matching product, newest first; paged on screen (SPEC §9). */
+/** `GET /api/admin/products?q=&category=`: every matching product, newest first; paged on screen, 5 a page. */
 export const productsQuery = (filters: ProductFilters) =>
   queryOptions({
     queryKey: productKeys.list(filters),

@@ -11,7 +11,7 @@ import { adminSession, useAdminSession } from '../session/session';
 import { adminApi, adminRetry } from './client';
 import { settingsKeys } from './keys';
 
-// The signed-in admin's own settings (SPEC §2 'Settings', saved on the server): one query per
+// The signed-in admin's own settings (docs/product.md#settings, saved on the server): one query per
 // admin, kept in the cache for as long as they are signed in, which the Settings screen, the
 // language of the back office, every date shown and the live notifications all read.
 
@@ -35,13 +35,13 @@ export function useMySettings(): SettingsAnswer | undefined {
   return useQuery({ ...settingsQuery(userId ?? ''), enabled: userId !== undefined }).data;
 }
 
-/** What every screen shows before the settings are loaded: SPEC §9's timezone and date format. */
+/** What every screen shows before the settings are loaded: the default timezone and date format. */
 export const DEFAULT_REGION: { timezone: Timezone; dateFormat: DateFormat } = {
   timezone: DEFAULT_TIMEZONE,
   dateFormat: DEFAULT_DATE_FORMAT,
 };
 
-/** The notifications the admin wants, SPEC §9's defaults until their settings are loaded. */
+/** The notifications the admin wants, the defaults until their settings are loaded. */
 export function cachedNotifications(queryClient: QueryClient, userId: string): Settings['notifications'] {
   return (
     queryClient.getQueryData<SettingsAnswer>(settingsKeys.of(userId))?.settings.notifications ?? {

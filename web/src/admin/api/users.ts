@@ -13,7 +13,7 @@ export const usersQuery = () =>
     select: (answer) => answer.users,
   });
 
-/** The body of `POST /api/admin/users` and `PUT /api/admin/users/{id}` (SPEC §7). */
+/** The body of `POST /api/admin/users` and `PUT /api/admin/users/{id}`. */
 export interface UserInput {
   username: string;
   /** On edit, empty keeps the current password (and is then left out). */

@@ -18,7 +18,7 @@ export interface VersionedWrite<TVars, TResult> {
   invalidates(vars: TVars): readonly QueryKey[];
   /** The success toast, if any. */
   success?(result: TResult, vars: TVars): string | undefined;
-  /** The failure toast when the server gives no message of its own (SPEC §8's texts). */
+  /** The failure toast when the server gives no message of its own (docs/product.md#messages). */
   failure(vars: TVars): string;
   onSuccess?(result: TResult, vars: TVars): void;
 }

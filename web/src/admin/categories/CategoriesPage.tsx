@@ -28,7 +28,7 @@ import { categoryFilters } from './category-search';
 import { CategoryFormModal } from './CategoryFormModal';
 import { DeleteCategoryModal } from './DeleteCategoryModal';
 
-// /admin/categories (SPEC §2, §9): search (300 ms after typing), the table, 5/10/20/50 a page with
+// /admin/categories (docs/product.md#categories): search (300 ms after typing), the table, 5/10/20/50 a page with
 // numbered pages, Add, Edit and Delete. The list's state is the URL's; live updates (other
 // admins' changes) refetch it through the query cache (live/events.ts).
 
@@ -197,7 +197,7 @@ function useCategoryColumns(setOpen: (open: Open) => void) {
 }
 
 /**
- * SPEC §9: the pager shows only when there is more than one page. A page size the admin chose
+ * The pager shows only when there is more than one page. A page size the admin chose
  * keeps it, so they can go back to another size even when everything fits on one page.
  */
 function CategoriesPager({

@@ -19,7 +19,7 @@ import {
 } from './category-form';
 import { useCreateCategory, useUpdateCategory } from './category-writes';
 
-// Add Category and Edit Category (SPEC §2): name (required), description, image with a preview,
+// Add Category and Edit Category (docs/product.md#categories): name (required), description, image with a preview,
 // checked (type, 2 MB) as soon as it is chosen. The modal stays open on a refused save, with the
 // problem next to its field; a stale edit closes it behind the shared conflict dialog, so the
 // admin reloads and sees the other admin's change before making theirs again.

@@ -7,7 +7,7 @@ import { ConfirmModal } from '../ui/ConfirmModal';
 import { productsInTheWay } from './category-form';
 import { useDeleteCategory } from './category-writes';
 
-// Delete Category (SPEC §2): warns that it may affect associated products and says how many the
+// Delete Category (docs/product.md#categories): warns that it may affect associated products and says how many the
 // category holds. The server refuses while it holds any (it counts them at that moment): the
 // refusal shows here, with its count, and the category stays.
 

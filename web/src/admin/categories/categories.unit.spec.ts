@@ -26,7 +26,7 @@ const category = (id: string): CategoryView => ({
 });
 
 describe('the category list in the URL', () => {
-  it('keeps SPEC §9 page sizes only, 10 by default, and page 1 unless told', () => {
+  it('keeps the admin page sizes only, 10 by default, and page 1 unless told', () => {
     expect(parseCategoriesSearch({ search: ' news ', page: '3', limit: '20' })).toEqual({
       search: 'news',
       page: 3,
@@ -109,7 +109,7 @@ describe('live category events', () => {
     });
   });
 
-  it('leave the list alone for 5 s after this admin changed that category (SPEC §4)', () => {
+  it('leave the list alone for 5 s after this admin changed that category', () => {
     const { client, stale } = cache();
     markLocalChange('categories', 'c2');
     expect(applyAdminEvent(client, 'category_updated', { category: category('c2'), actor: 'me' }, 'me')).toBeNull();

@@ -19,10 +19,10 @@ export type CategoryField = 'name' | 'description' | 'image';
 export type FieldProblem = { id: AdminMessageId; values?: MessageValues } | { text: string };
 export type FieldProblems = Partial<Record<CategoryField, FieldProblem>>;
 
-/** The pictures the server renders (SPEC §5: JPG, PNG or WebP). */
+/** The pictures the server renders (JPG, PNG or WebP). */
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
-/** The shared rule: a JPG, PNG or WebP of at most 2 MB, checked when the file is chosen. */
+/** The shared rule (docs/product.md#validation): a JPG, PNG or WebP of at most 2 MB, checked when the file is chosen. */
 export function imageProblem(file: { size: number; type: string }): FieldProblem | null {
   const problem = sharedImageProblem(file);
   if (!problem) return null;

@@ -7,5 +7,5 @@ import { ADMIN_PAGE_SIZES, listFilters, parseListSearch, type ListSearch } from 
 export const parseCategoriesSearch = (raw: Record<string, unknown>): ListSearch =>
   parseListSearch(raw, ADMIN_PAGE_SIZES);
 
-/** The list asked for: page 1 and SPEC §9's 10 a page unless the URL says otherwise. */
+/** The list asked for: page 1 and 10 a page unless the URL says otherwise. */
 export const categoryFilters: (search: ListSearch) => CategoryFilters = listFilters;

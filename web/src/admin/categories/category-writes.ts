@@ -5,7 +5,7 @@ import { useVersionedWrite } from '../api/versioned';
 import { useAdminText } from '../i18n';
 import { markLocalChange } from '../live/local-changes';
 
-// The three changes an admin makes to a category (SPEC §2, §8). An edit and a delete send the
+// The three changes an admin makes to a category (docs/product.md#categories). An edit and a delete send the
 // version the list showed as If-Match: a stale one gets the shared conflict dialog, never a save
 // over another admin's change. Products show their category's name, so they are refetched too.
 

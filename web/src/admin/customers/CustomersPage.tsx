@@ -22,7 +22,7 @@ export interface CustomersPageProps {
 }
 
 /**
- * /admin/customers (SPEC §2): the people who ordered, searched by name, email or phone, a page at
+ * /admin/customers (docs/product.md#customers): the people who ordered, searched by name, email or phone, a page at
  * a time, with the CSV of the current search. The list follows new orders live: the live layer
  * invalidates the customers' queries, and the page shown stays until the next one has arrived.
  */
@@ -120,7 +120,7 @@ function CustomerList({ data, filters, busy, onPage, onLimit, onClear }: Custome
   );
 }
 
-/** SPEC §8: 'No customers found', with why and a way out. */
+/** 'No customers found', with why and a way out. */
 function CustomersEmpty({ search, onClear }: { search: string; onClear: () => void }) {
   const t = useAdminText();
   return (

@@ -10,7 +10,7 @@ import { useAdminText } from '../i18n';
 import { useAdminDates } from '../ui/dates';
 import { EyeIcon } from '../ui/icons';
 
-// The customer table's columns (SPEC §2: id, contact, orders count, total spent, join date) and
+// The customer table's columns (docs/product.md#customers: id, contact, orders count, total spent, join date) and
 // the row's actions: the customer's orders (the orders list searched by their phone, the key a
 // customer is known by) and a mail draft to them.
 

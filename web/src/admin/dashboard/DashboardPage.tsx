@@ -16,7 +16,7 @@ import { RevenueChart } from './RevenueChart';
 import { StatCards } from './StatCards';
 import { timeOfDay, useNow } from './time';
 
-/** /admin (SPEC §2): greeting and clock, the four figures, recent orders, revenue over 7/30/90 days. */
+/** /admin (docs/product.md#dashboard): greeting and clock, the four figures, recent orders, revenue over 7/30/90 days. */
 export function DashboardPage({ range, onRange }: { range: DashboardRange; onRange: (range: DashboardRange) => void }) {
   const t = useAdminText();
   const { data } = useSuspenseQuery(dashboardQuery(range));
@@ -90,7 +90,7 @@ export function DashboardSkeleton() {
   );
 }
 
-/** SPEC §8: 'Error Loading Dashboard'; Try again loads it again. */
+/** 'Error Loading Dashboard'; Try again loads it again. */
 export function DashboardError({ error }: ErrorComponentProps) {
   const t = useAdminText();
   const router = useRouter();

@@ -7,7 +7,7 @@ import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { ageOf } from './time';
 
-/** The latest orders, newest first, each with its age (SPEC §9's units). */
+/** The latest orders, newest first, each with its age in minutes, hours or days. */
 export function RecentOrders({ orders, now }: { orders: AdminOrderView[]; now: Date }) {
   const t = useAdminText();
   const intl = useIntl();

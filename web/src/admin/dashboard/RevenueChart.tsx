@@ -22,7 +22,7 @@ export function niceCeiling(max: number): number {
 }
 
 /**
- * Paid revenue per day over the chosen range (SPEC §9: 7, 30 or 90 days): bars with axes labelled
+ * Paid revenue per day over the chosen range (7, 30 or 90 days): bars with axes labelled
  * in the admin's language and currency, mirrored right to left in Arabic. A screen reader gets the
  * summary and the figures as a table.
  */

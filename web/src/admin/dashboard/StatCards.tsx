@@ -8,7 +8,7 @@ import { CoinsIcon, PackageIcon, TrendDownIcon, TrendUpIcon, TruckIcon } from '.
 import { ReceiptIcon } from '../../components/ui/icons';
 
 /**
- * The four figures of SPEC §2 (products, orders, dispatched orders, revenue), each with how the
+ * The four figures (docs/product.md#dashboard: products, orders, dispatched orders, revenue), each with how the
  * chosen range compares with the one before it, as the server computed it.
  */
 export function StatCards({ data }: { data: DashboardStatsView }) {
@@ -82,7 +82,7 @@ function StatCard(props: {
   value: string;
   trend: TrendText;
   testId: string;
-  /** SPEC §2: the card links to its screen (the dispatched orders: the list filtered to them). */
+  /** The card links to its screen (the dispatched orders: the list filtered to them). */
   link?: Pick<LinkProps, 'to' | 'search'>;
 }) {
   const { icon, label, value, trend, testId, link } = props;

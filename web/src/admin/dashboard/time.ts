@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-// SPEC §2 and §9: the greeting by time of day, the clock refreshed every 60 s, and an order's age
+// The dashboard's clock (docs/product.md#dashboard): the greeting by time of day, the clock refreshed every 60 s, and an order's age
 // in minutes under an hour, hours under 1,440 minutes, else days.
 
 export const CLOCK_REFRESH_MS = 60_000;
@@ -13,7 +13,7 @@ export function timeOfDay(date: Date, hourOf: (date: Date) => number = (d) => d.
   return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening';
 }
 
-/** How long ago `then` was, in the unit SPEC §9 asks for (whole units, rounded down). */
+/** How long ago `then` was, in minutes under an hour, hours under a day, else days (whole units, rounded down). */
 export function ageOf(then: Date, now: Date): { value: number; unit: 'minute' | 'hour' | 'day' } {
   const minutes = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 60_000));
   if (minutes < 60) return { value: minutes, unit: 'minute' };

@@ -34,9 +34,9 @@ export type AdminMessageId =
   | keyof typeof settings
   | keyof typeof users;
 
-/** localStorage key of the admin's language, apart from the store's (SPEC §3); index.html reads it too. */
+/** localStorage key of the admin's language, apart from the store's; index.html reads it too. */
 export const ADMIN_LANGUAGE_KEY = 'admin-language';
-/** SPEC §4: the admin starts in English. */
+/** The admin starts in English (docs/product.md#back-office). */
 export const DEFAULT_ADMIN_LOCALE: Locale = 'en';
 
 const messageFiles = import.meta.glob<{ default: Record<string, string> }>(['./*.json', './*/*.json']);

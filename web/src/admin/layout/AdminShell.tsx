@@ -71,7 +71,7 @@ function SignedIn(languages: AdminLanguage) {
   useEffect(() => {
     if (session) return;
     // Nothing of this admin's stays for the next one, their language neither: the next starts in
-    // English (SPEC §4) until their own settings call for the language they chose.
+    // English (docs/product.md#back-office) until their own settings call for the language they chose.
     queryClient.removeQueries({ queryKey: adminKeys.all });
     if (signedOut) void languages.language.setLocale(DEFAULT_ADMIN_LOCALE);
     const here = router.state.location.href;

@@ -9,7 +9,7 @@ import { ContactIcon, DatabaseIcon, FolderIcon, PackageIcon, SettingsIcon, Users
 type NavPath = NonNullable<LinkProps['to']>;
 
 /**
- * The sidebar's screens, in SPEC §2's order (Dashboard, Products, Categories, Orders, Customers,
+ * The sidebar's screens, in their order (docs/product.md#back-office: Dashboard, Products, Categories, Orders, Customers,
  * Users, Settings), with Activity (the audit trail) after Users and Projections (the read models)
  * after it. A screen is listed once its route exists: no link leads to a page that is not there.
  */

@@ -7,7 +7,7 @@ import { adminKeys } from '../api/keys';
 import { usersQuery } from '../api/users';
 import { ADMIN_EVENTS, applyAdminEvent, wantsNotice, type Notice } from './events';
 
-/** SPEC §9: reconnect 3 s after the connection drops. */
+/** Reconnect 3 s after the connection drops. */
 export const RECONNECT_DELAY_MS = 3000;
 
 export type LiveStatus = 'connecting' | 'online' | 'offline';
@@ -25,7 +25,7 @@ export interface AdminLiveOptions {
 }
 
 /**
- * The back office's live connection (SPEC §7): the admin token in `auth.token`, Socket.IO's default
+ * The back office's live connection (docs/architecture.md#live-updates): the admin token in `auth.token`, Socket.IO's default
  * transports (long-polling first, then the upgrade). Each event becomes cache updates (events.ts);
  * after a drop (or a first attempt that failed) it reconnects 3 s later and refetches every admin
  * query, for what it missed. A

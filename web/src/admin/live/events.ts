@@ -11,7 +11,7 @@ import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, sett
 import type { AdminMessageId, MessageValues } from '../i18n';
 import { isLocalChange } from './local-changes';
 
-// SPEC §7's socket events, turned into what they mean for the query cache: an order that changed is
+// The socket events (docs/architecture.md#live-updates), turned into what they mean for the query cache: an order that changed is
 // patched where it shows (lists, its detail) and the lists refetched (its filters may no longer
 // match it); other changes invalidate their area. The answer is the app notification to show, if
 // the change is another admin's: every event names its `actor` (order events their `actorName`
@@ -92,7 +92,7 @@ export function applyAdminEvent(
       const changed = order as unknown as AdminOrderView;
       patchOrder(queryClient, changed);
       invalidate(dashboardKeys.all, customerKeys.all);
-      // A list this admin just changed is already current (SPEC §4: ignore live events for 5 s).
+      // A list this admin just changed is already current (live events about it are ignored for 5 s).
       if (!isLocalChange('orders', changed.id)) invalidate(orderKeys.lists());
       // A shopper's first order (the server says whether the phone was ever seen before).
       if (event === 'order:created') return payload.newCustomer === true ? newCustomer(changed) : null;
@@ -143,7 +143,7 @@ export function applyAdminEvent(
     default: {
       // product:* and category_*: counts, names and lists across the catalogue and the dashboard.
       const item = event.startsWith('product') ? payload.product : payload.category;
-      // A category this admin just changed: its list is already current (SPEC §4: ignore for 5 s).
+      // A category this admin just changed: its list is already current (ignored for 5 s).
       const own = event.startsWith('category') && isRecord(item) && isLocalChange('categories', String(item.id));
       invalidate(productKeys.all, dashboardKeys.all, ...(own ? [] : [categoryKeys.all]));
       const notice = CATALOGUE_NOTICES[event];

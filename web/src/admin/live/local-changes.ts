@@ -1,5 +1,5 @@
 // What this admin just changed: for 5 s after a write, live events about the item leave the list
-// this admin just updated alone (SPEC §4: "changed locally ignore live events for 5 s"). Whether
+// this admin just updated alone (docs/product.md#back-office: such lists ignore live events about it for 5 s). Whether
 // to notify is decided by the event's `actor`, not by this.
 
 export const LOCAL_CHANGE_MS = 5000;

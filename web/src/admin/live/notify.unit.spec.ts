@@ -45,7 +45,7 @@ function told(switches: Partial<Settings['notifications']>) {
 }
 
 describe('the notification switches', () => {
-  it('by default (SPEC §9): orders and new customers, not the catalogue', () => {
+  it('by default: orders and new customers, not the catalogue', () => {
     expect(told({})).toEqual([
       'admin.notify.orderDispatched',
       'admin.notify.orderDeleted',
@@ -91,7 +91,7 @@ describe('the notification switches', () => {
 });
 
 describe('the switches as the live layer reads them', () => {
-  it("are SPEC §9's defaults until the admin's settings are cached, then theirs", () => {
+  it("are the defaults until the admin's settings are cached, then theirs", () => {
     const client = new QueryClient();
     expect(cachedNotifications(client, 'me')).toEqual(DEFAULT_NOTIFICATIONS);
     const answer = {

@@ -16,7 +16,7 @@ import { ADMIN_HOME, returnLocation } from '../session/redirect';
 import { adminSession, useAdminSession } from '../session/session';
 import { adminTheme } from '../theme';
 
-/** /admin/login, in English (SPEC §2) whatever the admin's language. */
+/** /admin/login, in English (docs/product.md#sign-in) whatever the admin's language. */
 export function LoginPage({ messages, redirect }: { messages: CompiledMessages; redirect?: string }) {
   return (
     <IntlProvider locale="en" defaultLocale="en" messages={messages}>
@@ -72,7 +72,7 @@ function LoginForm({ expired, onSignedIn }: { expired: boolean; onSignedIn: () =
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    // SPEC §5: both fields non-blank (the server trims the username, not the password).
+    // Both fields non-blank (the server trims the username, not the password).
     if (!username.trim() || !password) return setError(t('admin.login.blank'));
     setError(null);
     setSubmitting(true);
@@ -150,7 +150,7 @@ function LoginForm({ expired, onSignedIn }: { expired: boolean; onSignedIn: () =
 }
 
 /**
- * SPEC §5/§8: wrong credentials; a refused input or a throttled address in the server's words;
+ * Wrong credentials; a refused input or a throttled address in the server's words;
  * anything else (no answer, a server failure) 'An error occurred during login'.
  */
 function messageFor(failure: unknown, t: ReturnType<typeof useAdminText>): string {

@@ -5,7 +5,7 @@ import { ConfirmModal } from '../ui/ConfirmModal';
 import { useAdminDates } from '../ui/dates';
 import { useDeleteOrder } from './order-writes';
 
-/** 'Confirm Deletion' (SPEC §2) with the order's number and id, customer, amount and date. */
+/** 'Confirm Deletion' with the order's number and id, customer, amount and date. */
 export function DeleteOrderModal({
   order,
   onClose,

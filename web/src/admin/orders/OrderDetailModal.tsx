@@ -18,7 +18,7 @@ import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { useDispatchOrder } from './order-writes';
 
 /**
- * One order (SPEC §2 detail modal), loaded when opened with its own loading state: customer, date,
+ * One order (its detail modal, docs/product.md#orders), loaded when opened with its own loading state: customer, date,
  * total, status, items, Update Status (to dispatched only, after a confirmation), Delete and Close.
  * Live events keep it current; deleted meanwhile, it says so.
  */
@@ -186,7 +186,7 @@ function OrderItems({ order }: { order: AdminOrderDetailView }) {
   );
 }
 
-/** SPEC §4: the only change offered is to dispatched, confirmed first; off when dispatched or running. */
+/** The only change offered is to dispatched, confirmed first; off when dispatched or running. */
 function UpdateStatus({ order }: { order: AdminOrderDetailView }) {
   const t = useAdminText();
   const [confirming, setConfirming] = useState(false);

@@ -27,7 +27,7 @@ export interface OrdersPageProps {
   onSearch: (next: OrdersSearch, replace?: boolean) => void;
 }
 
-/** /admin/orders (SPEC §2): search, status filter, the paginated table, detail, dispatch, delete, CSV. */
+/** /admin/orders (docs/product.md#orders): search, status filter, the paginated table, detail, dispatch, delete, CSV. */
 export function OrdersPage({ search, onSearch }: OrdersPageProps) {
   const t = useAdminText();
   const filters: OrderFilters = { status: search.status ?? 'all', ...listFilters(search) };
@@ -101,7 +101,7 @@ export function OrdersPage({ search, onSearch }: OrdersPageProps) {
         onClose={() => setDeleting(null)}
         onDeleted={(order) => {
           setDeleting(null);
-          // SPEC §4: deleting an order closes the modals.
+          // Deleting an order closes the modals: the confirmation, and its detail when open.
           if (search.id === order.id) open(undefined);
         }}
       />

@@ -11,7 +11,7 @@ import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 
 const column = createColumnHelper<AdminOrderView>();
 
-/** SPEC §2's columns: order, customer, email, date, amount, status, actions (view, delete). */
+/** The columns (docs/product.md#orders): order, customer, email, date, amount, status, actions (view, delete). */
 export function useOrderColumns(actions: {
   onView: (order: AdminOrderView) => void;
   onDelete: (order: AdminOrderView) => void;

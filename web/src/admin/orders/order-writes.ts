@@ -4,7 +4,7 @@ import { customerKeys, dashboardKeys, orderKeys } from '../api/keys';
 import { useVersionedWrite } from '../api/versioned';
 import { useAdminText } from '../i18n';
 
-// The two changes an admin makes to an order (SPEC §4): dispatch it, delete it. Both send the
+// The two changes an admin makes to an order (docs/product.md#orders): dispatch it, delete it. Both send the
 // version the screen showed; a stale one gets the shared conflict dialog.
 
 type OrderRef = Pick<AdminOrderView, 'id' | 'number' | 'version'>;

@@ -7,7 +7,7 @@ import { useAdminText } from '../i18n';
 import { Modal } from '../ui/Modal';
 import { useBulkProducts, type BulkAction, type BulkResult } from './writes';
 
-// SPEC §2's bulk actions dialog, made real (DESIGN: "bulk delete and bulk change-category work"):
+// The bulk actions dialog (docs/product.md#products):
 // delete the selection or move it to another category, in one request. Each product succeeds or
 // fails on its own; the result says how many were done and names any that failed, with the reason.
 

@@ -6,7 +6,7 @@ import { canAddFeature, featureRow, type FeatureRow } from './product-form';
 import type { PriceProblem } from './price-durations';
 import { useProblemText } from './problem-text';
 
-/** The product's features, one text each (SPEC §5: blank ones are dropped on save). */
+/** The product's features, one text each (blank ones are dropped on save). */
 export function FeaturesField(props: {
   idPrefix: string;
   features: FeatureRow[];

@@ -7,7 +7,7 @@ import { useAdminText } from '../i18n';
 import type { PriceProblem } from './price-durations';
 import { useProblemText } from './problem-text';
 
-// The product's image (SPEC §5): the current one or the one chosen, previewed; the JPG, PNG or WebP
+// The product's image (docs/product.md#validation): the current one or the one chosen, previewed; the JPG, PNG or WebP
 // hint; a file over 2 MB (or of another type) is refused at once, before anything is uploaded.
 
 export interface ImageFieldProps {

@@ -16,7 +16,7 @@ import {
 } from './price-durations';
 import { useProblemText } from './problem-text';
 
-// The price durations of the product form (SPEC §4, §5; the rules in price-durations.ts). A row's
+// The price durations of the product form (docs/product.md#validation; the rules in price-durations.ts). A row's
 // duration menu offers only durations no other row holds, so one cannot be added twice; rows move
 // into the canonical order as their duration is chosen, and focus moves with them.
 

@@ -5,7 +5,7 @@ import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { useAdminText } from '../i18n';
 import { Modal } from '../ui/Modal';
 
-/** SPEC §2's prices modal: the product's durations (in the canonical order) with their prices. */
+/** The prices modal: the product's durations (in the canonical order) with their prices. */
 export function PricesModal(props: {
   product: ProductView | null;
   onClose: () => void;

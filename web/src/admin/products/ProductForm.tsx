@@ -20,7 +20,7 @@ import type { PriceProblem } from './price-durations';
 import { useProblemText } from './problem-text';
 import type { ProductForm } from './useProductForm';
 
-// The one product form (SPEC §2, §5): name, description, category, channels, quality, devices,
+// The one product form (docs/product.md#products): name, description, category, channels, quality, devices,
 // popular / VOD / active, features, image, and the price durations. Native controls throughout, so
 // the keyboard reaches everything; each field's problem is written beside it and tied to it
 // (aria-describedby), in the admin's language.

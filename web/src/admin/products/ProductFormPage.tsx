@@ -10,7 +10,7 @@ import { FormSourcesState, useProductFormSources, type FormSources } from './Pro
 import { useProductForm } from './useProductForm';
 
 /**
- * /admin/products/new and /admin/products/edit/{id} (SPEC §2: one form screen for create and
+ * /admin/products/new and /admin/products/edit/{id} (docs/product.md#products: one form screen for create and
  * edit). Saving, or Cancel, returns to the list.
  */
 export function ProductFormPage({ id }: { id: string | null }) {

@@ -31,7 +31,7 @@ export interface ProductsPageProps {
 }
 
 /**
- * /admin/products (SPEC §2): search, category filter, the table 5 to a page with a numbered pager,
+ * /admin/products (docs/product.md#products): search, category filter, the table 5 to a page with a numbered pager,
  * selection with bulk actions, the prices modal, the status switch, delete, and the product form
  * over the list (?form=new or ?form={id}).
  */
@@ -267,7 +267,7 @@ function DeleteProductModal(props: {
   );
 }
 
-/** SPEC leaves the status badge inert; here it switches the product on or off, once confirmed. */
+/** The status badge switches the product on or off, once confirmed. */
 function StatusModal({ product, onClose }: { product: ProductView | null; onClose: () => void }) {
   const t = useAdminText();
   const toggle = useToggleProduct(onClose);

@@ -19,7 +19,7 @@ export interface ProductRowActions {
 }
 
 /**
- * SPEC §2's list: a checkbox (and one for the whole page), image, name, category, price and
+ * The list (docs/product.md#products): a checkbox (and one for the whole page), image, name, category, price and
  * duration (opening the prices modal), quality, the status badge (a button: active on or off after
  * a confirmation), edit and delete.
  */

@@ -10,7 +10,7 @@ import {
 } from '@shared/catalogue/constants';
 import type { PriceDuration } from '@shared/catalogue/types';
 
-// The price-duration editor's rules (SPEC §4, §5), pure so they are tested on their own:
+// The price-duration editor's rules (docs/product.md#validation), pure so they are tested on their own:
 // - rows stay in the canonical order (free trial, 1 month … life time; rows still without a
 //   duration last), and a duration cannot be in two rows;
 // - a duration is added as a row without one, then chosen: it gets its default price from the
@@ -110,7 +110,7 @@ export function setPrice(state: PriceEditorState, key: string, text: string): Pr
   return priceProblem(price) ? { ...state, rows } : { rows, base: { price, duration: first.duration } };
 }
 
-/** Offers the duration or not (SPEC §3: each entry has `active`). */
+/** Offers the duration or not (each entry has `active`). */
 export function setActive(state: PriceEditorState, key: string, active: boolean): PriceEditorState {
   return { ...state, rows: state.rows.map((row) => (row.key === key ? { ...row, active } : row)) };
 }
@@ -135,7 +135,7 @@ export function priceProblems(state: PriceEditorState): { rows: Record<string, P
   return { rows };
 }
 
-/** What is sent (SPEC §5): rows with a duration, in the canonical order, prices as numbers. */
+/** What is sent: rows with a duration, in the canonical order, prices as numbers. */
 export function pricesToSend(state: PriceEditorState): PriceDuration[] {
   return inDurationOrder(state.rows.filter(hasDuration)).map((row) => ({
     duration: row.duration as Duration,

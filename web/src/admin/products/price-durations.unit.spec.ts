@@ -13,7 +13,7 @@ import {
   type PriceEditorState,
 } from './price-durations';
 
-// The price-duration editor of the product form (SPEC §4, §5).
+// The price-duration editor of the product form (docs/product.md#validation).
 
 const durations = (state: PriceEditorState) => state.rows.map((row) => row.duration);
 const prices = (state: PriceEditorState) => state.rows.map((row) => row.price);
@@ -54,7 +54,7 @@ describe('the price-duration editor', () => {
     expect(state.base).toEqual({ price: 2000, duration: '1 month' });
   });
 
-  it("prices each added duration from the base price with SPEC's multipliers, rounded", () => {
+  it('prices each added duration from the base price with the default multipliers, rounded', () => {
     let state = priced('1001');
     for (const duration of DURATIONS.filter((d) => d !== '1 month')) state = addDuration(state, duration);
     expect(durations(state)).toEqual([...DURATIONS]);

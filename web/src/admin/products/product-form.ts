@@ -57,7 +57,7 @@ let featureKeys = 0;
 export const featureRow = (text = ''): FeatureRow => ({ key: `feature-${++featureKeys}`, text });
 
 /**
- * SPEC §5: the product's category by id, then by slug or name, then the first category; '' when
+ * The product's category by id, then by slug or name, then the first category; '' when
  * there is none ('No categories available').
  */
 export function resolveCategoryId(
@@ -75,7 +75,7 @@ export function resolveCategoryId(
   return (byName ?? categories[0])?.id ?? '';
 }
 
-/** The form filled from a product, or a new product's defaults (SPEC §5). */
+/** The form filled from a product, or a new product's defaults. */
 export function initialValues(
   product: ProductView | null | undefined,
   categories: readonly CategoryChoice[],
@@ -118,7 +118,7 @@ export function checkProduct(values: ProductFormValues, categories: readonly Cat
 export const hasProblems = (problems: FormProblems) =>
   Object.keys(problems.fields).length > 0 || Object.keys(problems.prices).length > 0;
 
-/** SPEC §7: the multipart body of POST and PUT /api/admin/products (flags as 1/0, lists as JSON). */
+/** The multipart body of POST and PUT /api/admin/products (flags as 1/0, lists as JSON). */
 export function productFormData(values: ProductFormValues): FormData {
   const body = new FormData();
   const flag = (value: boolean) => (value ? '1' : '0');

@@ -10,7 +10,7 @@ import {
   serverFieldProblems,
 } from './product-form';
 
-// The product form's values, checks and multipart body (SPEC §5, §7).
+// The product form's values, checks and multipart body (docs/product.md#validation).
 
 const categories = [
   { id: 'c1', slug: 'sports', name: 'Sports' },
@@ -101,7 +101,7 @@ describe('the product form', () => {
     expect(checkProduct({ ...values, image: big }, categories).fields.image).toEqual({ key: 'imageTooLarge' });
   });
 
-  it('sends SPEC §7 fields: flags as 1/0, lists as JSON, blank features dropped, the image when chosen', () => {
+  it('sends the API fields: flags as 1/0, lists as JSON, blank features dropped, the image when chosen', () => {
     const values = initialValues(product(), categories);
     values.features = [...values.features, featureRow('  '), featureRow(' 4K ')];
     values.prices = setPrice(values.prices, values.prices.rows[0]!.key, '2500');

@@ -4,7 +4,7 @@ import { parseListSearch } from '../ui/list/list-search';
 // the product form opened over the list. The route validates with this, so it stays small: it is
 // part of the route tree shoppers download.
 
-/** SPEC §9: the admin's product list shows 5 products a page. */
+/** The admin's product list shows 5 products a page. */
 export const PRODUCTS_PAGE_SIZE = 5;
 
 export interface ProductsSearch {

@@ -5,7 +5,7 @@ import { useVersionedWrite } from '../api/versioned';
 import { useAdminText } from '../i18n';
 import { productFormData, type ProductFormValues } from './product-form';
 
-// Every change an admin makes to products (SPEC §2, §7): save (create or edit, multipart), delete,
+// Every change an admin makes to products (docs/product.md#products): save (create or edit, multipart), delete,
 // switch active, and the bulk actions. Single-product writes send the version the screen showed
 // (If-Match); a stale one gets the shared conflict dialog and nothing is overwritten.
 

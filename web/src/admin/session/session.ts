@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { readStored, removeStored, writeStored, type KeyValueStorage } from '../../lib/storage';
 
-// The signed-in admin (SPEC §3 'Admin session'): token and user, kept in localStorage under keys
+// The signed-in admin (docs/product.md#back-office): token and user, kept in localStorage under keys
 // of their own (the store's keys are apart) and restored at load. Stored data that cannot be read
 // back is discarded, both keys together.
 

@@ -6,7 +6,7 @@ import type { SectionTabProps } from './ProfileTab';
 
 type Notifications = Settings['notifications'];
 
-/** Each switch: its name and what it decides (SPEC §9: all on but product updates). */
+/** Each switch: its name and what it decides (by default all on but product updates). */
 const SWITCHES: { key: keyof Notifications; label: AdminMessageId; hint: AdminMessageId }[] = [
   {
     key: 'emailNotifications',

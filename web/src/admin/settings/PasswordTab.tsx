@@ -12,7 +12,7 @@ const EMPTY: PasswordInput = { currentPassword: '', newPassword: '', confirmPass
 /**
  * Password: the current one, the new one (at least 8 characters) and its confirmation, checked as
  * the server checks them. The server's refusal ('Current password is incorrect') shows above the
- * form; after a save the fields are cleared (SPEC §4) and the admin stays signed in.
+ * form; after a save the fields are cleared and the admin stays signed in.
  */
 export function PasswordTab({ userId }: { userId: string }) {
   const t = useAdminText();

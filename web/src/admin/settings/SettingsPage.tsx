@@ -36,7 +36,7 @@ export const SETTINGS_TABS = ['profile', 'password', 'notifications', 'region'] 
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /**
- * /admin/settings (SPEC §2): the signed-in admin's own settings in four tabs (?tab= keeps the one
+ * /admin/settings (docs/product.md#settings): the signed-in admin's own settings in four tabs (?tab= keeps the one
  * open). Profile, Notifications and Language & Region each save their part of the settings on
  * the server; Password changes the password. Every save says 'Settings saved successfully!' for 3 s.
  */

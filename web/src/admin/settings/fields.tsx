@@ -49,7 +49,7 @@ export function Switch(props: {
   );
 }
 
-/** How long 'Settings saved successfully!' shows (SPEC §9: 3 s). */
+/** How long 'Settings saved successfully!' shows (3 s). */
 export const SAVED_MESSAGE_MS = 3000;
 
 /** True for 3 s after each `savedAt` change (a time, or null before any save). */

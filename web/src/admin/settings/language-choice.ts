@@ -5,7 +5,7 @@ import type { Locale } from '../../i18n/locales';
 // The back office's language is the admin's display-language setting, one choice made either on
 // Settings > Language & Region or in the header's language menu, and kept on the server so it
 // follows them to every device they sign in on. Until they have chosen, the back office is in
-// English (SPEC §4), although the language kept by default is ar (SPEC §9).
+// English, although the language kept by default is ar (docs/product.md#settings).
 
 /**
  * The back office's language for these settings: the one chosen, else the language the device
@@ -47,7 +47,7 @@ export function languageChoices(store: LanguageStore): LanguageChoices {
  * saved again), once per choice: an answer naming the language last applied leaves the store
  * alone, so a refetch that brings back an older answer cannot undo a choice just made in the
  * menu, and a choice whose save failed stays on this device. Until the admin has chosen, the
- * device keeps its language: English (SPEC §4: the shell resets it to English whenever an admin
+ * device keeps its language: English (the shell resets it to English whenever an admin
  * signs out, so the next one starts in English), or one this device kept from before choices
  * were saved on the server.
  */

@@ -26,7 +26,7 @@ export function useSaveSettings(userId: string) {
       version,
     }),
     invalidates: () => [settingsKeys.of(userId)],
-    // 'Settings saved successfully!' shows in the tab for 3 s (SPEC §4), not as a toast.
+    // 'Settings saved successfully!' shows in the tab for 3 s, not as a toast.
     failure: () => t('admin.settings.saveFailed'),
     onSuccess: (saved) => void keepSavedSettings(queryClient, userId, saved),
   });

@@ -20,7 +20,7 @@ const answer = (changes: Partial<SettingsAnswer['settings']> = {}, languageChose
     version,
   }) satisfies SettingsAnswer;
 
-describe('the language the settings call for (SPEC §4 and §9)', () => {
+describe('the language the settings call for', () => {
   it("is the chosen one, else the device's (English), though ar is kept by default", () => {
     expect(languageOf(answer(), 'en')).toBe('en');
     expect(languageOf(answer({ language: 'fr' }), 'en')).toBe('en');

@@ -3,7 +3,7 @@ import { useToasts } from '../../components/ui/toast';
 import { useAdminText } from '../i18n';
 
 /**
- * The back office's toasts (SPEC §9: errors 4 s, successes 2 s, at most 20) where the store shows
+ * The back office's toasts (docs/product.md#constants: errors 4 s, successes 2 s, at most 20) where the store shows
  * them, and its app notifications (other admins' changes, 5 s: the queue's `info` kind) at the
  * bottom left.
  */

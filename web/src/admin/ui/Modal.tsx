@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { CloseIcon } from '../../components/ui/icons';
 
-// The back office's one modal (SPEC §2): closes on Escape, a click on the backdrop and the close
+// The back office's one modal: closes on Escape, a click on the backdrop and the close
 // button; sm/md/lg/xl widths; at most 90% of the screen high (the body scrolls); Tab and Shift+Tab
 // stay inside; focus goes back where it was on close. Modals stack: Escape closes the top one.
 // Not a native <dialog>: the top layer would put it above the toasts a failed write shows.

@@ -11,7 +11,7 @@ const LOOK: Record<OrderStatus | 'new', { badge: string; label: AdminMessageId; 
   new: { badge: '', label: 'admin.order.status.new', icon: StarIcon },
 };
 
-/** An order's status with its icon; SPEC §4: a missing or unknown status shows as a new order. */
+/** An order's status with its icon; a missing or unknown status shows as a new order (docs/product.md#order-statuses). */
 export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
   const t = useAdminText();
   const look = LOOK[(ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : 'new'];

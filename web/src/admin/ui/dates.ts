@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { DEFAULT_REGION, useMySettings } from '../api/settings';
 
 // Every date and time the back office shows, in the signed-in admin's timezone and date format
-// (Settings > Language & Region; SPEC §9's Africa/Algiers and DD/MM/YYYY until they are loaded).
+// (Settings > Language & Region; the defaults Africa/Algiers and DD/MM/YYYY until they are loaded).
 // The day, month and year are read in the timezone with Intl and put in the chosen order with
 // two-digit days and months; weekdays and times are worded in the admin's language.
 

@@ -7,7 +7,7 @@ import { adminDates, arrange } from './dates';
 /** Spaces as people read them (Intl puts narrow no-break spaces before AM/PM). */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-describe('the date formats (SPEC §9)', () => {
+describe('the date formats', () => {
   const parts = { year: '2026', month: '03', day: '05' };
 
   it.each<[DateFormat, string, string]>([
@@ -30,7 +30,7 @@ describe('the date formats (SPEC §9)', () => {
   });
 });
 
-describe('the timezones (SPEC §9), across midnight', () => {
+describe('the timezones, across midnight', () => {
   // 23:30 UTC on 4 March 2026 (winter: Paris UTC+1, London UTC+0, New York UTC−5) and 22:30 UTC on
   // 1 July 2026 (summer: Paris UTC+2, London UTC+1, New York UTC−4; Algiers UTC+1 all year).
   const winter = '2026-03-04T23:30:00.000Z';

@@ -5,7 +5,7 @@ import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { useDeleteUser } from './user-writes';
 
-// SPEC §2 'Delete User' (confirm). The deleted admin's sessions end on the server at once: their
+// 'Delete User' (confirm). The deleted admin's sessions end on the server at once: their
 // next call is refused and their live connection closed, which signs them out.
 
 export function DeleteUserModal({ user, onClose }: { user: AdminUserView | null; onClose: () => void }) {

@@ -16,7 +16,7 @@ import { checkUserForm, isValid, type RequiredField } from './user-form';
 import { useAddUser, useUpdateUser } from './user-writes';
 import { isAdminRole, roleLabel } from './role';
 
-// SPEC §5 'Add user' / 'Edit user': one form for both. Add: username, password and full name
+// Add User and Edit User (docs/product.md#admin-users): one form for both. Add: username, password and full name
 // required ('Please fill in all required fields'), role admin. Edit: username and name required;
 // an empty password keeps the current one. The admin editing themself gets no password field but
 // the way to Settings → Password, the one change that asks for the current password (the server

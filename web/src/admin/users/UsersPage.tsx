@@ -26,7 +26,7 @@ export interface UsersPageProps {
 type Dialog = { kind: 'add' } | { kind: 'edit'; user: AdminUserView } | null;
 
 /**
- * /admin/users (SPEC §2 'Manage admin users'): the search, the table, Add New User, Edit User and
+ * /admin/users ('Manage admin users', docs/product.md#admin-users): the search, the table, Add New User, Edit User and
  * Delete User. The list is every admin user (GET /api/admin/users), kept current for every admin
  * by the live `usersUpdate`.
  */
@@ -91,7 +91,7 @@ export function UsersPage({ search, onSearch }: UsersPageProps) {
   );
 }
 
-/** SPEC §8 'No users found'; with a search, what was searched and a way back to the whole list. */
+/** 'No users found'; with a search, what was searched and a way back to the whole list. */
 function NoUsers({ search, onClear }: { search: string; onClear: () => void }) {
   const t = useAdminText();
   return (

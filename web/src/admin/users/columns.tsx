@@ -8,12 +8,12 @@ import { EditIcon } from '../ui/icons';
 import { RowAction } from '../ui/list/RowAction';
 import { roleLabel } from './role';
 
-// The Users table (SPEC §2): username, name, role badge, created at, edit and delete.
+// The Users table (docs/product.md#admin-users): username, name, role badge, created at, edit and delete.
 
 const column = createColumnHelper<AdminUserView>();
 
 export interface UserColumnsOptions {
-  /** The signed-in admin: marked 'You', and their delete is disabled (SPEC §5). */
+  /** The signed-in admin: marked 'You', and their delete is disabled. */
   selfId: string | undefined;
   onEdit: (user: AdminUserView) => void;
   onDelete: (user: AdminUserView) => void;
@@ -87,7 +87,7 @@ export function useUserColumns({ selfId, onEdit, onDelete }: UserColumnsOptions)
 }
 
 /**
- * The admin's own delete (SPEC §5: disabled, 'You cannot delete your own account'). It stays in the
+ * The admin's own delete (disabled, 'You cannot delete your own account'). It stays in the
  * tab order (aria-disabled rather than disabled) so a keyboard reaches it and its tooltip, which
  * screen readers read as its description.
  */

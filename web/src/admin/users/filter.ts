@@ -1,7 +1,7 @@
 import type { AdminUserView } from '@shared/identity/types';
 
 /**
- * SPEC §2: the search looks at username, name and role (its stored value and the label shown),
+ * The search looks at username, name and role (its stored value and the label shown),
  * ignoring case. The API answers every admin user, so the list is searched here.
  */
 export function filterUsers(

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN } from '@shared/identity/constants';
 import type { UserInput } from '../api/users';
 
-// The rules of the Add and Edit User forms (SPEC §5), checked before a save as the server checks
+// The rules of the Add and Edit User forms (docs/product.md#validation), checked before a save as the server checks
 // them (src/shared/identity/schemas.ts), and the server's refusals in the admin's language.
 
 export type UserFormMode = 'add' | 'edit';

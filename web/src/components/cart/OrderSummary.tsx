@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 
 /**
- * Subtotal, tax line (SPEC §2: a tax line exists, its rate is not shown; no fees are added) and
+ * Subtotal, tax line (a tax line reads 'Included'; no fees are added: docs/product.md#cart) and
  * the total rounded to whole dinars with 'Da'.
  */
 export function OrderSummary({

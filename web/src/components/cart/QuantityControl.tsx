@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { MinusIcon, PlusIcon } from '../ui/icons';
 
-/** − quantity + for one cart line; minus is disabled at 1 (SPEC §4). */
+/** − quantity + for one cart line; minus is disabled at 1 (docs/product.md#cart). */
 export function QuantityControl({
   name,
   quantity,

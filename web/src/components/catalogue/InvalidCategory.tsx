@@ -4,7 +4,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { PageState } from '../ui/StatePanel';
 import { AlertIcon, ArrowBackIcon } from '../ui/icons';
 
-/** SPEC §8: the category page without a category id. */
+/** 'Invalid category ID': the category page without a category id. */
 export function InvalidCategory() {
   usePageTitle(useIntl().formatMessage({ id: 'category.invalid' }));
   return (

@@ -2,7 +2,7 @@ import { forwardRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { PHONE_PLACEHOLDER } from '../../lib/phone';
 
-/** The phone input with its label, hint and error (SPEC §5). */
+/** The phone input with its label, hint and error (docs/product.md#validation). */
 export const PhoneField = forwardRef<
   HTMLInputElement,
   {

@@ -8,7 +8,7 @@ import { toast } from '../ui/toast';
 import { PhoneIcon } from '../ui/icons';
 
 /**
- * SPEC §2, §7: the success screen asks for a phone when none is saved yet. On failure the form still
+ * The success screen asks for a phone when none is saved yet. On failure the form still
  * closes (the phone is kept in the browser either way).
  */
 export function OrderPhoneForm({ orderId, onSaved }: { orderId: string; onSaved: (phone: string) => void }) {

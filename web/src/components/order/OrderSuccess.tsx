@@ -12,7 +12,7 @@ import { OrderPhoneForm } from './OrderPhoneForm';
 import { PaymentMethodName } from './PaymentMethodName';
 import { SupportBox } from './SupportBox';
 
-/** The success screen (SPEC §2), its order loaded by checkout id (so it survives a reload) by the route. */
+/** The success screen (docs/product.md#order-confirmation), its order loaded by checkout id (so it survives a reload) by the route. */
 export function OrderSuccess({ checkoutId }: { checkoutId: string }) {
   const intl = useIntl();
   const order = useSuspenseQuery(orderQuery(checkoutId));

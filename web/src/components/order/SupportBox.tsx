@@ -7,7 +7,7 @@ import { HeadsetIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../ui/icons';
 
 type AdminContact = CustomerOrderView['adminContact'];
 
-/** SPEC §9: the built-in contact when the order carries none. */
+/** The built-in contact when the order carries none. */
 function contactOf(given: AdminContact): AdminContact {
   return {
     phone: given.phone || SUPPORT_PHONE,

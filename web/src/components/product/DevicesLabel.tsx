@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { UNLIMITED_DEVICES } from '@shared/catalogue/constants';
 import { DevicesIcon } from '../ui/icons';
 
-/** How many devices a package allows; SPEC §9: 5 reads as unlimited. */
+/** How many devices a package allows; 5 reads as unlimited. */
 export function DevicesLabel({ devices }: { devices: number }) {
   return (
     <>

@@ -7,7 +7,7 @@ import { isBestValue, savingPercent } from '../../lib/catalogue';
 import { CheckIcon } from '../ui/icons';
 
 /**
- * The duration choice (SPEC §4): one radio per active duration with its price; 6 months is
+ * The duration choice (docs/product.md#product): one radio per active duration with its price; 6 months is
  * flagged best value, the others show their saving against the first duration, month for month.
  */
 export function DurationPicker({

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { previewText } from '../../lib/catalogue';
 
-/** SPEC §9: the description cut at 150 characters, with read more / read less. */
+/** The description cut at 150 characters, with read more / read less. */
 export function ProductDescription({ text }: { text: string }) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();

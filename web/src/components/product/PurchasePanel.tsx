@@ -12,7 +12,7 @@ import { BoltIcon, CartIcon, LockIcon } from '../ui/icons';
 import { DurationPicker } from './DurationPicker';
 import { isolate } from '../../lib/bidi';
 
-/** Duration picker, price, add to cart and buy now (SPEC §2, §4). */
+/** Duration picker, price, add to cart and buy now (docs/product.md#product). */
 export function PurchasePanel({ product }: { product: ProductView }) {
   const intl = useIntl();
   const navigate = useNavigate();

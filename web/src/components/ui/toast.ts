@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// A tiny toast queue (SPEC §9: errors stay 4 s, successes 2 s, at most 20 at once).
+// A tiny toast queue (docs/product.md#constants: errors stay 4 s, successes 2 s, at most 20 at once).
 export type ToastKind = 'success' | 'error' | 'info';
 
 export interface Toast {

@@ -5,7 +5,7 @@ import { DashboardError, DashboardPage, DashboardSkeleton } from '../../admin/da
 
 export const Route = createFileRoute('/admin/')({
   codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
-  // ?range=7|30|90 (SPEC §9), 30 when absent. Written out here: this stays in the route tree, which
+  // ?range=7|30|90, 30 when absent. Written out here: this stays in the route tree, which
   // shoppers download, so it imports nothing of the admin's.
   validateSearch: (search: Record<string, unknown>): { range?: DashboardRange } => {
     const range = Number(search.range);

@@ -7,7 +7,7 @@ export const Route = createFileRoute('/admin/login')({
   // Where to go once signed in (checked by the page: only a back-office location is followed).
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
-  // SPEC §2: the sign-in page is in English whatever the admin's language.
+  // The sign-in page is in English whatever the admin's language.
   loader: () => loadAdminMessages('en'),
   staleTime: Infinity,
   component: Login,

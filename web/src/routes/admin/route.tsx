@@ -3,7 +3,7 @@ import { adminLanguage } from '../../admin/i18n';
 import { AdminShell, FullPageSpinner } from '../../admin/layout/AdminShell';
 import { AdminNotFound } from '../../admin/layout/AdminNotFound';
 
-// The back office's shell (DESIGN §8). Everything here but `beforeLoad` is split into the admin
+// The back office's shell (docs/architecture.md#web-app). Everything here but `beforeLoad` is split into the admin
 // chunks, which a shopper never downloads; `beforeLoad` stays in the route tree and so imports the
 // session check only when an /admin page is opened. A failure to load the shell itself (a chunk
 // that did not download) is the root's error page.

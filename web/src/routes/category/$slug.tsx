@@ -14,7 +14,7 @@ import { AlertIcon, ArrowBackIcon, InboxIcon } from '../../components/ui/icons';
 import { loadOrNotFound, useRetryLoad } from '../../lib/loaders';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-/** The not-found page's data when the address names no category at all (SPEC §8 'Invalid category ID'). */
+/** The not-found page's data when the address names no category at all ('Invalid category ID', docs/product.md#category). */
 const NO_CATEGORY = 'no category';
 
 export const Route = createFileRoute('/category/$slug')({

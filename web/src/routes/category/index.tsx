@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { InvalidCategory } from '../../components/catalogue/InvalidCategory';
 
-// /category without a slug (SPEC §2: 'Invalid category ID').
+// /category without a slug ('Invalid category ID', docs/product.md#category).
 export const Route = createFileRoute('/category/')({
   component: InvalidCategory,
 });

@@ -10,7 +10,7 @@ import { problemText } from '../../i18n/error-text';
 import { failureSearch } from '../../lib/search';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-/** SPEC §9: the failure screen first shows a verifying spinner for about 1.5 s. */
+/** The failure screen first shows a verifying spinner for about 1.5 s. */
 export const FAILURE_SPINNER_MS = 1500;
 
 const STATUS_EXPLANATIONS: Record<string, MessageId> = {

@@ -16,7 +16,7 @@ import { StageCard } from '../../components/ui/StageCard';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-/** SPEC §9: the success message stays 2 s before the confirmation page. */
+/** The success message stays 2 s before the confirmation page. */
 export const CONFIRMATION_DELAY_MS = 2000;
 
 export const Route = createFileRoute('/payment/return')({
@@ -57,7 +57,7 @@ function PaymentReturnPage() {
       }
       if (!isAcceptedStatus(checkout.status)) return fail('not_paid', checkout.status);
 
-      // SPEC §4: paid or pending — the cart is cleared, the order recorded, then the confirmation.
+      // Paid or pending — the cart is cleared, the order recorded, then the confirmation.
       // The provider may name the checkout by our order id: the pending order matches either.
       const stored = readPendingOrder();
       const pending = stored && checkout.ids.includes(stored.checkoutId) ? stored : null;

@@ -2,7 +2,7 @@ import { AlertIcon } from '../../../components/ui/icons';
 import { StatePanel } from '../../../components/ui/StatePanel';
 import { useAdminText } from '../../i18n';
 
-/** A list that could not load: SPEC §8's screen text and Try Again. */
+/** A list that could not load: the screen's own text and Try Again. */
 export function ListError({ text, onRetry, testId }: { text: string; onRetry: () => void; testId?: string }) {
   const t = useAdminText();
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon } from '../icons';
 
-/** SPEC §9: searches wait 300 ms after the last key. */
+/** Searches wait 300 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface SearchFieldProps {

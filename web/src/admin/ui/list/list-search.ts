@@ -2,7 +2,7 @@
 // same list. Route files validate with these (they stay in the route tree shoppers download, so
 // this imports nothing).
 
-/** SPEC §9: the page sizes an admin list offers, 10 a page unless the admin chose another. */
+/** The page sizes an admin list offers (docs/product.md#constants), 10 a page unless the admin chose another. */
 export const ADMIN_PAGE_SIZES = [5, 10, 20, 50] as const;
 export const DEFAULT_ADMIN_PAGE_SIZE = 10;
 

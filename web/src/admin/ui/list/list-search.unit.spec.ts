@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_SIZES, limitParam, listFilters, pageParam, parseListSearch } from './list-search';
 
 describe('the list state in the URL', () => {
-  it('offers SPEC §9 page sizes, 10 a page by default', () => {
+  it('offers the admin page sizes, 10 a page by default', () => {
     expect(ADMIN_PAGE_SIZES).toEqual([5, 10, 20, 50]);
     expect(listFilters({})).toEqual({ search: '', page: 1, limit: 10 });
     expect(listFilters(parseListSearch({ search: ' news ', page: '3', limit: '20' }, ADMIN_PAGE_SIZES))).toEqual({
