@@ -206,7 +206,7 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     const product = (await caughtUp(deps, outcome.position)).product(outcome.id, ALL);
     res
       .set('ETag', versionTag(outcome.revision))
-      .json({ message: restoredMessage('Product', version, outcome), product });
+      .json({ message: restoredMessage('Product', version, outcome), result: restoreResult(outcome), product });
   });
 
   router.post('/products/bulk', async (req, res) => {
@@ -257,7 +257,7 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     const category = (await caughtUp(deps, outcome.position)).category(outcome.id);
     res
       .set('ETag', versionTag(outcome.revision))
-      .json({ message: restoredMessage('Category', version, outcome), category });
+      .json({ message: restoredMessage('Category', version, outcome), result: restoreResult(outcome), category });
   });
 
   router.delete('/categories/:id', async (req, res) => {
@@ -274,6 +274,12 @@ function restoredMessage(kind: 'Product' | 'Category', version: number, outcome:
   if (outcome.keptCurrentImage) return catalogueMessages.restoredKeptImage(kind, version);
   if (!outcome.events.length) return catalogueMessages.restoredUnchanged(kind, version);
   return catalogueMessages.restored(kind, version);
+}
+
+/** What a restore did, for the back office to say in the admin's language (`message` is the English). */
+function restoreResult(outcome: RestoreOutcome<unknown>): 'restored' | 'unchanged' | 'keptCurrentImage' {
+  if (outcome.keptCurrentImage) return 'keptCurrentImage';
+  return outcome.events.length ? 'restored' : 'unchanged';
 }
 
 /** `?category=` by id or slug; 404 when it names no category. */

@@ -60,7 +60,11 @@ describe('identity over HTTP', () => {
         .send({ username: 'admin', password: 'whatever1' });
       for (const res of [unknown, wrong]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ status: 401, message: 'Invalid username or password' });
+        expect(res.body).toEqual({
+          status: 401,
+          code: 'auth.invalid_credentials',
+          message: 'Invalid username or password',
+        });
       }
     });
 
@@ -85,6 +89,8 @@ describe('identity over HTTP', () => {
       const refused = answers.find((res) => res.status === 429)!;
       expect(refused.body).toEqual({
         status: 429,
+        code: 'auth.too_many_sign_ins',
+        params: { minutes: expect.any(Number) },
         message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/),
         retryAfterSeconds: expect.any(Number),
       });
@@ -165,6 +171,8 @@ describe('identity over HTTP', () => {
       const [, edit] = await app.infra.store.readStream(`admin-user-${id}`);
       expect(stale.body).toEqual({
         status: 409,
+        code: 'edit.stale',
+        params: { changedBy: me.name, changedAt: edit!.metadata.occurredAt, change: 'AdminUserUpdated' },
         message: `This item was changed by ${me.name} at ${edit!.metadata.occurredAt} (AdminUserUpdated), after you opened it. Reload it and try again.`,
         version: 1,
         changedBy: me.name,
@@ -369,6 +377,7 @@ describe('identity over HTTP', () => {
       expect(own.status).toBe(403);
       expect(own.body).toEqual({
         status: 403,
+        code: 'users.own_password_in_settings',
         message: 'Change your own password under Settings → Password, which asks for the current one.',
       });
       expect((await api().get('/api/admin/me').set(asAdmin(theirs))).status).toBe(200);

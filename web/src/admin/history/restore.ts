@@ -23,9 +23,21 @@ export interface RestoreRequest {
   current: number;
 }
 
-export type RestoreAnswer = { message: string; product?: ProductView; category?: CategoryView };
+export type RestoreAnswer = {
+  message: string;
+  /** What the restore did: said in the admin's language. */
+  result: 'restored' | 'unchanged' | 'keptCurrentImage';
+  product?: ProductView;
+  category?: CategoryView;
+};
 
 const PATHS: Record<RestorableType, string> = { product: '/api/admin/products', category: '/api/admin/categories' };
+
+const RESULT_TEXT = {
+  restored: 'admin.history.restored',
+  unchanged: 'admin.history.restoredUnchanged',
+  keptCurrentImage: 'admin.history.restoredKeptImage',
+} as const;
 
 export function useRestoreVersion(onRestored: (answer: RestoreAnswer, request: RestoreRequest) => void) {
   const t = useAdminText();
@@ -41,7 +53,7 @@ export function useRestoreVersion(onRestored: (answer: RestoreAnswer, request: R
     // A product's restore may move it to another category (counts); a category's name shows on products.
     // The histories get the restore's entry live, and again from the server should the push be missed.
     invalidates: () => [productKeys.all, categoryKeys.all, dashboardKeys.all, auditKeys.all],
-    success: (answer) => answer.message,
+    success: (answer, { version }) => t(RESULT_TEXT[answer.result], { version }),
     failure: () => t('admin.history.restoreFailed'),
     onSuccess: (answer, request) => {
       // The screen shows the restored values at once, before the refetch answers.
