@@ -277,6 +277,7 @@ describe('deleting a category', () => {
     expect(await row(page, full.name).count()).toBe(1);
     expect(await (await fetch(`${suite.url}/categories/show/${empty.id}`)).json()).toEqual({
       status: 404,
+      code: 'catalogue.category_not_found',
       message: 'Category not found',
     });
 

@@ -57,7 +57,7 @@ describe('admin routes', () => {
     for (const [method, path] of routes) {
       const res = await request(app.url)[method](path).send({ name: 'x' });
       expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.body).toEqual({ status: 401, message: 'Please sign in to continue.' });
+      expect(res.body).toEqual({ status: 401, code: 'auth.required', message: 'Please sign in to continue.' });
     }
   });
 });
@@ -146,8 +146,10 @@ describe('categories', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       status: 400,
+      code: 'catalogue.category_name_required',
       message: 'Category name is required',
       errors: { name: 'Category name is required' },
+      fields: { name: { code: 'catalogue.category_name_required' } },
     });
   });
 
@@ -202,6 +204,8 @@ describe('categories', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       status: 409,
+      code: 'catalogue.category_has_products',
+      params: { count: 2 },
       message: 'This category still holds 2 products. Move or delete them before deleting the category.',
       productsCount: 2,
     });
@@ -217,6 +221,7 @@ describe('categories', () => {
     expect(deleted.body.message).toBe('Category "Enfants" has been deleted successfully');
     expect((await request(app.url).get(`/categories/show/${kids.id}`)).body).toEqual({
       status: 404,
+      code: 'catalogue.category_not_found',
       message: 'Category not found',
     });
     expect((await newCategory('Enfants')).slug).toBe('enfants');
@@ -228,7 +233,11 @@ describe('images', () => {
     const big = Buffer.concat([await png(), Buffer.alloc(2 * 1024 * 1024)]);
     const res = await admin('post', '/api/admin/categories').field('name', 'Big').attach('image', big, 'big.png');
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ status: 413, message: 'Image size exceeds 2MB limit. Please choose a smaller file.' });
+    expect(res.body).toEqual({
+      status: 413,
+      code: 'catalogue.image_too_large',
+      message: 'Image size exceeds 2MB limit. Please choose a smaller file.',
+    });
   });
 
   it('are judged by their bytes, not their name or declared type', async () => {
@@ -254,7 +263,12 @@ describe('images', () => {
         .field('price_durations', '[{"duration":"1 month","price":1}]')
         .attach('image', fake.bytes, fake);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ status: 400, message: 'The image must be a JPG, PNG or WebP file' });
+      expect(res.body).toEqual({
+        status: 400,
+        code: 'catalogue.image_type',
+        params: { allowed: 'JPG, PNG or WebP' },
+        message: 'The image must be a JPG, PNG or WebP file',
+      });
     }
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a0' } })
       .jpeg()
@@ -375,12 +389,16 @@ describe('products', () => {
       category_id: 'nowhere',
       price_durations: [{ duration: '1 month', price: 1 }],
     });
-    expect(unknown.body).toEqual({ status: 400, message: 'Category not found' });
+    expect(unknown.body).toEqual({ status: 400, code: 'catalogue.category_not_found', message: 'Category not found' });
     const missing = await admin('post', '/api/admin/products').send({
       name: 'X',
       price_durations: [{ duration: '1 month', price: 1 }],
     });
-    expect(missing.body).toEqual({ status: 400, message: 'Please choose a category' });
+    expect(missing.body).toEqual({
+      status: 400,
+      code: 'catalogue.category_required',
+      message: 'Please choose a category',
+    });
     expect((await newProduct({ name: 'By name', category_id: 'FILMS' })).category_id).toBe(movies.id);
   });
 
@@ -398,6 +416,7 @@ describe('products', () => {
     });
     expect((await request(app.url).get(`/products/show/${product.id}`)).body).toEqual({
       status: 404,
+      code: 'catalogue.product_not_found',
       message: 'Product not found',
     });
     expect((await request(app.url).get('/products')).body.map((p: ProductView) => p.id)).not.toContain(product.id);
@@ -461,6 +480,7 @@ describe('products', () => {
     expect((await request(app.url).get('/products').query({ category: sport.slug })).body).toHaveLength(5);
     expect((await request(app.url).get('/products').query({ category: 'nowhere' })).body).toEqual({
       status: 404,
+      code: 'catalogue.category_not_found',
       message: 'Category not found',
     });
   });
@@ -479,7 +499,7 @@ describe('products', () => {
     expect(moved.body).toEqual({
       message: '2 of 3 products moved',
       succeeded: [a.id, b.id],
-      failed: [{ id: 'missing', status: 404, message: 'Product not found' }],
+      failed: [{ id: 'missing', status: 404, code: 'catalogue.product_not_found', message: 'Product not found' }],
     });
     expect((await request(app.url).get(`/products/count/${to.id}`)).body).toEqual({ count: 2 });
     const badTarget = await admin('post', '/api/admin/products/bulk').send({
@@ -487,7 +507,11 @@ describe('products', () => {
       ids: [a.id],
       categoryId: 'nowhere',
     });
-    expect(badTarget.body).toEqual({ status: 400, message: 'Category not found' });
+    expect(badTarget.body).toEqual({
+      status: 400,
+      code: 'catalogue.category_not_found',
+      message: 'Category not found',
+    });
     const invalid = await admin('post', '/api/admin/products/bulk').send({ action: 'changeCategory', ids: [a.id] });
     expect(invalid.body.errors).toEqual({ categoryId: 'Choose the category to move the products to' });
     const deleted = await admin('post', '/api/admin/products/bulk').send({ action: 'delete', ids: [a.id, b.id] });
@@ -541,14 +565,17 @@ describe('storefront reads', () => {
   it('answer 404 for unknown items with the messages the pages show', async () => {
     expect((await request(app.url).get('/products/show/nope')).body).toEqual({
       status: 404,
+      code: 'catalogue.product_not_found',
       message: 'Product not found',
     });
     expect((await request(app.url).get('/categories/show/nope')).body).toEqual({
       status: 404,
+      code: 'catalogue.category_not_found',
       message: 'Category not found',
     });
     expect((await request(app.url).get('/products/count/nope')).body).toEqual({
       status: 404,
+      code: 'catalogue.category_not_found',
       message: 'Category not found',
     });
   });

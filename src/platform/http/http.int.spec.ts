@@ -72,12 +72,16 @@ describe('HTTP platform', () => {
       .set('Content-Type', 'application/json')
       .send('{"a":');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ status: 400, message: 'Request body is not valid JSON' });
+    expect(malformed.body).toEqual({
+      status: 400,
+      code: 'request.body_not_json',
+      message: 'Request body is not valid JSON',
+    });
     const huge = await request(app.url)
       .post('/api/anything')
       .send({ text: 'x'.repeat(200_000) });
     expect(huge.status).toBe(413);
-    expect(huge.body).toEqual({ status: 413, message: 'Request body is too large' });
+    expect(huge.body).toEqual({ status: 413, code: 'request.body_too_large', message: 'Request body is too large' });
   });
 
   it('serves the web app on its routes with security headers', async () => {
