@@ -24,6 +24,7 @@ export interface SeedProduct {
   devices?: number;
   popular?: boolean;
   vod?: boolean;
+  active?: boolean;
   features?: string[];
   price_durations: { duration: string; price: number; active?: boolean }[];
 }
