@@ -401,8 +401,8 @@ describe('the audit trail', () => {
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.message).toMatch(message);
     };
-    await bad({ limit: '101' }, /limit must be a whole number from 1 to 100/);
-    await bad({ limit: '0' }, /limit/);
+    await bad({ limit: '101' }, /Limit must be a whole number from 1 to 100/);
+    await bad({ limit: '0' }, /Limit/);
     await bad({ cursor: 'not-a-cursor' }, /cursor/);
     await bad({ entityType: 'planet' }, /entityType must be one of/);
     await bad({ action: 'product.exploded' }, /action/);
