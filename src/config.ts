@@ -96,6 +96,8 @@ const envSchema = z.object({
   // Per client address and minute: checkouts place orders, status checks may call the provider.
   CHECKOUTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   CHECKOUT_STATUS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Per client address and 10 minutes: an order's phone is changed once, so a few tries suffice.
+  PHONE_CHANGES_PER_10_MINUTES: z.coerce.number().int().min(1).default(5),
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   CHARGILY_API_KEY: z.string().optional(),
   CHARGILY_API_URL: z.string().url().optional(),

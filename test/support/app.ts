@@ -43,6 +43,7 @@ export async function startTestApp(
     // Tests place many checkouts from one address; the throttles' own test sets the real limits.
     CHECKOUTS_PER_MINUTE: '100000',
     CHECKOUT_STATUS_PER_MINUTE: '100000',
+    PHONE_CHANGES_PER_10_MINUTES: '100000',
     ...options.env,
   });
   const app = await startApp(config);

@@ -10,7 +10,12 @@ describe('checkout throttles per address', () => {
   beforeAll(async () => {
     // The default limits (test apps otherwise lift them).
     app = await startTestApp({
-      env: { TRUST_PROXY: 'loopback', CHECKOUTS_PER_MINUTE: '10', CHECKOUT_STATUS_PER_MINUTE: '120' },
+      env: {
+        TRUST_PROXY: 'loopback',
+        CHECKOUTS_PER_MINUTE: '10',
+        CHECKOUT_STATUS_PER_MINUTE: '120',
+        PHONE_CHANGES_PER_10_MINUTES: '5',
+      },
     });
   });
   const from = (address: string) => ({ 'X-Forwarded-For': address });
@@ -34,6 +39,18 @@ describe('checkout throttles per address', () => {
     expect((await request(app.url).post('/api/payment/create-checkout').set(from('10.60.0.2')).send({})).status).toBe(
       400,
     );
+  });
+
+  it('allows 5 phone changes per 10 minutes from one address, even in parallel', async () => {
+    const change = (address: string) =>
+      request(app.url).post('/api/payment/update-customer-phone').set(from(address)).send({});
+    const answers = await Promise.all(Array.from({ length: 8 }, () => change('10.62.0.1')));
+    expect(tally(answers)).toEqual({ 400: 5, 429: 3 });
+    const refused = answers.find((res) => res.status === 429)!;
+    expect(refused.body.message).toMatch(/^Too many phone changes from your address\. Try again in \d+ seconds?\.$/);
+    expect(refused.body.retryAfterSeconds).toBeGreaterThan(60);
+    expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfterSeconds));
+    expect((await change('10.62.0.2')).status).toBe(400);
   });
 
   it('allows 120 checkout-status requests a minute from one address, even in parallel', async () => {

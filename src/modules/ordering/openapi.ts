@@ -73,8 +73,15 @@ export const orderingApi = describeApi([
     tag: 'Checkout',
     auth: 'public',
     summary: 'Correct the phone number of an order',
+    description:
+      'Taken once per order, within an hour of its payment, while the order is paid and not dispatched (the order’s phoneChangeUntil); throttled per client address.',
     body: { schema: updatePhoneSchema, name: 'PhoneUpdate' },
-    responses: { 200: '{ success, message, phone }', 404: 'Order not found' },
+    responses: {
+      200: '{ success, message, phone }',
+      404: 'Order not found',
+      409: 'Not paid, dispatched, already changed once, or more than an hour after the payment',
+      429: 'Too many phone changes from this address; Retry-After says when to try again',
+    },
   },
   {
     method: 'post',

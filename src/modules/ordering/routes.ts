@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { durationToMs, type Config } from '../../config';
 import type { AppContext, ModuleRoutes } from '../../context';
+import { loadStream } from '../../platform/eventstore/command-handler';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { SHOPPER, type Position } from '../../platform/eventstore/port';
 import type { RawBodyRequest } from '../../platform/http/app';
@@ -32,9 +33,12 @@ import {
   ordersQuerySchema,
   processSuccessfulOrderSchema,
   updatePhoneSchema,
+  type CustomerOrderView,
   type CustomerView,
 } from '../../shared/ordering';
 import { executeOrderCommand, openCheckout, recordOutcome } from './commands';
+import { decider, phoneChangeOpenUntil } from './decider';
+import { orderStream } from './events';
 import { dashboardStats } from './dashboard';
 import { nextOrderNumber } from './order-numbers';
 import { createPaymentProvider, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment';
@@ -61,7 +65,7 @@ export function orderingRoutes(ctx: AppContext): ModuleRoutes {
  */
 function checkoutThrottles(
   limiters: Limiters,
-  config: Pick<Config, 'CHECKOUTS_PER_MINUTE' | 'CHECKOUT_STATUS_PER_MINUTE'>,
+  config: Pick<Config, 'CHECKOUTS_PER_MINUTE' | 'CHECKOUT_STATUS_PER_MINUTE' | 'PHONE_CHANGES_PER_10_MINUTES'>,
 ): Router {
   const checkouts = limiters.create({
     name: 'create-checkout',
@@ -73,11 +77,22 @@ function checkoutThrottles(
     points: config.CHECKOUT_STATUS_PER_MINUTE,
     windowSeconds: 60,
   });
+  // An order's phone is changed once (decider.ts); more than a few tries from one address is
+  // someone trying order ids.
+  const phoneChanges = limiters.create({
+    name: 'update-customer-phone',
+    points: config.PHONE_CHANGES_PER_10_MINUTES,
+    windowSeconds: 600,
+  });
   const wait = (seconds: number) => `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
   return Router()
     .post(
       '/api/payment/create-checkout',
       limitByAddress(checkouts, (s) => `Too many checkouts from your address. ${wait(s)}`),
+    )
+    .post(
+      '/api/payment/update-customer-phone',
+      limitByAddress(phoneChanges, (s) => `Too many phone changes from your address. ${wait(s)}`),
     )
     .get(
       '/api/payment/checkout-status/:checkoutId',
@@ -156,7 +171,9 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
 
   router.get('/api/payment/order/:checkoutId', async (req, res) => {
     const order = await orderFor(req.params.checkoutId);
-    res.json({ order: customerOrder(order, ctx.config) });
+    // Whether the confirmation page offers its phone form is the decider's rule, on the order's own events.
+    const { state } = await loadStream(ctx.store, orderStream(order.id), decider);
+    res.json({ order: customerOrder(order, phoneChangeOpenUntil(state) ?? null, ctx.config) });
   });
 
   router.post('/api/payment/update-customer-phone', async (req, res) => {
@@ -230,7 +247,11 @@ async function metadataOrderId(provider: PaymentProvider, checkoutId: string): P
 }
 
 /** SPEC §3 'Order (customer side)'. */
-function customerOrder(order: OrderRow, config: AppContext['config']) {
+function customerOrder(
+  order: OrderRow,
+  phoneChangeUntil: string | null,
+  config: AppContext['config'],
+): CustomerOrderView {
   return {
     dbOrderId: order.id,
     orderNumber: order.number,
@@ -239,6 +260,7 @@ function customerOrder(order: OrderRow, config: AppContext['config']) {
     paymentMethod: order.payment_method ?? order.requested_method,
     total: order.total_amount,
     phone: order.phone,
+    phoneChangeUntil,
     date: new Date(order.created_at).toISOString(),
     items: order.items.map((line) => ({
       product: { name: line.productName, price: line.unitPrice, duration: line.duration, quality: line.quality },
