@@ -24,7 +24,10 @@ const start = (seed: boolean) =>
     DATABASE_URL: database.url,
     ADMIN_PASSWORD: 'bench-password',
     SEED_DEMO: String(seed),
+    // The throttles count every checkout (per phone, per address) but never refuse one here.
     CHECKOUTS_PER_MINUTE: '1000000000',
+    CHECKOUTS_PER_PHONE_PER_10_MINUTES: '1000000000',
+    REJECTED_CHECKOUTS_PER_MINUTE: '1000000000',
   });
 
 let app = await start(true);
@@ -33,12 +36,15 @@ const products = (await (await fetch(`${app.url}/products`)).json()) as {
   priceDurations: { duration: string; price: number }[];
 }[];
 const product = products.find((p) => p.priceDurations.some((d) => d.duration === '1 month' && d.price > 0))!;
-const body = monthlyCheckout(product);
+// 50 shoppers behind one address, each with a phone of their own.
+const bodies = Array.from({ length: CONNECTIONS }, (_, shopper) =>
+  monthlyCheckout(product).replace('0550123456', `0550${String(shopper).padStart(6, '0')}`),
+);
 
 const TARGET_RATE = 500;
 
 /** One checkout over the shopper's own keep-alive connection: its status. */
-function checkout(agent: Agent): Promise<number> {
+function checkout(agent: Agent, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       `${app.url}/api/payment/create-checkout`,
@@ -73,7 +79,7 @@ async function pacedShoppers(
         const due = started + (shopper / CONNECTIONS + n) * interval;
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if ((await checkout(agent)) !== 200) other++;
+        if ((await checkout(agent, bodies[shopper]!)) !== 200) other++;
         latencies.push(performance.now() - due);
       }
       agent.destroy();
@@ -104,11 +110,12 @@ async function settle(): Promise<void> {
 console.log(
   `bench/checkout: ${fmt(CHECKOUTS)} checkouts by ${CONNECTIONS} concurrent shoppers as fast as they are answered, then ${fmt(CHECKOUTS / 2)} paced at ${TARGET_RATE}/s…`,
 );
+let sent = 0;
 const result = await autocannon({
   url: `${app.url}/api/payment/create-checkout`,
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body,
+  requests: [{ setupRequest: (req: object) => ({ ...req, body: bodies[sent++ % CONNECTIONS] }) }],
   connections: CONNECTIONS,
   amount: CHECKOUTS,
 });

@@ -93,9 +93,17 @@ const envSchema = z.object({
   ACCEPT_NEW_SECRETS: flag(false),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),
   CHECKOUT_FIRST_POLL_AFTER: durationSchema.default('1m'),
-  // Per client address and minute: checkouts place orders, status checks may call the provider.
-  CHECKOUTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Checkouts accepted per client address and minute: many shoppers may share one address (mobile
+  // carriers' NAT), so it stops floods, not shoppers; each phone has its own, smaller limit.
+  CHECKOUTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Checkouts accepted per phone number in 10 minutes.
+  CHECKOUTS_PER_PHONE_PER_10_MINUTES: z.coerce.number().int().min(1).default(5),
+  // Checkouts refused (invalid, mispriced, unknown packages) per client address and minute.
+  REJECTED_CHECKOUTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // Per client address and minute: status checks may call the provider.
   CHECKOUT_STATUS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Per client address and 10 minutes: an order's phone is changed once, so a few tries suffice.
+  PHONE_CHANGES_PER_10_MINUTES: z.coerce.number().int().min(1).default(5),
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   CHARGILY_API_KEY: z.string().optional(),
   CHARGILY_API_URL: z.string().url().optional(),

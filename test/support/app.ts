@@ -42,7 +42,10 @@ export async function startTestApp(
     QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}`,
     // Tests place many checkouts from one address; the throttles' own test sets the real limits.
     CHECKOUTS_PER_MINUTE: '100000',
+    CHECKOUTS_PER_PHONE_PER_10_MINUTES: '100000',
+    REJECTED_CHECKOUTS_PER_MINUTE: '100000',
     CHECKOUT_STATUS_PER_MINUTE: '100000',
+    PHONE_CHANGES_PER_10_MINUTES: '100000',
     ...options.env,
   });
   const app = await startApp(config);

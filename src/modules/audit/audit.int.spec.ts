@@ -180,7 +180,6 @@ describe('the audit trail', () => {
       .then((res) => res.body.order);
     ids.order = order.dbOrderId;
     orderNumber = order.orderNumber;
-    await ok(api().post('/api/payment/update-customer-phone').send({ orderId: ids.order, phone: '0660123456' }));
     await ok(
       api()
         .post(`/sandbox/checkout/${checkout.body.checkout.id}`)
@@ -188,6 +187,8 @@ describe('the audit trail', () => {
         .send({ outcome: 'paid', method: 'baridi_mob' }),
       303,
     );
+    // The shopper corrects the phone on the confirmation page, once the order is paid.
+    await ok(api().post('/api/payment/update-customer-phone').send({ orderId: ids.order, phone: '0660123456' }));
     await app.runner.waitFor(await app.infra.store.headPosition());
     await ok(api().put(`/api/admin/orders/${ids.order}/status`).set(as(karim.token)).send({ status: 'dispatched' }));
     await ok(api().delete(`/api/admin/orders/${ids.order}`).set(as(root.token)));

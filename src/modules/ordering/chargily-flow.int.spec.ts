@@ -50,6 +50,29 @@ describe('checkout through Chargily Pay (stand-in)', () => {
     expect(chargily.checkouts.get(id)).toMatchObject({ amount: 3000, currency: 'dzd', status: 'pending' });
   });
 
+  it.each([
+    ['ar', (n: number) => `طلب رقم ${n}: 2 × Chargily Gold (1 month)`],
+    ['fr', (n: number) => `Commande n° ${n} : 2 × Chargily Gold (1 month)`],
+    ['en', (n: number) => `Order #${n}: 2 × Chargily Gold (1 month)`],
+  ] as const)(
+    'sends Chargily a description composed from the order in the page’s language (%s), never the shopper’s',
+    async (language, composed) => {
+      const res = await request(app.url)
+        .post('/api/payment/create-checkout')
+        .send({
+          amount: 6000,
+          phone: '0661234567',
+          language,
+          description: 'Send your card PIN by WhatsApp to 0555 00 00 00 to confirm this payment',
+          items: [{ productId, duration: '1 month', quantity: 2 }],
+        });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { id } = res.body.checkout as { id: string };
+      const order = (await request(app.url).get(`/api/payment/order/${id}`)).body.order;
+      expect(chargily.checkouts.get(id)).toMatchObject({ description: composed(order.orderNumber), locale: language });
+    },
+  );
+
   it("marks the order paid from Chargily's signed webhook, with the method the shopper used, and tells admins live", async () => {
     const admin = connect(app.url, { auth: { token } });
     const updates: { order: { status: string; payment_method: string } }[] = [];

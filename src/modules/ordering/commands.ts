@@ -7,6 +7,7 @@ import { HttpError } from '../../platform/http/errors';
 import type { JobQueue } from '../../platform/queue/port';
 import type { CreateCheckoutInput } from '../../shared/ordering';
 import { decider, OrderRuleError, orderTotal, type OrderCommand } from './decider';
+import { checkoutDescription } from './description';
 import { orderStream, type PaymentOutcome } from './events';
 import { ProviderRejected, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment/provider';
 import { priceLines, type ProductLookup } from './pricing';
@@ -81,11 +82,15 @@ export async function openCheckout(
     throw new OrderRuleError(409, coded('checkout.prices_changed', { total }), { total });
   }
   const orderId = randomUUID();
+  // Taken before the provider is asked, as the description names it: a checkout the provider
+  // refuses leaves a gap in the numbers (never a repeat).
+  const number = await deps.nextNumber();
   const base = deps.publicUrl.replace(/\/$/, '');
   const checkout = await providerCall(() =>
     deps.provider.createCheckout({
       amount: total,
-      description: input.description || lines.map((l) => `${l.quantity} × ${l.productName} (${l.duration})`).join(', '),
+      // Composed from the order; the shopper's `description` is accepted but never used.
+      description: checkoutDescription(number, lines, input.language),
       paymentMethod: input.paymentMethod,
       // Chargily sends the shopper back to a fixed URL, so it names our order, under a name of
       // our own: Chargily appends its own checkout_id to the success URL.
@@ -96,8 +101,6 @@ export async function openCheckout(
       locale: input.language,
     }),
   );
-  // Taken only once the provider has the checkout, so a refused one costs no number.
-  const number = await deps.nextNumber();
   const place: OrderCommand = {
     type: 'PlaceOrder',
     data: {

@@ -3,7 +3,7 @@ import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
 import type { OrderStatus } from '../../shared/ordering';
 import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome, type PlacedOrder } from './events';
-import { coded } from '../../shared/errors';
+import { coded, type Coded } from '../../shared/errors';
 
 // Pure rules of one order: decide(command, state) → events; evolve(state, event) → state.
 //
@@ -12,6 +12,11 @@ import { coded } from '../../shared/errors';
 // A provider can still confirm a payment after we gave up on a checkout (a failed order), so a
 // payment that reaches a deleted order brings it back, flagged for the admins (OrderRestored):
 // money taken always leaves an order in every read model.
+//
+// The shopper's phone (issue: anyone holding an order id could rewrite it, as often as they
+// liked): checkout requires a phone, and the confirmation page may change it once, within an hour
+// of the payment, while the order is paid and not dispatched. Anything else is a 409 and writes
+// nothing; the same phone sent again after the change (a retried save) changes nothing.
 
 export interface OrderState {
   exists: boolean;
@@ -19,9 +24,50 @@ export interface OrderState {
   status: OrderStatus;
   /** The order as placed, its phone kept current: what a restore brings back. */
   order?: PlacedOrder;
+  /** When the payment was recorded (the latest OrderPaid). */
+  paidAt?: string;
+  /** The shopper has changed the phone once (OrderPhoneUpdated): no further change is taken. */
+  phoneChanged?: boolean;
 }
 
 const initialState: OrderState = { exists: false, deleted: false, status: 'pending' };
+
+/**
+ * How long after its payment an order's phone may be changed, once, by whoever holds the order's
+ * id (the shopper's confirmation page): long enough to correct a typo, short enough that a leaked
+ * id cannot redirect a subscription later.
+ */
+export const PHONE_CHANGE_WINDOW_MS = 60 * 60 * 1000;
+
+/** Until when the shopper may still change the order's phone (ISO time), or undefined when no change would be taken. */
+export function phoneChangeOpenUntil(state: OrderState): string | undefined {
+  if (!state.exists || state.deleted || state.status !== 'completed' || state.phoneChanged || !state.paidAt)
+    return undefined;
+  return new Date(Date.parse(state.paidAt) + PHONE_CHANGE_WINDOW_MS).toISOString();
+}
+
+/**
+ * Why the shopper's change of the phone to `phone` at `now` is refused, or undefined when it is
+ * taken. The same phone again after the change (a retried save) is taken, and changes nothing.
+ */
+function phoneChangeRefusal(state: OrderState, phone: string, now: string): Coded | undefined {
+  switch (state.status) {
+    case 'pending':
+      return coded('order.phone_unpaid');
+    case 'failed':
+      return coded('order.phone_failed');
+    case 'dispatched':
+      return coded('order.phone_dispatched');
+    case 'completed':
+      break;
+    default:
+      return exhaustive(state.status);
+  }
+  const deadline = state.paidAt ? Date.parse(state.paidAt) + PHONE_CHANGE_WINDOW_MS : -Infinity;
+  if (Date.parse(now) > deadline) return coded('order.phone_window_closed');
+  if (state.phoneChanged && phone !== state.order?.phone) return coded('order.phone_changed_once');
+  return undefined;
+}
 
 export type OrderCommand =
   | {
@@ -67,6 +113,8 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'UpdatePhone': {
       requireOrder(state);
       const { orderId, phone, now } = command.data;
+      const refusal = phoneChangeRefusal(state, phone, now);
+      if (refusal) throw new OrderRuleError(409, refusal);
       return phone === state.order?.phone ? [] : [{ type: 'OrderPhoneUpdated', data: { orderId, phone, at: now } }];
     }
     case 'ChangeStatus': {
@@ -113,11 +161,11 @@ function evolve(state: OrderState, stored: OrderEvent): OrderState {
     case 'OrderPlaced':
       return { exists: true, deleted: false, status: 'pending', order: event.data };
     case 'OrderPaid':
-      return { ...state, status: 'completed' };
+      return { ...state, status: 'completed', paidAt: event.data.at };
     case 'OrderPaymentFailed':
       return { ...state, status: 'failed' };
     case 'OrderPhoneUpdated':
-      return { ...state, order: state.order && { ...state.order, phone: event.data.phone } };
+      return { ...state, order: state.order && { ...state.order, phone: event.data.phone }, phoneChanged: true };
     case 'OrderDispatched':
       return { ...state, status: 'dispatched' };
     case 'OrderDeleted':

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../test/support/decider-spec';
-import { decider, orderTotal, type OrderCommand } from './decider';
+import { decider, orderTotal, phoneChangeOpenUntil, type OrderCommand } from './decider';
 import type { OrderEvent, OrderLine, PaymentOutcome, PlacedOrder } from './events';
 
 const now = '2026-11-21T12:00:00.000Z';
 const order = deciderSpec(decider);
+const stateOf = (events: OrderEvent[]) => events.reduce(decider.evolve, decider.initialState);
 const lines: OrderLine[] = [
   { productId: 'p1', productName: 'Gold', duration: '1 month', quality: 'HD', unitPrice: 2000, quantity: 2 },
   { productId: 'p2', productName: 'Sport', duration: '3 months', quality: '4K', unitPrice: 5400, quantity: 1 },
@@ -96,10 +97,75 @@ describe('order decider', () => {
       .thenThrows('This order is already dispatched');
   });
 
-  it('updates the phone, ignoring the same one again', () => {
-    order.given([placed]).when(updatePhone('0550123456')).then([]);
-    order.given([placed]).when(updatePhone('0770000000')).then([phoneUpdated]);
-    order.given([placed, phoneUpdated]).when(updatePhone('0770000000')).then([]);
+  describe('the shopper’s phone, changed once within the hour after payment', () => {
+    const paidAt = '2026-11-21T12:00:00.000Z';
+    const paidThen: OrderEvent = { type: 'OrderPaid', data: { ...paid.data, at: paidAt } } as OrderEvent;
+    const after = (seconds: number) => new Date(Date.parse(paidAt) + seconds * 1000).toISOString();
+    const phoneAt = (phone: string, at: string): OrderCommand => ({
+      type: 'UpdatePhone',
+      data: { orderId: 'o1', phone, now: at },
+    });
+    const changed = (at: string): OrderEvent => ({
+      type: 'OrderPhoneUpdated',
+      data: { orderId: 'o1', phone: '0770000000', at },
+    });
+
+    it('takes a new phone for a paid order, up to an hour after payment', () => {
+      order
+        .given([placed, paidThen])
+        .when(phoneAt('0770000000', after(59 * 60 + 59)))
+        .then([changed(after(59 * 60 + 59))]);
+      order
+        .given([placed, paidThen])
+        .when(phoneAt('0770000000', after(60 * 60)))
+        .then([changed(after(60 * 60))]);
+      expect(phoneChangeOpenUntil(stateOf([placed, paidThen]))).toBe(after(60 * 60));
+    });
+
+    it('refuses it once the hour has passed', () => {
+      order
+        .given([placed, paidThen])
+        .when(phoneAt('0770000000', after(60 * 60 + 1)))
+        .thenThrows(/within an hour of its payment/, { status: 409 });
+    });
+
+    it('refuses a second change, even within the hour; the same phone again changes nothing', () => {
+      const history = [placed, paidThen, changed(after(60))];
+      order
+        .given(history)
+        .when(phoneAt('0660000000', after(120)))
+        .thenThrows(/already been changed once/, { status: 409 });
+      order
+        .given(history)
+        .when(phoneAt('0770000000', after(120)))
+        .then([]);
+      expect(phoneChangeOpenUntil(stateOf(history))).toBeUndefined();
+    });
+
+    it('refuses it before payment, for a failed order and once dispatched', () => {
+      order
+        .given([placed])
+        .when(phoneAt('0770000000', after(1)))
+        .thenThrows(/not paid yet/, { status: 409 });
+      order
+        .given([placed, failed('canceled')])
+        .when(phoneAt('0770000000', after(1)))
+        .thenThrows(/was not paid/, { status: 409 });
+      order
+        .given([placed, paidThen, dispatched])
+        .when(phoneAt('0770000000', after(1)))
+        .thenThrows(/already been dispatched/, { status: 409 });
+      for (const history of [[placed], [placed, failed('canceled')], [placed, paidThen, dispatched]])
+        expect(phoneChangeOpenUntil(stateOf(history))).toBeUndefined();
+    });
+
+    it('leaves the phone as it is when the same one comes, and refuses unknown orders', () => {
+      order
+        .given([placed, paidThen])
+        .when(phoneAt('0550123456', after(1)))
+        .then([]);
+      order.given([]).when(updatePhone('0770000000')).thenThrows('Order not found', { status: 404 });
+    });
   });
 
   it('refuses to delete an order whose checkout can still be paid', () => {

@@ -25,7 +25,7 @@ export const orderingApi = describeApi([
     auth: 'public',
     summary: 'Place an order and open its payment',
     description:
-      'The amount must be the cart’s total at today’s prices (409 with the new total otherwise). Limited per address (429).',
+      'The amount must be the cart’s total at today’s prices (409 with the new total otherwise). Accepted checkouts are limited per phone and per address, refused ones apart per address (429 with Retry-After and a code: checkout_rate_limited_phone, checkout_rate_limited_address, checkout_rejected_rate_limited). The description is composed by the store from the order, in `language`.',
     body: { schema: createCheckoutSchema, name: 'CheckoutCreate' },
     responses: {
       200: '{ success, message, checkout: { id, checkoutUrl } }: the shopper pays at checkoutUrl',
@@ -73,8 +73,15 @@ export const orderingApi = describeApi([
     tag: 'Checkout',
     auth: 'public',
     summary: 'Correct the phone number of an order',
+    description:
+      'Taken once per order, within an hour of its payment, while the order is paid and not dispatched (the order’s phoneChangeUntil); throttled per client address.',
     body: { schema: updatePhoneSchema, name: 'PhoneUpdate' },
-    responses: { 200: '{ success, message, phone }', 404: 'Order not found' },
+    responses: {
+      200: '{ success, message, phone }',
+      404: 'Order not found',
+      409: 'Not paid, dispatched, already changed once, or more than an hour after the payment',
+      429: 'Too many phone changes from this address; Retry-After says when to try again',
+    },
   },
   {
     method: 'post',

@@ -256,7 +256,7 @@ describe('checkout, payment and orders', () => {
     expect(await orderEvents(orderId)).toEqual(['OrderPlaced']);
   });
 
-  it('marks the order failed when the shopper declines, and records the phone they give later', async () => {
+  it('marks the order failed when the shopper declines, and keeps its phone as placed', async () => {
     const checkout = await openCheckout();
     await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'failed', method: 'baridi_mob' });
     const status = await api().get(`/api/payment/checkout-status/${checkout.id}`);
@@ -266,9 +266,58 @@ describe('checkout, payment and orders', () => {
     const bad = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: '123' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(phoneMessages.invalid);
+    const refused = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: '0770000000' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/was not paid/);
+    const order = (await api().get(`/api/payment/order/${checkout.id}`)).body.order;
+    expect(order).toMatchObject({ phone: '0550123456', phoneChangeUntil: null });
+    expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaymentFailed']);
+  });
+
+  it('takes the shopper’s phone once after payment, then refuses every other change with 409', async () => {
+    const checkout = await openCheckout();
+    await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+    const orderId = (await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.metadata.orderId;
+    const before = (await api().get(`/api/payment/order/${checkout.id}`)).body.order;
+    expect(before.status).toBe('completed');
+    // The confirmation page offers its form until then: an hour after the payment.
+    expect(Date.parse(before.phoneChangeUntil)).toBeGreaterThan(Date.now() + 59 * 60_000);
     const good = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: ' 07 70 00 00 00 ' });
     expect(good.body).toMatchObject({ success: true, phone: '0770000000' });
-    expect((await api().get(`/api/payment/order/${checkout.id}`)).body.order.phone).toBe('0770000000');
+    const after = (await api().get(`/api/payment/order/${checkout.id}`)).body.order;
+    expect(after).toMatchObject({ phone: '0770000000', phoneChangeUntil: null });
+    for (let i = 0; i < 20; i++) {
+      const again = await api()
+        .post('/api/payment/update-customer-phone')
+        .send({ orderId, phone: `066000000${i % 10}` });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toMatch(/already been changed once/);
+    }
+    await admin('put', `/api/admin/orders/${orderId}/status`).send({ status: 'dispatched' }).expect(200);
+    const dispatched = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: '0660000000' });
+    expect(dispatched.status).toBe(409);
+    expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderPhoneUpdated', 'OrderDispatched']);
+  });
+
+  it('refuses a phone for a dispatched order or one still awaiting payment', async () => {
+    const pending = await openCheckout();
+    const pendingId = (await api().get(`/api/payment/order/${pending.id}`)).body.order.dbOrderId;
+    const early = await api()
+      .post('/api/payment/update-customer-phone')
+      .send({ orderId: pendingId, phone: '0660000000' });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/not paid yet/);
+
+    const paid = await openCheckout();
+    await api().post(`/sandbox/checkout/${paid.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+    const paidId = (await api().get(`/api/payment/order/${paid.id}`)).body.order.dbOrderId;
+    await app.runner.waitFor(await app.infra.store.headPosition());
+    await admin('put', `/api/admin/orders/${paidId}/status`).send({ status: 'dispatched' }).expect(200);
+    const late = await api().post('/api/payment/update-customer-phone').send({ orderId: paidId, phone: '0660000000' });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/already been dispatched/);
+    expect(await orderEvents(pendingId)).toEqual(['OrderPlaced']);
+    expect(await orderEvents(paidId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderDispatched']);
   });
 
   it('sends the shopper back with our order id, which the return page prefers to the provider’s checkout_id', async () => {

@@ -1,6 +1,7 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { durationToMs, type Config } from '../../config';
 import type { AppContext, ModuleRoutes } from '../../context';
+import { loadStream } from '../../platform/eventstore/command-handler';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { SHOPPER, type Position } from '../../platform/eventstore/port';
 import type { RawBodyRequest } from '../../platform/http/app';
@@ -9,7 +10,7 @@ import { notFound } from '../../platform/http/errors';
 import { JsonAnswer, mountReads, type ReadHandler } from '../../platform/http/fast-reads';
 import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
-import { limitByAddress } from '../../platform/throttle/http';
+import { clientAddress, limitByAddress, tooManyRequests } from '../../platform/throttle/http';
 import type { Limiters } from '../../platform/throttle/limiters';
 import { findProductsForPricing } from '../../projections/catalogue';
 import {
@@ -32,9 +33,13 @@ import {
   ordersQuerySchema,
   processSuccessfulOrderSchema,
   updatePhoneSchema,
+  type CreateCheckoutInput,
+  type CustomerOrderView,
   type CustomerView,
 } from '../../shared/ordering';
 import { executeOrderCommand, openCheckout, recordOutcome } from './commands';
+import { decider, phoneChangeOpenUntil } from './decider';
+import { orderStream } from './events';
 import { dashboardStats } from './dashboard';
 import { nextOrderNumber } from './order-numbers';
 import { createPaymentProvider, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment';
@@ -55,34 +60,102 @@ export function orderingRoutes(ctx: AppContext): ModuleRoutes {
 }
 
 /**
- * Per client address, shared by every instance: each checkout places an order and may call the
- * payment provider with our key, each status check may too. The storefront polls a pending
- * checkout's status every 5 s (12 a minute), so the default 120 a minute leaves room for several
- * shoppers behind one address; 10 checkouts a minute is more than a shopper makes.
+ * Per client address, shared by every instance: each status check may call the payment provider
+ * with our key. The storefront polls a pending checkout's status every 5 s (12 a minute), so the
+ * default 120 a minute leaves room for several shoppers behind one address. Checkouts have their
+ * own throttles, in the route (CheckoutThrottles): they count accepted and refused checkouts apart.
  */
 function checkoutThrottles(
   limiters: Limiters,
-  config: Pick<Config, 'CHECKOUTS_PER_MINUTE' | 'CHECKOUT_STATUS_PER_MINUTE'>,
+  config: Pick<Config, 'CHECKOUT_STATUS_PER_MINUTE' | 'PHONE_CHANGES_PER_10_MINUTES'>,
 ): Router {
-  const checkouts = limiters.create({
-    name: 'create-checkout',
-    points: config.CHECKOUTS_PER_MINUTE,
-    windowSeconds: 60,
-  });
   const statusChecks = limiters.create({
     name: 'checkout-status',
     points: config.CHECKOUT_STATUS_PER_MINUTE,
     windowSeconds: 60,
   });
+  // An order's phone is changed once (decider.ts); more than a few tries from one address is
+  // someone trying order ids.
+  const phoneChanges = limiters.create({
+    name: 'update-customer-phone',
+    points: config.PHONE_CHANGES_PER_10_MINUTES,
+    windowSeconds: 600,
+  });
   return Router()
     .post(
-      '/api/payment/create-checkout',
-      limitByAddress(checkouts, (seconds) => coded('checkout.rate_limited', { seconds })),
+      '/api/payment/update-customer-phone',
+      limitByAddress(phoneChanges, (seconds) => coded('order.phone_change_rate_limited', { seconds })),
     )
     .get(
       '/api/payment/checkout-status/:checkoutId',
       limitByAddress(statusChecks, (seconds) => coded('checkout.status_rate_limited', { seconds })),
     );
+}
+
+/** How often the per-address checkout counts of one instance are added to the shared ones. */
+const ADDRESS_COUNT_FLUSH_MS = 100;
+
+/**
+ * The checkout's throttles. Many shoppers may share one public address (mobile carriers' NAT), so
+ * accepted checkouts count per phone (a few in 10 minutes) and per address (a limit a shared
+ * address can live with); refused ones (invalid, mispriced, unknown packages) count apart per
+ * address, so a script sending junk is stopped without eating the accepted budget of the
+ * shoppers behind its address. The per-address counts are kept in each instance's memory and
+ * added to the shared counters every ADDRESS_COUNT_FLUSH_MS (LimitOptions.batchMs): the checkouts
+ * of one address never wait on one shared row.
+ */
+function checkoutLimits(
+  limiters: Limiters,
+  config: Pick<Config, 'CHECKOUTS_PER_MINUTE' | 'CHECKOUTS_PER_PHONE_PER_10_MINUTES' | 'REJECTED_CHECKOUTS_PER_MINUTE'>,
+) {
+  const perPhone = limiters.create({
+    name: 'create-checkout-phone',
+    points: config.CHECKOUTS_PER_PHONE_PER_10_MINUTES,
+    windowSeconds: 600,
+  });
+  const perAddress = limiters.create({
+    name: 'create-checkout',
+    points: config.CHECKOUTS_PER_MINUTE,
+    windowSeconds: 60,
+    batchMs: ADDRESS_COUNT_FLUSH_MS,
+  });
+  const rejected = limiters.create({
+    name: 'create-checkout-rejected',
+    points: config.REJECTED_CHECKOUTS_PER_MINUTE,
+    windowSeconds: 60,
+    batchMs: ADDRESS_COUNT_FLUSH_MS,
+  });
+  type RateCode = 'checkout.rate_limited' | 'checkout.rate_limited_phone' | 'checkout.rejected_rate_limited';
+  const refuse = (res: Response, waitMs: number, code: RateCode) => {
+    const seconds = Math.ceil(waitMs / 1000);
+    return tooManyRequests(res, seconds, coded(code, { seconds }));
+  };
+  return {
+    /** Counts a checkout that is about to be opened; refused past the phone's or the address's limit. */
+    async accept(res: Response, address: string, phone: string): Promise<void> {
+      const addressWait = await perAddress.take(address);
+      if (addressWait) throw refuse(res, addressWait, 'checkout.rate_limited');
+      const phoneWait = await perPhone.take(phone);
+      if (phoneWait) {
+        await perAddress.giveBack(address);
+        throw refuse(res, phoneWait, 'checkout.rate_limited_phone');
+      }
+    },
+    /** A checkout counted by accept that was not opened after all: it does not count. */
+    async notOpened(address: string, phone: string): Promise<void> {
+      await Promise.all([perAddress.giveBack(address), perPhone.giveBack(phone)]);
+    },
+    /**
+     * Counts a checkout refused for what it asked (a 4xx answer): the refusal to send, or past the
+     * address's limit of refusals a 429 that tells a script nothing more. A valid checkout from
+     * the same address is not held back by it.
+     */
+    async refused(res: Response, address: string, refusal: unknown): Promise<unknown> {
+      const waitMs = await rejected.take(address);
+      if (!waitMs) return refusal;
+      return refuse(res, waitMs, 'checkout.rejected_rate_limited');
+    },
+  };
 }
 
 /** The shopper's side of paying (docs/product.md#api): checkout, status, the order, the webhook. */
@@ -100,9 +173,28 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
     logger: ctx.logger,
   };
 
+  const limits = checkoutLimits(ctx.limiters, ctx.config);
+  const refusedForItsInput = (error: unknown) => {
+    const status = (error as { status?: unknown }).status;
+    return typeof status === 'number' && status >= 400 && status < 500;
+  };
+
   router.post('/api/payment/create-checkout', async (req, res) => {
-    const input = parseInput(createCheckoutSchema, req.body ?? {});
-    const checkout = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER));
+    const address = clientAddress(req);
+    let input: CreateCheckoutInput;
+    try {
+      input = parseInput(createCheckoutSchema, req.body ?? {});
+    } catch (error) {
+      throw await limits.refused(res, address, error);
+    }
+    await limits.accept(res, address, input.phone);
+    let checkout: ProviderCheckout;
+    try {
+      checkout = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER));
+    } catch (error) {
+      await limits.notOpened(address, input.phone);
+      throw refusedForItsInput(error) ? await limits.refused(res, address, error) : error;
+    }
     res.json({
       success: true,
       message: 'Checkout created',
@@ -156,7 +248,9 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
 
   router.get('/api/payment/order/:checkoutId', async (req, res) => {
     const order = await orderFor(req.params.checkoutId);
-    res.json({ order: customerOrder(order, ctx.config) });
+    // Whether the confirmation page offers its phone form is the decider's rule, on the order's own events.
+    const { state } = await loadStream(ctx.store, orderStream(order.id), decider);
+    res.json({ order: customerOrder(order, phoneChangeOpenUntil(state) ?? null, ctx.config) });
   });
 
   router.post('/api/payment/update-customer-phone', async (req, res) => {
@@ -230,7 +324,11 @@ async function metadataOrderId(provider: PaymentProvider, checkoutId: string): P
 }
 
 /** An order as its customer sees it (docs/product.md#order-confirmation). */
-function customerOrder(order: OrderRow, config: AppContext['config']) {
+function customerOrder(
+  order: OrderRow,
+  phoneChangeUntil: string | null,
+  config: AppContext['config'],
+): CustomerOrderView {
   return {
     dbOrderId: order.id,
     orderNumber: order.number,
@@ -239,6 +337,7 @@ function customerOrder(order: OrderRow, config: AppContext['config']) {
     paymentMethod: order.payment_method ?? order.requested_method,
     total: order.total_amount,
     phone: order.phone,
+    phoneChangeUntil,
     date: new Date(order.created_at).toISOString(),
     items: order.items.map((line) => ({
       product: { name: line.productName, price: line.unitPrice, duration: line.duration, quality: line.quality },

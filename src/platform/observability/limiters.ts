@@ -14,6 +14,11 @@ export function meteredLimiters(limiters: Limiters, metrics: StoreMetrics): Limi
         },
         giveBack: (key) => limiter.giveBack(key),
         reset: (key) => limiter.reset(key),
+        async peek(key) {
+          const waitMs = await limiter.peek(key);
+          if (waitMs > 0) metrics.throttleRefused.inc({ limit: options.name });
+          return waitMs;
+        },
       };
     },
     close: () => limiters.close(),

@@ -8,9 +8,14 @@ import type { Coded } from '../../shared/errors';
 export const clientAddress = (req: Request): string => addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /** A 429 that says when to come back: in the body (retryAfterSeconds) and in the Retry-After header. */
-export function tooManyRequests(res: Response, retryAfterSeconds: number, message: Coded): HttpError {
+export function tooManyRequests(
+  res: Response,
+  retryAfterSeconds: number,
+  message: Coded,
+  details: Record<string, unknown> = {},
+): HttpError {
   res.set('Retry-After', String(retryAfterSeconds));
-  return new HttpError(429, message, { retryAfterSeconds });
+  return new HttpError(429, message, { ...details, retryAfterSeconds });
 }
 
 /** Every request counts against the client's address; over the limit, 429 with message(seconds to wait). */

@@ -37,6 +37,20 @@ describe.each(['PostgreSQL', 'Redis'])('limiters on %s', (engine) => {
     expect(await limits[0]!.take('203.0.113.2')).toBe(0);
   });
 
+  it('counts a batched limit in memory first: exact on one instance, shared at the next flush', async () => {
+    const [a, b] = await instances();
+    const first = a.create({ name: 'batched', points: 10, windowSeconds: 60, batchMs: 20 });
+    const second = b.create({ name: 'batched', points: 10, windowSeconds: 60, batchMs: 20 });
+    const waits = await Promise.all(Array.from({ length: 25 }, () => first.take('203.0.113.9')));
+    expect(waits.filter((ms) => ms === 0)).toHaveLength(10);
+    expect(await first.peek('203.0.113.9')).toBeGreaterThan(0);
+    // The other instance learns the count from the shared counter once its own count is flushed.
+    expect(await second.take('203.0.113.9')).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await second.take('203.0.113.9')).toBeGreaterThan(0);
+    expect(await second.peek('203.0.113.10')).toBe(0);
+  });
+
   it('takes back an attempt and forgets a key', async () => {
     const [a, b] = await instances();
     const first = a.create({ name: 'refund', points: 2, windowSeconds: 60 });

@@ -143,6 +143,12 @@ export const ERRORS = {
   'checkout.rate_limited': entry<{ seconds: number }>(
     'Too many checkouts from your address. Try again in {seconds, plural, one {# second} other {# seconds}}.',
   ),
+  'checkout.rate_limited_phone': entry<{ seconds: number }>(
+    'Too many checkouts for this phone number. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+  ),
+  'checkout.rejected_rate_limited': entry<{ seconds: number }>(
+    'Too many refused checkouts from your address. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+  ),
   'checkout.status_rate_limited': entry<{ seconds: number }>(
     'Too many payment status checks from your address. Try again in {seconds, plural, one {# second} other {# seconds}}.',
   ),
@@ -153,6 +159,20 @@ export const ERRORS = {
   'payment.invalid_signature': entry('Invalid webhook signature'),
   'payment.invalid_webhook': entry<{ reason: string }>('Invalid webhook: {reason}'),
   'order.id_required': entry('orderId is required'),
+  'order.phone_unpaid': entry('This order is not paid yet: its phone can be changed once it is paid.'),
+  'order.phone_failed': entry('This order was not paid: its phone cannot be changed.'),
+  'order.phone_dispatched': entry(
+    'This order has already been dispatched: its phone can no longer be changed. Please contact support to change it.',
+  ),
+  'order.phone_window_closed': entry(
+    "An order's phone can only be changed within an hour of its payment. Please contact support to change it.",
+  ),
+  'order.phone_changed_once': entry(
+    "This order's phone has already been changed once. Please contact support to change it.",
+  ),
+  'order.phone_change_rate_limited': entry<{ seconds: number }>(
+    'Too many phone changes from your address. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+  ),
   'order.not_found': entry('Order not found'),
   'order.details_unavailable': entry('Order details not available'),
   'order.exists': entry('This order already exists'),

@@ -40,7 +40,12 @@ export const createCheckoutSchema = z.object({
   email: text({ field: 'Email', max: 200 }).optional().default(''),
   fullName: text({ field: 'Full name', max: 200 }).optional().default(''),
   phone: phoneSchema,
-  description: text({ field: 'Description', max: 500, multiline: true }).optional().default(''),
+  // Accepted so that older clients keep working, and ignored: the store composes the checkout's
+  // description from the order, in `language` (ordering/description.ts).
+  description: text({ field: 'Description', max: 500, multiline: true })
+    .optional()
+    .default('')
+    .meta({ description: 'Ignored: the store composes the description from the order, in `language`.' }),
   paymentMethod: z.enum(PAYMENT_METHODS).optional().default(DEFAULT_PAYMENT_METHOD),
   language: z.enum(CHECKOUT_LANGUAGES).optional().default('ar'),
   items: z

@@ -42,6 +42,11 @@ export interface CustomerOrderView {
   /** Whole dinars. */
   total: number;
   phone: string;
+  /**
+   * Until when the shopper may still change the phone (ISO time): once, within an hour of the
+   * payment, while the order is paid and not yet dispatched. Null when no change would be taken.
+   */
+  phoneChangeUntil: string | null;
   date: string;
   items: CustomerOrderLineView[];
   adminContact: { phone: string; whatsapp: string; email: string };

@@ -18,7 +18,6 @@ export interface CheckoutRequest {
   phone: string;
   items: readonly CartItem[];
   language: Locale;
-  description: string;
 }
 
 export async function createCheckout(request: CheckoutRequest): Promise<CreatedCheckoutView['checkout']> {
@@ -27,7 +26,6 @@ export async function createCheckout(request: CheckoutRequest): Promise<CreatedC
     email: PLACEHOLDER_CUSTOMER.email,
     fullName: PLACEHOLDER_CUSTOMER.fullName,
     phone: request.phone,
-    description: request.description,
     items: request.items.map((item) => ({
       productId: item.product.id,
       duration: item.selectedDuration,
@@ -134,13 +132,4 @@ export function readPendingOrder(): PendingOrder | null {
 
 export function clearPendingOrder(): void {
   removeStored(PENDING_ORDER_KEY);
-}
-
-/** A short text for the provider's page: "Premium (3 months) ×2, Basic (1 month)". */
-export function orderDescription(items: readonly CartItem[], prefix: string): string {
-  const lines = items.map(
-    (item) => `${item.product.name} (${item.selectedDuration})${item.quantity > 1 ? ` ×${item.quantity}` : ''}`,
-  );
-  const full = `${prefix}: ${lines.join(', ')}`;
-  return full.length > 480 ? `${full.slice(0, 479)}…` : full;
 }

@@ -3,7 +3,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../api/http';
-import { changedTotal, createCheckout, orderDescription, savePendingOrder } from '../api/payment';
+import { changedTotal, createCheckout, savePendingOrder } from '../api/payment';
 import { productsQuery } from '../api/products';
 import { cartStore, useCart } from '../cart/store';
 import { CheckoutItems } from '../components/checkout/CheckoutItems';
@@ -91,7 +91,6 @@ function CheckoutPage() {
         phone: digits,
         items: ordered,
         language: locale,
-        description: orderDescription(ordered, intl.formatMessage({ id: 'checkout.orderDescription' })),
       });
       savePendingOrder(checkout.id, ordered, amount, digits);
       setStage('redirecting');

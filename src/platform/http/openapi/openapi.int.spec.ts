@@ -188,7 +188,8 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
     {
       route: 'POST /api/payment/update-customer-phone',
       body: (example) => ({ ...example, orderId: ids.order }),
-      status: 200,
+      // The order is not paid yet: a phone is taken only once it is (a rule's 409).
+      status: 409,
     },
     // The sandbox's form answers with a redirect to the store's return page.
     { route: 'POST /sandbox/checkout/{id}', params: () => ({ id: ids.checkout! }), status: 303 },

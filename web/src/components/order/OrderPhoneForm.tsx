@@ -8,8 +8,9 @@ import { toast } from '../ui/toast';
 import { PhoneIcon } from '../ui/icons';
 
 /**
- * The success screen asks for a phone when none is saved yet. On failure the form still
- * closes (the phone is kept in the browser either way).
+ * The success screen asks for a phone when none is saved yet, while the server would take it
+ * (once, within an hour of the payment). On failure the form still closes (the phone is kept in
+ * the browser either way).
  */
 export function OrderPhoneForm({ orderId, onSaved }: { orderId: string; onSaved: (phone: string) => void }) {
   const intl = useIntl();

@@ -112,10 +112,12 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
 
         <OrderItems items={order.items} />
 
-        {!order.phone && (
+        {!order.phone && phoneChangeOpen(order) && (
           <OrderPhoneForm
             orderId={order.dbOrderId}
-            onSaved={(phone) => queryClient.setQueryData(orderQuery(checkoutId).queryKey, { ...order, phone })}
+            onSaved={(phone) =>
+              queryClient.setQueryData(orderQuery(checkoutId).queryKey, { ...order, phone, phoneChangeUntil: null })
+            }
           />
         )}
 
@@ -132,4 +134,12 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
       </div>
     </div>
   );
+}
+
+/**
+ * The server takes a phone for an order once, within an hour of its payment (phoneChangeUntil):
+ * the form is offered only while it would be taken.
+ */
+function phoneChangeOpen(order: CustomerOrderView): boolean {
+  return order.phoneChangeUntil !== null && Date.parse(order.phoneChangeUntil) > Date.now();
 }
