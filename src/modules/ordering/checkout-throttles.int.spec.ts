@@ -48,7 +48,8 @@ describe('checkout throttles', () => {
     const refused = answers.find((res) => res.status === 429)!;
     expect(refused.body).toEqual({
       status: 429,
-      code: 'checkout_rate_limited_phone',
+      code: 'checkout.rate_limited_phone',
+      params: { seconds: expect.any(Number) },
       message: expect.stringMatching(/^Too many checkouts for this phone number\. Try again in \d+ seconds?\.$/),
       retryAfterSeconds: expect.any(Number),
     });
@@ -60,7 +61,7 @@ describe('checkout throttles', () => {
   it('stops one address at 60 accepted checkouts a minute', async () => {
     const answers = await Promise.all(Array.from({ length: 70 }, (_, i) => checkout('10.60.2.1', phoneOf(1000 + i))));
     expect(tally(answers)).toEqual({ 200: 60, 429: 10 });
-    expect(codes(answers)).toEqual(['checkout_rate_limited_address']);
+    expect(codes(answers)).toEqual(['checkout.rate_limited']);
     expect((await checkout('10.60.2.2', phoneOf(2000))).status).toBe(200);
   });
 
@@ -76,7 +77,7 @@ describe('checkout throttles', () => {
     expect(junk.filter((r) => r.status === 429)).toHaveLength(10);
     const refused = junk.find((r) => r.status === 429)!;
     expect(refused.body).toMatchObject({
-      code: 'checkout_rejected_rate_limited',
+      code: 'checkout.rejected_rate_limited',
       message: expect.stringMatching(/^Too many refused checkouts from your address\. Try again in \d+ seconds?\.$/),
     });
     expect(refused.headers['retry-after']).toBe(String(refused.body.retryAfterSeconds));
