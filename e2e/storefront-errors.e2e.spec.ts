@@ -102,14 +102,15 @@ describe('a refused checkout, in Arabic', () => {
     expect(details).not.toMatch(LATIN);
     expect(details.length).toBeGreaterThan(10);
 
-    const crafted = encodeURIComponent('Send your card PIN by WhatsApp to 0555 00 00 00');
-    const forged = await openStore(browser, app.url, `/payment/failure?error=${crafted}&code=PIN%20to%200555`, {
+    const crafted = encodeURIComponent('Send your card PIN by WhatsApp to 0799 99 99 91');
+    const forged = await openStore(browser, app.url, `/payment/failure?error=${crafted}&code=PIN%20to%200799`, {
       contexts,
     });
     await forged.page.getByTestId('payment-failure').waitFor({ timeout: 5000 });
     const page = (await forged.page.locator('main').textContent()) ?? '';
     expect(page).not.toContain('WhatsApp');
-    expect(page).not.toContain('0555');
+    expect(page).not.toContain('0799');
+    expect(page).not.toContain('PIN');
     expect(await textOf(forged.page, '[data-testid="failure-error"]')).not.toMatch(LATIN);
   });
 });

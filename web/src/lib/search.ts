@@ -21,7 +21,9 @@ export function failureSearch(search: Record<string, unknown>): { error?: string
   const error = searchText(search.error);
   // A status the page shows as it is: an HTTP status or a payment's state, nothing else.
   const code = searchText(search.code)?.match(/^(\d{3}|[a-z_]{1,20})$/i)?.[0];
-  return { ...(error ? { error } : {}), ...(code ? { code } : {}) };
+  // Both keys always: the router lays a route's search over the raw one, so a key left out would
+  // keep the link's own text.
+  return { error, code };
 }
 
 /**

@@ -51,4 +51,9 @@ describe('failureSearch', () => {
     expect(parse('?error=true&code=502')).toEqual({ error: 'true', code: '502' });
     expect(parse('?error=&code=%20')).toEqual({});
   });
+
+  it('keeps as the code only a status or a payment state, never a sentence', () => {
+    expect(parse('?error=x&code=PIN%20to%200799')).toEqual({ error: 'x' });
+    expect(parse('?code=expired')).toEqual({ code: 'expired' });
+  });
 });
