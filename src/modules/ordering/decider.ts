@@ -1,7 +1,7 @@
 import type { Decider } from '../../platform/eventstore/command-handler';
 import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
-import type { OrderStatus } from '../../shared/ordering';
+import { STORE_CURRENCY, type OrderStatus, type PaymentDecision } from '../../shared/ordering';
 import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome, type PlacedOrder } from './events';
 
 // Pure rules of one order: decide(command, state) → events; evolve(state, event) → state.
@@ -11,11 +11,19 @@ import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome,
 // A provider can still confirm a payment after we gave up on a checkout (a failed order), so a
 // payment that reaches a deleted order brings it back, flagged for the admins (OrderRestored):
 // money taken always leaves an order in every read model.
+//
+// Money is checked twice (issue: a 1 Da payment completed a 16,000 Da order): a payment completes
+// its order only when its amount and currency are the order's total in the store's currency.
+// Otherwise the order waits as payment_mismatch, out of the revenue, until an admin accepts the
+// payment (completed) or cancels the order (failed, to be refunded with the provider); a canceled
+// order takes no later payment news for the same checkout.
 
 export interface OrderState {
   exists: boolean;
   deleted: boolean;
   status: OrderStatus;
+  /** An admin refused its mismatched payment: later news of that payment changes nothing. */
+  paymentRejected?: boolean;
   /** The order as placed, its phone kept current: what a restore brings back. */
   order?: PlacedOrder;
 }
@@ -41,8 +49,17 @@ export type OrderCommand =
     }
   | {
       type: 'RecordPayment';
-      data: { orderId: string; outcome: PaymentOutcome; paymentMethod: string | null; amount: number; now: string };
+      data: {
+        orderId: string;
+        outcome: PaymentOutcome;
+        paymentMethod: string | null;
+        /** What the provider says was paid, in `currency` (Chargily's code, e.g. dzd). */
+        amount: number;
+        currency: string;
+        now: string;
+      };
     }
+  | { type: 'DecidePayment'; data: { orderId: string; decision: PaymentDecision; now: string } }
   | { type: 'UpdatePhone'; data: { orderId: string; phone: string; now: string } }
   | { type: 'ChangeStatus'; data: { orderId: string; status: OrderStatus; now: string } }
   | { type: 'DeleteOrder'; data: { orderId: string; now: string } };
@@ -77,8 +94,15 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
         throw new OrderRuleError(409, 'Only a completed (paid) order can be dispatched');
       return [{ type: 'OrderDispatched', data: { orderId, at: now } }];
     }
+    case 'DecidePayment':
+      return decidePayment(command.data, state);
     case 'DeleteOrder':
       requireOrder(state);
+      if (state.status === 'payment_mismatch')
+        throw new OrderRuleError(
+          409,
+          'This order’s payment does not match its total: accept it or cancel the order first.',
+        );
       if (state.status === 'pending') {
         throw new OrderRuleError(
           409,
@@ -97,17 +121,58 @@ function recordPayment(
   data: Extract<OrderCommand, { type: 'RecordPayment' }>['data'],
   state: OrderState,
 ): OrderEvent[] {
-  const { orderId, outcome, paymentMethod, amount, now } = data;
+  const { orderId, outcome, now } = data;
   if (outcome === 'paid') {
     // A payment the provider confirms after we marked the order failed (it lapsed here first) is
-    // still money the shopper paid: the order becomes paid rather than lost.
-    if (state.status !== 'pending' && state.status !== 'failed') return [];
-    const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentMethod, amount, at: now } };
+    // still money the shopper paid: the order becomes paid rather than lost. One an admin refused
+    // stays refused.
+    if ((state.status !== 'pending' && state.status !== 'failed') || state.paymentRejected) return [];
+    const paid = paymentEvent(data, state);
     if (!state.deleted || !state.order) return [paid];
     return [{ type: 'OrderRestored', data: { orderId, order: state.order, at: now } }, paid];
   }
   if (state.status !== 'pending') return [];
   return [{ type: 'OrderPaymentFailed', data: { orderId, reason: outcome, at: now } }];
+}
+
+/** OrderPaid when the amount and currency are the order's; OrderPaymentMismatched otherwise. */
+function paymentEvent(data: Extract<OrderCommand, { type: 'RecordPayment' }>['data'], state: OrderState): OrderEvent {
+  const { orderId, paymentMethod, amount, now } = data;
+  const currency = data.currency.toLowerCase();
+  const expectedAmount = state.order?.total;
+  if (amount === expectedAmount && currency === STORE_CURRENCY)
+    return { type: 'OrderPaid', data: { orderId, paymentMethod, amount, at: now } };
+  return {
+    type: 'OrderPaymentMismatched',
+    data: {
+      orderId,
+      paymentMethod,
+      amount,
+      currency,
+      expectedAmount: expectedAmount ?? 0,
+      expectedCurrency: STORE_CURRENCY,
+      at: now,
+    },
+  };
+}
+
+/** An admin's answer to a mismatched payment: only an order awaiting it takes one. */
+function decidePayment(
+  data: Extract<OrderCommand, { type: 'DecidePayment' }>['data'],
+  state: OrderState,
+): OrderEvent[] {
+  requireOrder(state);
+  if (state.status !== 'payment_mismatch')
+    throw new OrderRuleError(
+      409,
+      'Only an order whose payment does not match its total awaits this decision, and this one does not.',
+    );
+  const event = { orderId: data.orderId, at: data.now };
+  return [
+    data.decision === 'accept'
+      ? { type: 'OrderPaymentAccepted', data: event }
+      : { type: 'OrderPaymentRejected', data: event },
+  ];
 }
 
 function evolve(state: OrderState, stored: OrderEvent): OrderState {
@@ -119,6 +184,12 @@ function evolve(state: OrderState, stored: OrderEvent): OrderState {
       return { ...state, status: 'completed' };
     case 'OrderPaymentFailed':
       return { ...state, status: 'failed' };
+    case 'OrderPaymentMismatched':
+      return { ...state, status: 'payment_mismatch' };
+    case 'OrderPaymentAccepted':
+      return { ...state, status: 'completed' };
+    case 'OrderPaymentRejected':
+      return { ...state, status: 'failed', paymentRejected: true };
     case 'OrderPhoneUpdated':
       return { ...state, order: state.order && { ...state.order, phone: event.data.phone } };
     case 'OrderDispatched':

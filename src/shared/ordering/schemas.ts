@@ -4,6 +4,7 @@ import {
   CHECKOUT_LANGUAGES,
   DEFAULT_PAYMENT_METHOD,
   ORDER_STATUSES,
+  PAYMENT_DECISIONS,
   PAYMENT_METHODS,
   QUANTITY_MAX,
   normalisePhone,
@@ -65,6 +66,11 @@ export const updatePhoneSchema = z.object({
 
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
+});
+
+/** POST /api/admin/orders/{id}/payment-decision: accept a mismatched payment, or cancel the order. */
+export const paymentDecisionSchema = z.object({
+  decision: z.enum(PAYMENT_DECISIONS, { error: `decision must be one of ${PAYMENT_DECISIONS.join(', ')}` }),
 });
 
 // The admin lists' queries (GET /api/admin/orders, /customers, their CSVs, /dashboard/stats).
