@@ -473,6 +473,7 @@ describe('checkout, payment and orders', () => {
         ordersCount: orders.length,
         dispatchedOrdersCount: orders.filter((o) => o.status === 'dispatched').length,
         revenue: paid,
+        paymentMismatchCount: orders.filter((o) => o.status === 'payment_mismatch').length,
       });
       expect(res.body.revenueByDay).toHaveLength(30);
       expect(res.body.revenueByDay.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(paid);
