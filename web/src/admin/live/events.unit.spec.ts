@@ -18,6 +18,7 @@ const order = (id: string, changes: Partial<AdminOrderView> = {}): AdminOrderVie
   paid_at: '2025-01-15T10:01:00.000Z',
   version: 2,
   restored_at: null,
+  payment_mismatch: null,
   ...changes,
 });
 
