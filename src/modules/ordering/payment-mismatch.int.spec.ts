@@ -57,7 +57,12 @@ describe('a payment that does not match its order', () => {
       .set('signature', signWebhook(body, SANDBOX_SECRET))
       .send(body);
     expect(res.status, res.text).toBe(200);
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await caughtUp();
+  }
+
+  /** The read models have every event written so far (generous: other test files load the machine). */
+  async function caughtUp() {
+    expect(await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 30_000 })).toBe(true);
   }
 
   const revenue = async () => (await adminGet('/api/admin/dashboard/stats?range=7')).body;
@@ -98,7 +103,7 @@ describe('a payment that does not match its order', () => {
     expect(after.stats.revenue).toBe(before.stats.revenue + 16_000);
     expect(after.stats.paymentMismatchCount).toBe(before.stats.paymentMismatchCount);
 
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await caughtUp();
     const entries = await auditOf(orderId);
     const mismatch = entries.find((e) => e.action === 'order.payment_mismatched');
     expect(mismatch).toMatchObject({ actor: { type: 'payment' } });
@@ -130,7 +135,7 @@ describe('a payment that does not match its order', () => {
     await paidWebhook(checkoutId, orderId, 16_000, 'eur');
     expect((await adminGet(`/api/admin/orders/${orderId}`)).body.order.status).toBe('failed');
 
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await caughtUp();
     const actions = (await auditOf(orderId)).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['order.payment_mismatched', 'order.payment_rejected']));
   });
