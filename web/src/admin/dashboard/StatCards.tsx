@@ -86,7 +86,7 @@ function PaymentsToReview({ count }: { count: number }) {
       <div>
         <h2 className="admin-stat-label">{t('admin.dashboard.mismatch.title')}</h2>
         <p>{t('admin.dashboard.mismatch.text', { count })}</p>
-        <Link to="/admin/orders" search={{ status: 'payment_mismatch' }} className="admin-stat-link">
+        <Link to="/admin/orders" search={{ status: 'payment_mismatch' }} className="btn btn-secondary btn-sm">
           {t('admin.dashboard.mismatch.link')}
         </Link>
       </div>
