@@ -71,6 +71,26 @@ describe('live events in the query cache', () => {
     expect(applyAdminEvent(client, 'order:updated', { order: order('o3', { status: 'completed' }) }, 'me')).toBeNull();
   });
 
+  it('tells every admin, once, of a payment that does not match its order', () => {
+    const { client } = cacheWith('o6');
+    const mismatch = {
+      order: order('o6', {
+        status: 'payment_mismatch',
+        paid_at: null,
+        payment_mismatch: { amount: 1, currency: 'dzd', expectedAmount: 4000, expectedCurrency: 'dzd' },
+      }),
+      actor: 'system',
+      actorName: 'the payment service',
+    };
+    expect(applyAdminEvent(client, 'order:updated', mismatch, 'me')).toEqual({
+      id: 'admin.notify.paymentMismatch',
+      kind: 'orderUpdates',
+      values: { order: '#1042' },
+    });
+    // The same order changing again while it awaits the decision (its phone, say) is not news.
+    expect(applyAdminEvent(client, 'order:updated', mismatch, 'me')).toBeNull();
+  });
+
   it('takes a deleted order out of the lists and names it by its number', () => {
     const { client, listKey, invalidated } = cacheWith('o4');
     const notice = applyAdminEvent(client, 'orderDeleted', { orderId: 'o4', actor: 'k', actorName: 'Karim' }, 'me');
