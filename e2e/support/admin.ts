@@ -42,17 +42,17 @@ export interface AdminBrowserSuite {
 /**
  * A back-office browser spec's set-up. Called at the top of the spec, it registers the vitest hooks
  * that start the real app (fresh database, web/dist) and Chromium before the spec's own beforeAll,
- * close the profiles a test opened after each test, and stop both at the end. What it returns is
- * read inside tests and hooks, once they have started.
+ * close the profiles a test opened after each test, and stop both at the end (`env`: the app's
+ * settings beyond the tests' own). What it returns is read inside tests and hooks, once they have started.
  */
-export function adminBrowserSuite(): AdminBrowserSuite {
+export function adminBrowserSuite(env: Record<string, string> = {}): AdminBrowserSuite {
   let app: Awaited<ReturnType<typeof startStoreApp>> | undefined;
   let browser: Browser | undefined;
   let shop: ShopClient | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startStoreApp();
+    app = await startStoreApp(env);
     browser = await launchBrowser();
     shop = shopClient(app.url);
   });

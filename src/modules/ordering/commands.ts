@@ -36,11 +36,14 @@ export async function executeOrderCommand(
   return result.position;
 }
 
-/** The one way a payment outcome reaches an order, whoever learnt it (webhook, poll, return page). */
+/**
+ * The one way a payment outcome reaches an order, whoever learnt it (webhook, poll, return page):
+ * with the amount and currency the provider says were paid, which the order decider compares.
+ */
 export function recordOutcome(
   store: EventStore,
   orderId: string,
-  result: { outcome: PaymentOutcome; paymentMethod: string | null; amount: number },
+  result: { outcome: PaymentOutcome; paymentMethod: string | null; amount: number; currency: string },
 ): Promise<Position> {
   return executeOrderCommand(
     store,

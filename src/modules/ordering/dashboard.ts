@@ -31,6 +31,7 @@ export async function dashboardStats(
       ordersCount: all.ordersCount,
       dispatchedOrdersCount: all.dispatchedOrdersCount,
       revenue: all.revenue,
+      paymentMismatchCount: all.paymentMismatchCount,
     },
     range: rangeDays,
     recentOrders: recent,

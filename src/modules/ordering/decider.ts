@@ -1,7 +1,7 @@
 import type { Decider } from '../../platform/eventstore/command-handler';
 import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
-import type { OrderStatus } from '../../shared/ordering';
+import { STORE_CURRENCY, type OrderStatus, type PaymentDecision } from '../../shared/ordering';
 import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome, type PlacedOrder } from './events';
 import { coded, type Coded } from '../../shared/errors';
 
@@ -17,11 +17,19 @@ import { coded, type Coded } from '../../shared/errors';
 // liked): checkout requires a phone, and the confirmation page may change it once, within an hour
 // of the payment, while the order is paid and not dispatched. Anything else is a 409 and writes
 // nothing; the same phone sent again after the change (a retried save) changes nothing.
+//
+// Money is checked twice (issue: a 1 Da payment completed a 16,000 Da order): a payment completes
+// its order only when its amount and currency are the order's total in the store's currency.
+// Otherwise the order waits as payment_mismatch, out of the revenue, until an admin accepts the
+// payment (completed) or cancels the order (failed, to be refunded with the provider); a canceled
+// order takes no later payment news for the same checkout.
 
 export interface OrderState {
   exists: boolean;
   deleted: boolean;
   status: OrderStatus;
+  /** An admin refused its mismatched payment: later news of that payment changes nothing. */
+  paymentRejected?: boolean;
   /** The order as placed, its phone kept current: what a restore brings back. */
   order?: PlacedOrder;
   /** When the payment was recorded (the latest OrderPaid). */
@@ -58,6 +66,8 @@ function phoneChangeRefusal(state: OrderState, phone: string, now: string): Code
       return coded('order.phone_failed');
     case 'dispatched':
       return coded('order.phone_dispatched');
+    case 'payment_mismatch':
+      return coded('order.phone_payment_mismatch');
     case 'completed':
       break;
     default:
@@ -88,8 +98,17 @@ export type OrderCommand =
     }
   | {
       type: 'RecordPayment';
-      data: { orderId: string; outcome: PaymentOutcome; paymentMethod: string | null; amount: number; now: string };
+      data: {
+        orderId: string;
+        outcome: PaymentOutcome;
+        paymentMethod: string | null;
+        /** What the provider says was paid, in `currency` (Chargily's code, e.g. dzd). */
+        amount: number;
+        currency: string;
+        now: string;
+      };
     }
+  | { type: 'DecidePayment'; data: { orderId: string; decision: PaymentDecision; now: string } }
   | { type: 'UpdatePhone'; data: { orderId: string; phone: string; now: string } }
   | { type: 'ChangeStatus'; data: { orderId: string; status: OrderStatus; now: string } }
   | { type: 'DeleteOrder'; data: { orderId: string; now: string } };
@@ -125,8 +144,11 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.status !== 'completed') throw new OrderRuleError(409, coded('order.dispatch_unpaid'));
       return [{ type: 'OrderDispatched', data: { orderId, at: now } }];
     }
+    case 'DecidePayment':
+      return decidePayment(command.data, state);
     case 'DeleteOrder':
       requireOrder(state);
+      if (state.status === 'payment_mismatch') throw new OrderRuleError(409, coded('order.delete_payment_mismatch'));
       if (state.status === 'pending') {
         throw new OrderRuleError(409, coded('order.delete_pending'));
       }
@@ -142,17 +164,54 @@ function recordPayment(
   data: Extract<OrderCommand, { type: 'RecordPayment' }>['data'],
   state: OrderState,
 ): OrderEvent[] {
-  const { orderId, outcome, paymentMethod, amount, now } = data;
+  const { orderId, outcome, now } = data;
   if (outcome === 'paid') {
     // A payment the provider confirms after we marked the order failed (it lapsed here first) is
-    // still money the shopper paid: the order becomes paid rather than lost.
-    if (state.status !== 'pending' && state.status !== 'failed') return [];
-    const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentMethod, amount, at: now } };
+    // still money the shopper paid: the order becomes paid rather than lost. One an admin refused
+    // stays refused.
+    if ((state.status !== 'pending' && state.status !== 'failed') || state.paymentRejected) return [];
+    const paid = paymentEvent(data, state);
     if (!state.deleted || !state.order) return [paid];
     return [{ type: 'OrderRestored', data: { orderId, order: state.order, at: now } }, paid];
   }
   if (state.status !== 'pending') return [];
   return [{ type: 'OrderPaymentFailed', data: { orderId, reason: outcome, at: now } }];
+}
+
+/** OrderPaid when the amount and currency are the order's; OrderPaymentMismatched otherwise. */
+function paymentEvent(data: Extract<OrderCommand, { type: 'RecordPayment' }>['data'], state: OrderState): OrderEvent {
+  const { orderId, paymentMethod, amount, now } = data;
+  const currency = data.currency.toLowerCase();
+  const expectedAmount = state.order?.total;
+  if (amount === expectedAmount && currency === STORE_CURRENCY)
+    return { type: 'OrderPaid', data: { orderId, paymentMethod, amount, at: now } };
+  return {
+    type: 'OrderPaymentMismatched',
+    data: {
+      orderId,
+      paymentMethod,
+      amount,
+      currency,
+      expectedAmount: expectedAmount ?? 0,
+      expectedCurrency: STORE_CURRENCY,
+      at: now,
+    },
+  };
+}
+
+/** An admin's answer to a mismatched payment: only an order awaiting it takes one. */
+function decidePayment(
+  data: Extract<OrderCommand, { type: 'DecidePayment' }>['data'],
+  state: OrderState,
+): OrderEvent[] {
+  requireOrder(state);
+  if (state.status !== 'payment_mismatch') throw new OrderRuleError(409, coded('order.no_payment_decision'));
+  const event = { orderId: data.orderId, at: data.now };
+  return [
+    data.decision === 'accept'
+      ? { type: 'OrderPaymentAccepted', data: event }
+      : { type: 'OrderPaymentRejected', data: event },
+  ];
 }
 
 function evolve(state: OrderState, stored: OrderEvent): OrderState {
@@ -164,6 +223,12 @@ function evolve(state: OrderState, stored: OrderEvent): OrderState {
       return { ...state, status: 'completed', paidAt: event.data.at };
     case 'OrderPaymentFailed':
       return { ...state, status: 'failed' };
+    case 'OrderPaymentMismatched':
+      return { ...state, status: 'payment_mismatch' };
+    case 'OrderPaymentAccepted':
+      return { ...state, status: 'completed' };
+    case 'OrderPaymentRejected':
+      return { ...state, status: 'failed', paymentRejected: true };
     case 'OrderPhoneUpdated':
       return { ...state, order: state.order && { ...state.order, phone: event.data.phone }, phoneChanged: true };
     case 'OrderDispatched':

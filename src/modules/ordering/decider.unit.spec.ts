@@ -23,7 +23,15 @@ const customer = {
 const place: OrderCommand = { type: 'PlaceOrder', data: { ...customer, number: 1042, now } };
 const pay = (outcome: PaymentOutcome): OrderCommand => ({
   type: 'RecordPayment',
-  data: { orderId: 'o1', outcome, paymentMethod: 'edahabia', amount: 9400, now },
+  data: { orderId: 'o1', outcome, paymentMethod: 'edahabia', amount: 9400, currency: 'dzd', now },
+});
+const payWith = (amount: number, currency = 'dzd'): OrderCommand => ({
+  type: 'RecordPayment',
+  data: { orderId: 'o1', outcome: 'paid', paymentMethod: 'edahabia', amount, currency, now },
+});
+const decide = (decision: 'accept' | 'cancel'): OrderCommand => ({
+  type: 'DecidePayment',
+  data: { orderId: 'o1', decision, now },
 });
 const changeStatus = (status: 'dispatched' | 'pending' | 'completed' | 'failed'): OrderCommand => ({
   type: 'ChangeStatus',
@@ -45,6 +53,20 @@ const failed = (reason: Exclude<PaymentOutcome, 'paid'>): OrderEvent => ({
 const phoneUpdated: OrderEvent = { type: 'OrderPhoneUpdated', data: { orderId: 'o1', phone: '0770000000', at: now } };
 const dispatched: OrderEvent = { type: 'OrderDispatched', data: { orderId: 'o1', at: now } };
 const deleted: OrderEvent = { type: 'OrderDeleted', data: { orderId: 'o1', at: now } };
+const mismatched = (amount: number, currency = 'dzd'): OrderEvent => ({
+  type: 'OrderPaymentMismatched',
+  data: {
+    orderId: 'o1',
+    paymentMethod: 'edahabia',
+    amount,
+    currency,
+    expectedAmount: 9400,
+    expectedCurrency: 'dzd',
+    at: now,
+  },
+});
+const accepted: OrderEvent = { type: 'OrderPaymentAccepted', data: { orderId: 'o1', at: now } };
+const rejected: OrderEvent = { type: 'OrderPaymentRejected', data: { orderId: 'o1', at: now } };
 
 describe('order decider', () => {
   it('places an order priced from its lines, with the number taken for it, pending, once', () => {
@@ -238,5 +260,114 @@ describe('order decider', () => {
       .given([...history, restoredBefore, paidBefore])
       .when(remove)
       .then([deleted]);
+  });
+
+  describe('a payment that does not match the order', () => {
+    it('flags the order payment_mismatch instead of completing it, for a wrong amount or currency', () => {
+      order
+        .given([placed])
+        .when(payWith(1))
+        .then([mismatched(1)]);
+      order
+        .given([placed])
+        .when(payWith(94000))
+        .then([mismatched(94000)]);
+      order
+        .given([placed])
+        .when(payWith(9400, 'eur'))
+        .then([mismatched(9400, 'eur')]);
+      order
+        .given([placed, failed('expired')])
+        .when(payWith(1))
+        .then([mismatched(1)]);
+    });
+
+    it('completes the order as before when amount and currency match (currency in any case)', () => {
+      order.given([placed]).when(payWith(9400)).then([paid]);
+      order.given([placed]).when(payWith(9400, 'DZD')).then([paid]);
+    });
+
+    it('changes nothing on later news about a mismatched order', () => {
+      order
+        .given([placed, mismatched(1)])
+        .when(payWith(1))
+        .then([]);
+      order
+        .given([placed, mismatched(1)])
+        .when(payWith(9400))
+        .then([]);
+      order
+        .given([placed, mismatched(1)])
+        .when(pay('failed'))
+        .then([]);
+    });
+
+    it('brings a deleted order back, still flagged, when a mismatched payment reaches it', () => {
+      const restored: OrderEvent = { type: 'OrderRestored', data: { orderId: 'o1', order: placedOrder, at: now } };
+      order
+        .given([placed, failed('expired'), deleted])
+        .when(payWith(1))
+        .then([restored, mismatched(1)]);
+    });
+
+    it('lets an admin accept the payment: the order is completed and can be dispatched', () => {
+      order
+        .given([placed, mismatched(1)])
+        .when(decide('accept'))
+        .then([accepted]);
+      order
+        .given([placed, mismatched(1), accepted])
+        .when(changeStatus('dispatched'))
+        .then([dispatched]);
+      order
+        .given([placed, mismatched(1), accepted])
+        .when(payWith(1))
+        .then([]);
+    });
+
+    it('lets an admin cancel the order: it fails, and the same payment news never brings it back', () => {
+      order
+        .given([placed, mismatched(1)])
+        .when(decide('cancel'))
+        .then([rejected]);
+      order
+        .given([placed, mismatched(1), rejected])
+        .when(payWith(1))
+        .then([]);
+      order
+        .given([placed, mismatched(1), rejected])
+        .when(payWith(9400))
+        .then([]);
+      order
+        .given([placed, mismatched(1), rejected])
+        .when(remove)
+        .then([deleted]);
+    });
+
+    it('refuses a decision on an order whose payment is not in question, once decided too', () => {
+      const refusal = /Only an order whose payment does not match/;
+      order.given([placed]).when(decide('accept')).thenThrows(refusal, { status: 409 });
+      order.given([placed, paid]).when(decide('cancel')).thenThrows(refusal, { status: 409 });
+      order
+        .given([placed, mismatched(1), accepted])
+        .when(decide('cancel'))
+        .thenThrows(refusal, { status: 409 });
+      order
+        .given([placed, mismatched(1), rejected])
+        .when(decide('accept'))
+        .thenThrows(refusal, { status: 409 });
+      order.given([]).when(decide('accept')).thenThrows('Order not found', { status: 404 });
+    });
+
+    it('refuses to delete or dispatch an order awaiting the decision', () => {
+      order
+        .given([placed, mismatched(1)])
+        .when(remove)
+        .thenThrows(/payment does not match/, { status: 409 });
+      order
+        .given([placed, mismatched(1)])
+        .when(changeStatus('dispatched'))
+        .thenThrows('Only a completed (paid) order can be dispatched', { status: 409 });
+    });
   });
 });

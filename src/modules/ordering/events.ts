@@ -35,10 +35,30 @@ export interface PlacedOrder {
   at: string;
 }
 
+/** What the provider said was paid, next to what the order asked for. */
+export interface MismatchedPayment {
+  orderId: string;
+  paymentMethod: string | null;
+  amount: number;
+  currency: string;
+  expectedAmount: number;
+  expectedCurrency: string;
+  at: string;
+}
+
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: PlacedOrder }
   | { type: 'OrderPaid'; data: { orderId: string; paymentMethod: string | null; amount: number; at: string } }
   | { type: 'OrderPaymentFailed'; data: { orderId: string; reason: Exclude<PaymentOutcome, 'paid'>; at: string } }
+  /**
+   * The provider confirmed a payment whose amount or currency is not the order's: the order is not
+   * completed but waits for an admin's decision (status payment_mismatch).
+   */
+  | { type: 'OrderPaymentMismatched'; data: MismatchedPayment }
+  /** An admin accepted a mismatched payment: the order is completed (and counts as revenue) from now on. */
+  | { type: 'OrderPaymentAccepted'; data: { orderId: string; at: string } }
+  /** An admin refused a mismatched payment and canceled the order (failed); the money is refunded with the provider. */
+  | { type: 'OrderPaymentRejected'; data: { orderId: string; at: string } }
   | { type: 'OrderPhoneUpdated'; data: { orderId: string; phone: string; at: string } }
   | { type: 'OrderDispatched'; data: { orderId: string; at: string } }
   | { type: 'OrderDeleted'; data: { orderId: string; at: string } }
@@ -54,17 +74,26 @@ export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
   'OrderPlaced',
   'OrderPaid',
   'OrderPaymentFailed',
+  'OrderPaymentMismatched',
+  'OrderPaymentAccepted',
+  'OrderPaymentRejected',
   'OrderPhoneUpdated',
   'OrderDispatched',
   'OrderDeleted',
   'OrderRestored',
 ];
 
-/** The name each event gave its time before every event called it `at`; the log still holds such events. */
-const OLD_TIME_FIELD: Record<OrderEventType, string> = {
+/**
+ * The name each event gave its time before every event called it `at`; the log still holds such
+ * events. Events younger than that rename have none.
+ */
+const OLD_TIME_FIELD: Record<OrderEventType, string | undefined> = {
   OrderPlaced: 'placedAt',
   OrderPaid: 'paidAt',
   OrderPaymentFailed: 'failedAt',
+  OrderPaymentMismatched: undefined,
+  OrderPaymentAccepted: undefined,
+  OrderPaymentRejected: undefined,
   OrderPhoneUpdated: 'updatedAt',
   OrderDispatched: 'dispatchedAt',
   OrderDeleted: 'deletedAt',

@@ -102,7 +102,10 @@ describe('order limits and money sums', () => {
       position = await executeOrderCommand(
         app.infra.store,
         orderId,
-        { type: 'RecordPayment', data: { orderId, outcome: 'paid', paymentMethod: 'card', amount: big, now } },
+        {
+          type: 'RecordPayment',
+          data: { orderId, outcome: 'paid', paymentMethod: 'card', amount: big, currency: 'dzd', now },
+        },
         commandMetadata(SYSTEM),
       );
     }

@@ -5,6 +5,7 @@ import {
   dashboardStatsQuerySchema,
   orderStatusUpdateSchema,
   ordersQuerySchema,
+  paymentDecisionSchema,
   processSuccessfulOrderSchema,
   updatePhoneSchema,
 } from '../../shared/ordering';
@@ -141,6 +142,22 @@ export const orderingApi = describeApi([
     },
   },
   {
+    method: 'post',
+    path: '/api/admin/orders/{id}/payment-decision',
+    tag: 'Orders',
+    auth: 'admin',
+    summary:
+      'Decide on a payment whose amount or currency is not the order’s (status payment_mismatch): accept it (the order is completed) or cancel the order (failed; refund the money with the payment provider)',
+    params: ORDER_ID,
+    body: { schema: paymentDecisionSchema, name: 'PaymentDecision' },
+    versioned: 'write',
+    responses: {
+      200: '{ message, order }',
+      404: 'Order not found',
+      409: 'The order’s payment awaits no decision (not payment_mismatch, or already decided), or a stale If-Match',
+    },
+  },
+  {
     method: 'delete',
     path: '/api/admin/orders/{id}',
     tag: 'Orders',
@@ -148,7 +165,11 @@ export const orderingApi = describeApi([
     summary: 'Delete an order',
     params: ORDER_ID,
     versioned: 'write',
-    responses: { 200: '{ message }', 404: 'Order not found' },
+    responses: {
+      200: '{ message }',
+      404: 'Order not found',
+      409: 'Still awaiting payment, or its payment awaits a decision (payment_mismatch)',
+    },
   },
   {
     method: 'get',

@@ -68,7 +68,7 @@ describe('checkout, payment and orders', () => {
     const res = await api().post('/api/payment/create-checkout').send(checkoutBody(overrides));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The checkout answers before the read models have the order; the admin lists come a moment later.
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    expect(await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 20_000 })).toBe(true);
     return res.body.checkout as { id: string; checkoutUrl: string };
   }
 
@@ -523,6 +523,7 @@ describe('checkout, payment and orders', () => {
         ordersCount: orders.length,
         dispatchedOrdersCount: orders.filter((o) => o.status === 'dispatched').length,
         revenue: paid,
+        paymentMismatchCount: orders.filter((o) => o.status === 'payment_mismatch').length,
       });
       expect(res.body.revenueByDay).toHaveLength(30);
       expect(res.body.revenueByDay.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(paid);

@@ -72,7 +72,12 @@ async function reconcile(deps: ReconciliationDeps, { orderId, checkoutId }: Reco
     outcomeOf(checkout.status) ??
     (Date.now() > Date.parse(state.order?.at ?? '') + deps.expiresAfterMs ? 'expired' : undefined);
   if (!outcome) throw new StillPending(`checkout ${checkoutId} is still pending`);
-  await recordOutcome(deps.store, orderId, { outcome, paymentMethod: checkout.paymentMethod, amount: checkout.amount });
+  await recordOutcome(deps.store, orderId, {
+    outcome,
+    paymentMethod: checkout.paymentMethod,
+    amount: checkout.amount,
+    currency: checkout.currency,
+  });
 }
 
 export function outcomeOf(status: CheckoutStatus): PaymentOutcome | undefined {

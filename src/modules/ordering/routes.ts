@@ -31,6 +31,7 @@ import {
   dashboardStatsQuerySchema,
   orderStatusUpdateSchema,
   ordersQuerySchema,
+  paymentDecisionSchema,
   processSuccessfulOrderSchema,
   updatePhoneSchema,
   type CreateCheckoutInput,
@@ -222,6 +223,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
             outcome,
             paymentMethod: checkout.paymentMethod,
             amount: checkout.amount,
+            currency: checkout.currency,
           }),
         );
         order = (await findOrder(ctx.db, order.id)) ?? order;
@@ -270,6 +272,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
         outcome,
         paymentMethod: notification.paymentMethod,
         amount: notification.amount,
+        currency: notification.currency,
       });
     res.json({ received: true });
   });
@@ -288,10 +291,14 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
   return router;
 }
 
-/** What the return page is told, in the provider's words: paid, why it failed, or pending. */
+/**
+ * What the return page is told, in the provider's words: paid, why it failed, or pending. A
+ * payment that does not match its order is not paid: it stays pending until an admin decides.
+ */
 function checkoutStatus(order: OrderRow): string {
   if (order.status === 'completed' || order.status === 'dispatched') return 'paid';
   if (order.status === 'failed') return order.failure_reason ?? 'failed';
+  if (order.status === 'payment_mismatch') return 'pending';
   return order.status;
 }
 
@@ -423,6 +430,23 @@ function adminRoutes(ctx: AppContext): Router {
     if (order) res.set('ETag', versionTag(order.version));
     res.json({
       message: `Order status updated to ${status}`,
+      order: order && toAdminOrderDetail(order),
+    });
+  });
+
+  // An order whose payment does not match its total (payment_mismatch): the admin accepts the
+  // payment (completed) or cancels the order (failed; the money is refunded with the provider).
+  router.post('/orders/:id/payment-decision', async (req, res) => {
+    const { decision } = parseInput(paymentDecisionSchema, req.body ?? {});
+    const decide = {
+      type: 'DecidePayment',
+      data: { orderId: req.params.id, decision, now: new Date().toISOString() },
+    } as const;
+    await caughtUp(await executeOrderCommand(ctx.store, req.params.id, decide, meta(req), ifMatchRevision(req)));
+    const order = await findOrderDetail(ctx.db, req.params.id);
+    if (order) res.set('ETag', versionTag(order.version));
+    res.json({
+      message: decision === 'accept' ? 'Payment accepted: the order is completed' : 'Order canceled',
       order: order && toAdminOrderDetail(order),
     });
   });

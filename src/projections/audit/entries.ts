@@ -419,6 +419,26 @@ function describeOrder(event: OrderEvent, states: States): Described {
       const changes = state && status(state, 'failed', { reason: event.data.reason });
       return entry('order.payment_failed', state, changes, before?.provider ?? 'payment');
     }
+    case 'OrderPaymentMismatched': {
+      // What was paid next to what the order asked: the admins decide on it.
+      const state = before && { ...before, status: 'payment_mismatch' };
+      states.set(key, state);
+      const { paymentMethod, amount, currency, expectedAmount, expectedCurrency } = event.data;
+      const changes =
+        state &&
+        status(state, 'payment_mismatch', { paymentMethod, amount, currency, expectedAmount, expectedCurrency });
+      return entry('order.payment_mismatched', state, changes, before?.provider ?? 'payment');
+    }
+    case 'OrderPaymentAccepted': {
+      const state = before && { ...before, status: 'completed' };
+      states.set(key, state);
+      return entry('order.payment_accepted', state, state && status(state, 'completed'));
+    }
+    case 'OrderPaymentRejected': {
+      const state = before && { ...before, status: 'failed' };
+      states.set(key, state);
+      return entry('order.payment_rejected', state, state && status(state, 'failed'));
+    }
     case 'OrderPhoneUpdated': {
       const state = before && { ...before, phone: event.data.phone };
       states.set(key, state);

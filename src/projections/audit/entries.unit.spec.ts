@@ -256,6 +256,60 @@ describe('auditEntry', () => {
     });
   });
 
+  it('records a payment that does not match its order, then the admin who accepted or refused it', () => {
+    const s = states();
+    const placed = (orderId: string) => ({
+      orderId,
+      number: orderId === 'm1' ? 7 : 8,
+      checkoutId: `ck-${orderId}`,
+      provider: 'chargily',
+      lines: [],
+      total: 16000,
+      phone: '0550000000',
+      customerName: 'C',
+      customerEmail: '',
+      requestedMethod: 'edahabia',
+      at,
+    });
+    const mismatch = (orderId: string) => ({
+      orderId,
+      paymentMethod: 'baridi_mob',
+      amount: 1,
+      currency: 'dzd',
+      expectedAmount: 16000,
+      expectedCurrency: 'dzd',
+      at,
+    });
+    for (const id of ['m1', 'm2']) auditEntry(event('OrderPlaced', placed(id), 'shopper'), s);
+    expect(auditEntry(event('OrderPaymentMismatched', mismatch('m1'), 'system'), s)).toMatchObject({
+      actor_type: 'payment',
+      actor_id: 'chargily',
+      action: 'order.payment_mismatched',
+      entity_label: '#7',
+      changes: [
+        { field: 'status', before: 'pending', after: 'payment_mismatch' },
+        { field: 'paymentMethod', before: null, after: 'baridi_mob' },
+        { field: 'amount', before: null, after: 1 },
+        { field: 'currency', before: null, after: 'dzd' },
+        { field: 'expectedAmount', before: null, after: 16000 },
+        { field: 'expectedCurrency', before: null, after: 'dzd' },
+      ],
+    });
+    expect(auditEntry(event('OrderPaymentAccepted', { orderId: 'm1', at }), s)).toMatchObject({
+      actor_type: 'admin',
+      actor_id: 'admin-1',
+      action: 'order.payment_accepted',
+      changes: [{ field: 'status', before: 'payment_mismatch', after: 'completed' }],
+    });
+    auditEntry(event('OrderPaymentMismatched', mismatch('m2'), 'system'), s);
+    expect(auditEntry(event('OrderPaymentRejected', { orderId: 'm2', at }), s)).toMatchObject({
+      actor_type: 'admin',
+      action: 'order.payment_rejected',
+      entity_label: '#8',
+      changes: [{ field: 'status', before: 'payment_mismatch', after: 'failed' }],
+    });
+  });
+
   it('records a restore with the version it brought back and each field it changed, before and after', () => {
     const s = states();
     for (const [categoryId, name] of [

@@ -84,6 +84,7 @@ describe('orders projection', () => {
         version: 2,
         failure_reason: null,
         restored_at: null,
+        payment_mismatch: null,
       },
     ]);
 
@@ -102,6 +103,7 @@ describe('orders projection', () => {
         payment_method: 'card',
         created_at: new Date(placedAt),
         restored_at: new Date(later),
+        payment_mismatch: null,
         version: 6,
       },
     ]);
@@ -143,6 +145,7 @@ describe('orders projection', () => {
         created_at: new Date(placedAt),
         paid_at: new Date(later),
         restored_at: new Date(later),
+        payment_mismatch: null,
         updated_at: new Date(later),
       },
     ]);

@@ -10,7 +10,8 @@ import { ordersByIds, toAdminOrder } from './queries';
 import { ORDER_COLUMNS, type OrderRow, type OrdersTables } from './rows';
 
 // Orders as the back office and the shopper's confirmation read them. Revenue counts paid orders
-// only (paid_at set); a deleted order leaves the lists and the figures, its events stay. A payment
+// only (paid_at set): an order whose payment does not match (payment_mismatch) has none until an
+// admin accepts that payment, and paid_at is then the time of the acceptance; a deleted order leaves the lists and the figures, its events stay. A payment
 // that reaches a deleted order brings its row back with restored_at set (see the order decider).
 //
 // Every order has a number. OrderPlaced carries it (a sequence taken at checkout); orders placed
@@ -75,6 +76,29 @@ function fold(rows: RowFolder<OrderRow>, legacy: LegacyNumbers, event: OrderEven
         version,
       });
       return;
+    case 'OrderPaymentMismatched': {
+      const { amount, currency, expectedAmount, expectedCurrency, paymentMethod, at } = event.data;
+      rows.patch(event.data.orderId, {
+        status: 'payment_mismatch',
+        payment_method: paymentMethod,
+        payment_mismatch: { amount, currency, expectedAmount, expectedCurrency },
+        updated_at: at,
+        failure_reason: null,
+        version,
+      });
+      return;
+    }
+    case 'OrderPaymentAccepted':
+      rows.patch(event.data.orderId, {
+        status: 'completed',
+        paid_at: event.data.at,
+        updated_at: event.data.at,
+        version,
+      });
+      return;
+    case 'OrderPaymentRejected':
+      rows.patch(event.data.orderId, { status: 'failed', updated_at: event.data.at, version });
+      return;
     case 'OrderPhoneUpdated':
       rows.patch(event.data.orderId, { phone: event.data.phone, updated_at: event.data.at, version });
       return;
@@ -108,6 +132,7 @@ function placedRow(d: PlacedOrder, version: number, restoredAt: string | null): 
     version,
     failure_reason: null,
     restored_at: restoredAt,
+    payment_mismatch: null,
   };
 }
 

@@ -108,6 +108,7 @@ const LIST_COLUMNS = [
   'paid_at',
   'version',
   'restored_at',
+  'payment_mismatch',
 ] as const;
 
 /** An order as a list reads it. */
@@ -312,6 +313,9 @@ export interface OrderFigures {
 
 type FigureRow = Omit<OrderFigures, 'revenue'> & { revenue: string };
 
+/** The totals of every order, and how many wait for an admin's decision on their payment. */
+export type OrderTotals = OrderFigures & { paymentMismatchCount: number };
+
 /**
  * Figures over orders placed (or, for revenue, paid) in [from, to): each a range of an index
  * (created_at, status and created_at, paid_at), not a pass over every order.
@@ -326,13 +330,19 @@ export async function orderFigures(db: Kysely<OrdersTables>, from: Date, to: Dat
   return figures(rows[0]!);
 }
 
-/** Figures over every order: the counts from the (status) index, the revenue from the paid_at one. */
-export async function totals(db: Kysely<OrdersTables>): Promise<OrderFigures> {
-  const { rows } = await sql<FigureRow>`
+/**
+ * Figures over every order: the counts from the (status) index, the revenue from the paid_at one
+ * (an order awaiting a decision on its payment has no paid_at: it is counted apart, never as revenue).
+ */
+export async function totals(db: Kysely<OrdersTables>): Promise<OrderTotals> {
+  const { rows } = await sql<FigureRow & { paymentMismatchCount: number }>`
     SELECT counts.*, (SELECT coalesce(sum(total_amount), 0) FROM orders WHERE paid_at IS NOT NULL)::bigint AS revenue
-    FROM (SELECT count(*)::int AS "ordersCount", count(*) FILTER (WHERE status = 'dispatched')::int AS "dispatchedOrdersCount"
+    FROM (SELECT count(*)::int AS "ordersCount",
+                 count(*) FILTER (WHERE status = 'dispatched')::int AS "dispatchedOrdersCount",
+                 count(*) FILTER (WHERE status = 'payment_mismatch')::int AS "paymentMismatchCount"
           FROM orders) counts`.execute(db);
-  return figures(rows[0]!);
+  const row = rows[0]!;
+  return { ...figures(row), paymentMismatchCount: row.paymentMismatchCount };
 }
 
 const figures = (row: FigureRow): OrderFigures => ({ ...row, revenue: moneySum(row.revenue) });
@@ -383,6 +393,7 @@ export function toAdminOrder(row: OrderListRow): AdminOrderView {
     paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     version: row.version,
     restored_at: row.restored_at ? new Date(row.restored_at).toISOString() : null,
+    payment_mismatch: row.payment_mismatch,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { OrderLine } from '../../modules/ordering/events';
 import { column, type RowOf } from '../../platform/projections/columns';
-import type { OrderStatus } from '../../shared/ordering';
+import type { OrderStatus, PaymentMismatchView } from '../../shared/ordering';
 
-// The orders table (migrations 007, 010 and 011), declared once: what the projection writes and
+// The orders table (migrations 007, 010, 011 and 022), declared once: what the projection writes and
 // the queries read.
 
 export const ORDER_COLUMNS = {
@@ -28,6 +28,8 @@ export const ORDER_COLUMNS = {
   failure_reason: column.nullableText(),
   /** When a payment arrived for this order after an admin had deleted it, bringing it back. */
   restored_at: column.nullableTimestamptz(),
+  /** A payment whose amount or currency was not the order's: set by OrderPaymentMismatched, then kept. */
+  payment_mismatch: column.jsonb<PaymentMismatchView | null>(),
 };
 
 export type OrderRow = RowOf<typeof ORDER_COLUMNS>;

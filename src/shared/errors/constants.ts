@@ -173,6 +173,16 @@ export const ERRORS = {
   'order.phone_change_rate_limited': entry<{ seconds: number }>(
     'Too many phone changes from your address. Try again in {seconds, plural, one {# second} other {# seconds}}.',
   ),
+  'order.phone_payment_mismatch': entry(
+    'This order’s payment does not match its total: its phone can be changed once an administrator accepts it.',
+  ),
+  'order.delete_payment_mismatch': entry(
+    'This order’s payment does not match its total: accept it or cancel the order first.',
+  ),
+  'order.no_payment_decision': entry(
+    'Only an order whose payment does not match its total awaits this decision, and this one does not.',
+  ),
+  'order.payment_decision': entry<{ allowed: string }>('decision must be one of {allowed}'),
   'order.not_found': entry('Order not found'),
   'order.details_unavailable': entry('Order details not available'),
   'order.exists': entry('This order already exists'),

@@ -2,8 +2,17 @@ import { coded } from '../errors/coded';
 
 // Rules and messages of checkout, payment and orders, shared by the server and the web app.
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched'] as const;
+/**
+ * `payment_mismatch`: the provider confirmed a payment whose amount or currency is not the order's;
+ * the order waits for an admin to accept the payment (completed) or cancel the order (failed).
+ */
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched', 'payment_mismatch'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The store's one currency, as Chargily names it: every checkout is opened in it. */
+export const STORE_CURRENCY = 'dzd';
+/** An admin's answer to a payment that does not match its order. */
+export const PAYMENT_DECISIONS = ['accept', 'cancel'] as const;
+export type PaymentDecision = (typeof PAYMENT_DECISIONS)[number];
 /**
  * The customer name and e-mail the storefront sends at checkout are fixed values the
  * shopper never sees; the back office offers no mail draft to that address.

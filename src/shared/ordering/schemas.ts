@@ -6,6 +6,7 @@ import {
   CHECKOUT_LANGUAGES,
   DEFAULT_PAYMENT_METHOD,
   ORDER_STATUSES,
+  PAYMENT_DECISIONS,
   PAYMENT_METHODS,
   QUANTITY_MAX,
   normalisePhone,
@@ -72,6 +73,13 @@ export const updatePhoneSchema = z.object({
 
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: coded('order.status_invalid', { allowed: ORDER_STATUSES.join(', ') }) }),
+});
+
+/** POST /api/admin/orders/{id}/payment-decision: accept a mismatched payment, or cancel the order. */
+export const paymentDecisionSchema = z.object({
+  decision: z.enum(PAYMENT_DECISIONS, {
+    error: coded('order.payment_decision', { allowed: PAYMENT_DECISIONS.join(', ') }),
+  }),
 });
 
 // The admin lists' queries (GET /api/admin/orders, /customers, their CSVs, /dashboard/stats).

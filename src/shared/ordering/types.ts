@@ -75,6 +75,20 @@ export interface AdminOrderView {
   version: number;
   /** When a payment brought back an order an admin had deleted. */
   restored_at: string | null;
+  /**
+   * A payment whose amount or currency was not the order's (status payment_mismatch until an admin
+   * decides; kept afterwards); null for every other order.
+   */
+  payment_mismatch: PaymentMismatchView | null;
+}
+
+/** What the provider said was paid, next to what the order asked for. Amounts in `currency`'s units. */
+export interface PaymentMismatchView {
+  amount: number;
+  /** Chargily's lower-case currency code (the store's is dzd). */
+  currency: string;
+  expectedAmount: number;
+  expectedCurrency: string;
 }
 
 /** One line of an order in the admin's detail; subtotal = price × quantity. */
@@ -138,7 +152,15 @@ export interface Trend {
 
 /** `GET /api/admin/dashboard/stats?range=7|30|90`. */
 export interface DashboardStatsView {
-  stats: { productsCount: number; ordersCount: number; dispatchedOrdersCount: number; revenue: number };
+  stats: {
+    productsCount: number;
+    ordersCount: number;
+    dispatchedOrdersCount: number;
+    /** Paid orders only: never an order whose payment awaits a decision. */
+    revenue: number;
+    /** Orders whose payment does not match their total, waiting for an admin's decision. */
+    paymentMismatchCount: number;
+  };
   range: number;
   recentOrders: AdminOrderView[];
   /** Every day of the range, oldest first: paid revenue and paid orders (Africa/Algiers days). */

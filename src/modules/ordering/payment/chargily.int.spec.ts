@@ -92,6 +92,7 @@ describe('Chargily adapter against the stand-in', () => {
       status: 'paid',
       paymentMethod: 'card',
       amount: 2000,
+      currency: 'dzd',
       eventId: expect.any(String),
     });
     expect(await provider.getCheckout(created.id)).toMatchObject({ status: 'paid', paymentMethod: 'card' });

@@ -12,7 +12,7 @@ import {
   type ProviderCheckout,
   type WebhookNotification,
 } from './provider';
-import type { CheckoutStatus, PaymentMethod } from '../../../shared/ordering';
+import { STORE_CURRENCY, type CheckoutStatus, type PaymentMethod } from '../../../shared/ordering';
 
 // Chargily Pay V2 (https://dev.chargily.com/pay-v2): its wire format and the adapter. The sandbox
 // sends webhooks in this same format, so the signature check and the parsing live here, once.
@@ -66,6 +66,17 @@ const livemode = z
 const checkoutObject = z.object({
   id: z.string().min(1),
   amount: z.number(),
+  /**
+   * Chargily's checkouts are in dzd (the only currency its API takes) and its objects say so; the
+   * sample event of its webhook documentation leaves it out, so a missing one reads as dzd. Any
+   * other currency is kept as said: the order is then not paid (see the order decider).
+   */
+  currency: z
+    .string()
+    .min(1)
+    .transform((code) => code.toLowerCase())
+    .optional()
+    .default(STORE_CURRENCY),
   status: chargilyStatus,
   payment_method: z.string().nullish(),
   metadata: z.unknown(),
@@ -133,6 +144,7 @@ export function parseSignedWebhook(
     status: fromChargilyStatus(data.status),
     paymentMethod: fromChargilyMethod(data.payment_method),
     amount: data.amount,
+    currency: data.currency,
     eventId: id,
   };
 }
@@ -167,7 +179,7 @@ function readCheckout(body: unknown, mode: ModeCheck): ProviderCheckout {
     checkoutUrl: checkout.checkout_url,
     status: fromChargilyStatus(checkout.status),
     amount: checkout.amount,
-    currency: 'dzd',
+    currency: checkout.currency,
     paymentMethod: fromChargilyMethod(checkout.payment_method),
     metadata: readMetadata(checkout.metadata),
     ...(checkout.created_at === undefined
@@ -235,7 +247,7 @@ export function createChargilyProvider(options: ChargilyOptions): PaymentProvide
       return readCheckout(
         await call('POST', '/checkouts', {
           amount: req.amount,
-          currency: 'dzd',
+          currency: STORE_CURRENCY,
           payment_method: toChargilyMethod(req.paymentMethod),
           success_url: req.successUrl,
           failure_url: req.failureUrl,

@@ -80,8 +80,21 @@ describe('parseSignedWebhook', () => {
       status: 'paid',
       paymentMethod: 'baridi_mob',
       amount: 2000,
+      currency: 'dzd',
       eventId: '01hjjjzf7wbc454te45mwx35fe',
     });
+  });
+
+  it('reads the currency paid, in lower case; dzd when the event leaves it out, as the documented sample does', () => {
+    const euros = event({ currency: 'EUR' });
+    expect(parseSignedWebhook(euros, signed(euros), SECRET, TEST_MODE)).toMatchObject({
+      amount: 2000,
+      currency: 'eur',
+    });
+    const dinars = event({ currency: 'dzd' });
+    expect(parseSignedWebhook(dinars, signed(dinars), SECRET, TEST_MODE)).toMatchObject({ currency: 'dzd' });
+    const unsaid = event();
+    expect(parseSignedWebhook(unsaid, signed(unsaid), SECRET, TEST_MODE)).toMatchObject({ currency: 'dzd' });
   });
 
   it('throws InvalidSignature (401) before reading anything', () => {

@@ -10,9 +10,10 @@ export interface ProviderCheckout {
   id: string;
   checkoutUrl: string;
   status: CheckoutStatus;
-  /** Whole dinars. */
+  /** Whole dinars, in `currency`. */
   amount: number;
-  currency: 'dzd';
+  /** Chargily's lower-case currency code: the store's is dzd; another means the payment is not the order's. */
+  currency: string;
   /** The method the shopper actually used, in our words when we know it ('baridi_mob', 'card'). */
   paymentMethod: string | null;
   metadata: Record<string, string>;
@@ -37,7 +38,9 @@ export interface WebhookNotification {
   checkoutId: string;
   status: CheckoutStatus;
   paymentMethod: string | null;
+  /** What the checkout asked, in `currency`: compared with the order before it is paid. */
   amount: number;
+  currency: string;
   /** The provider's event id: the same event delivered twice carries the same id. */
   eventId: string;
 }

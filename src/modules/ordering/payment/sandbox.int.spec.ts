@@ -220,6 +220,7 @@ describe('sandbox provider and its hosted page', () => {
         status: 'paid',
         paymentMethod: 'baridi_mob',
         amount: 2000,
+        currency: 'dzd',
         eventId: expect.any(String),
       });
       expect(await sandbox.getCheckout(checkout.id)).toMatchObject({ status: 'paid', paymentMethod: 'baridi_mob' });

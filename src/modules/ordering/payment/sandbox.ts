@@ -10,7 +10,12 @@ import {
   type PaymentProvider,
   type ProviderCheckout,
 } from './provider';
-import type { CheckoutLanguage as Locale, CheckoutStatus, PaymentMethod } from '../../../shared/ordering';
+import {
+  STORE_CURRENCY,
+  type CheckoutLanguage as Locale,
+  type CheckoutStatus,
+  type PaymentMethod,
+} from '../../../shared/ordering';
 
 // The default provider: our own hosted checkout page (sandbox-page.ts), with its checkouts in
 // PostgreSQL so any app instance can serve the page, the polling and the webhook. It behaves like
@@ -114,7 +119,7 @@ export function createSandboxProvider(deps: SandboxDeps): SandboxProvider {
       checkoutUrl: checkoutUrl(checkout.id),
       status: checkout.status,
       amount: checkout.amount,
-      currency: 'dzd',
+      currency: STORE_CURRENCY,
       paymentMethod: checkout.paymentMethod,
       metadata: checkout.metadata,
       expiresAt: checkout.expiresAt.toISOString(),
@@ -140,7 +145,7 @@ export function createSandboxProvider(deps: SandboxDeps): SandboxProvider {
         entity: 'checkout',
         livemode: false,
         amount: row.amount,
-        currency: 'dzd',
+        currency: STORE_CURRENCY,
         status: row.status,
         locale: row.locale,
         description: row.description,

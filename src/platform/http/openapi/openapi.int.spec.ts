@@ -195,6 +195,8 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
     { route: 'POST /sandbox/checkout/{id}', params: () => ({ id: ids.checkout! }), status: 303 },
     // The example's status is not a change the store offers (only dispatching a paid order): a rule's 409.
     { route: 'PUT /api/admin/orders/{id}/status', params: id('order'), status: 409 },
+    // The order was paid its exact total: no payment decision awaits it, a rule's 409.
+    { route: 'POST /api/admin/orders/{id}/payment-decision', params: id('order'), status: 409 },
     { route: 'DELETE /api/admin/orders/{id}', params: id('order'), status: 200 },
     {
       route: 'POST /api/admin/users',

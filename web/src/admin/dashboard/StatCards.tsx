@@ -5,11 +5,12 @@ import { useFormatPrice } from '../../i18n/I18nProvider';
 import type { DashboardStatsView, Trend } from '@shared/ordering/types';
 import { useAdminText } from '../i18n';
 import { CoinsIcon, PackageIcon, TrendDownIcon, TrendUpIcon, TruckIcon } from '../ui/icons';
-import { ReceiptIcon } from '../../components/ui/icons';
+import { AlertIcon, ReceiptIcon } from '../../components/ui/icons';
 
 /**
  * The four figures (docs/product.md#dashboard: products, orders, dispatched orders, revenue), each with how the
- * chosen range compares with the one before it, as the server computed it.
+ * chosen range compares with the one before it, as the server computed it; and, while some
+ * orders' payments do not match their totals, a card asking for a decision on them.
  */
 export function StatCards({ data }: { data: DashboardStatsView }) {
   const t = useAdminText();
@@ -19,42 +20,45 @@ export function StatCards({ data }: { data: DashboardStatsView }) {
   const days = data.range;
   const { stats, trends } = data;
   return (
-    <section aria-label={t('admin.dashboard.stats')} className="admin-stats">
-      <StatCard
-        testId="stat-products"
-        icon={<PackageIcon />}
-        label={t('admin.dashboard.products')}
-        link={{ to: '/admin/products' }}
-        value={count(stats.productsCount)}
-        trend={{
-          text: t('admin.dashboard.productsAdded', { count: trends.products.added, days }),
-          direction: trends.products.added > 0 ? 'up' : 'same',
-        }}
-      />
-      <StatCard
-        testId="stat-orders"
-        icon={<ReceiptIcon />}
-        label={t('admin.dashboard.orders')}
-        link={{ to: '/admin/orders' }}
-        value={count(stats.ordersCount)}
-        trend={trendLine(trends.orders, days, count)}
-      />
-      <StatCard
-        testId="stat-dispatched"
-        icon={<TruckIcon />}
-        label={t('admin.dashboard.dispatched')}
-        link={{ to: '/admin/orders', search: { status: 'dispatched' } }}
-        value={count(stats.dispatchedOrdersCount)}
-        trend={trendLine(trends.dispatched, days, count)}
-      />
-      <StatCard
-        testId="stat-revenue"
-        icon={<CoinsIcon />}
-        label={t('admin.dashboard.revenue')}
-        value={price(stats.revenue)}
-        trend={trendLine(trends.revenue, days, price)}
-      />
-    </section>
+    <>
+      {stats.paymentMismatchCount > 0 && <PaymentsToReview count={stats.paymentMismatchCount} />}
+      <section aria-label={t('admin.dashboard.stats')} className="admin-stats">
+        <StatCard
+          testId="stat-products"
+          icon={<PackageIcon />}
+          label={t('admin.dashboard.products')}
+          link={{ to: '/admin/products' }}
+          value={count(stats.productsCount)}
+          trend={{
+            text: t('admin.dashboard.productsAdded', { count: trends.products.added, days }),
+            direction: trends.products.added > 0 ? 'up' : 'same',
+          }}
+        />
+        <StatCard
+          testId="stat-orders"
+          icon={<ReceiptIcon />}
+          label={t('admin.dashboard.orders')}
+          link={{ to: '/admin/orders' }}
+          value={count(stats.ordersCount)}
+          trend={trendLine(trends.orders, days, count)}
+        />
+        <StatCard
+          testId="stat-dispatched"
+          icon={<TruckIcon />}
+          label={t('admin.dashboard.dispatched')}
+          link={{ to: '/admin/orders', search: { status: 'dispatched' } }}
+          value={count(stats.dispatchedOrdersCount)}
+          trend={trendLine(trends.dispatched, days, count)}
+        />
+        <StatCard
+          testId="stat-revenue"
+          icon={<CoinsIcon />}
+          label={t('admin.dashboard.revenue')}
+          value={price(stats.revenue)}
+          trend={trendLine(trends.revenue, days, price)}
+        />
+      </section>
+    </>
   );
 
   function trendLine(trend: Trend, range: number, format: (value: number) => string): TrendText {
@@ -69,6 +73,25 @@ export function StatCards({ data }: { data: DashboardStatsView }) {
     });
     return { text: t('admin.dashboard.trend', { change, percent, days: range }), direction };
   }
+}
+
+/** Orders whose payment does not match their total: out of the revenue until an admin decides. */
+function PaymentsToReview({ count }: { count: number }) {
+  const t = useAdminText();
+  return (
+    <article className="card admin-attention" data-testid="stat-payment-mismatch" role="status">
+      <span className="admin-stat-icon">
+        <AlertIcon />
+      </span>
+      <div>
+        <h2 className="admin-stat-label">{t('admin.dashboard.mismatch.title')}</h2>
+        <p>{t('admin.dashboard.mismatch.text', { count })}</p>
+        <Link to="/admin/orders" search={{ status: 'payment_mismatch' }} className="btn btn-secondary btn-sm">
+          {t('admin.dashboard.mismatch.link')}
+        </Link>
+      </div>
+    </article>
+  );
 }
 
 interface TrendText {

@@ -38,6 +38,9 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'order.placed': 'admin.history.action.order.placed',
   'order.paid': 'admin.history.action.order.paid',
   'order.payment_failed': 'admin.history.action.order.payment_failed',
+  'order.payment_mismatched': 'admin.history.action.order.payment_mismatched',
+  'order.payment_accepted': 'admin.history.action.order.payment_accepted',
+  'order.payment_rejected': 'admin.history.action.order.payment_rejected',
   'order.phone_changed': 'admin.history.action.order.phone_changed',
   'order.dispatched': 'admin.history.action.order.dispatched',
   'order.deleted': 'admin.history.action.order.deleted',
@@ -72,6 +75,9 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   customer: 'admin.history.field.customer',
   total: 'admin.history.field.total',
   amount: 'admin.history.field.amount',
+  currency: 'admin.history.field.currency',
+  expectedAmount: 'admin.history.field.expectedAmount',
+  expectedCurrency: 'admin.history.field.expectedCurrency',
   paymentMethod: 'admin.history.field.paymentMethod',
   items: 'admin.history.field.items',
   status: 'admin.history.field.status',
@@ -79,7 +85,7 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
 };
 
 /** Fields that hold an amount of money (whole dinars). */
-const MONEY_FIELDS = new Set(['total', 'amount']);
+const MONEY_FIELDS = new Set(['total', 'amount', 'expectedAmount']);
 
 /** A field's name in the admin's language; one the screens do not know yet shows as the server names it. */
 export function fieldLabel(t: Text, field: string): string {

@@ -90,13 +90,17 @@ export function applyAdminEvent(
       const order = payload.order;
       if (!isRecord(order) || typeof order.id !== 'string') return null;
       const changed = order as unknown as AdminOrderView;
+      const was = cachedOrder(queryClient, changed.id)?.status;
       patchOrder(queryClient, changed);
       invalidate(dashboardKeys.all, customerKeys.all);
       // A list this admin just changed is already current (live events about it are ignored for 5 s).
       if (!isLocalChange('orders', changed.id)) invalidate(orderKeys.lists());
       // A shopper's first order (the server says whether the phone was ever seen before).
       if (event === 'order:created') return payload.newCustomer === true ? newCustomer(changed) : null;
-      // Only an admin dispatches; payments, which also change the status, are nobody's to announce.
+      // A payment that does not match its order waits for the admins: every admin is told, once.
+      if (changed.status === 'payment_mismatch' && was !== 'payment_mismatch')
+        return { id: 'admin.notify.paymentMismatch', kind: 'orderUpdates', values: { order: orderLabel(changed) } };
+      // Only an admin dispatches; other payments, which also change the status, are nobody's to announce.
       if (changed.status !== 'dispatched') return null;
       return byAnother(payload, selfId, {
         id: 'admin.notify.orderDispatched',

@@ -18,6 +18,7 @@ const order = (id: string, changes: Partial<AdminOrderView> = {}): AdminOrderVie
   paid_at: '2025-01-15T10:01:00.000Z',
   version: 2,
   restored_at: null,
+  payment_mismatch: null,
   ...changes,
 });
 
@@ -68,6 +69,26 @@ describe('live events in the query cache', () => {
   it('does not announce a payment (only admins dispatch)', () => {
     const { client } = cacheWith('o3');
     expect(applyAdminEvent(client, 'order:updated', { order: order('o3', { status: 'completed' }) }, 'me')).toBeNull();
+  });
+
+  it('tells every admin, once, of a payment that does not match its order', () => {
+    const { client } = cacheWith('o6');
+    const mismatch = {
+      order: order('o6', {
+        status: 'payment_mismatch',
+        paid_at: null,
+        payment_mismatch: { amount: 1, currency: 'dzd', expectedAmount: 4000, expectedCurrency: 'dzd' },
+      }),
+      actor: 'system',
+      actorName: 'the payment service',
+    };
+    expect(applyAdminEvent(client, 'order:updated', mismatch, 'me')).toEqual({
+      id: 'admin.notify.paymentMismatch',
+      kind: 'orderUpdates',
+      values: { order: '#1042' },
+    });
+    // The same order changing again while it awaits the decision (its phone, say) is not news.
+    expect(applyAdminEvent(client, 'order:updated', mismatch, 'me')).toBeNull();
   });
 
   it('takes a deleted order out of the lists and names it by its number', () => {

@@ -23,6 +23,7 @@ const order = (id: string, changes: Partial<AdminOrderView> = {}): AdminOrderVie
   paid_at: null,
   version: 0,
   restored_at: null,
+  payment_mismatch: null,
   ...changes,
 });
 

@@ -1,3 +1,4 @@
+import { STORE_CURRENCY, type PaymentDecision } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,11 +16,13 @@ import { useAdminDates } from '../ui/dates';
 import { TruckIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
-import { useDispatchOrder } from './order-writes';
+import { useDispatchOrder, usePaymentDecision } from './order-writes';
 
 /**
  * One order (its detail modal, docs/product.md#orders), loaded when opened with its own loading state: customer, date,
  * total, status, items, Update Status (to dispatched only, after a confirmation), Delete and Close.
+ * A payment that does not match the order shows what was paid against the total, and while it
+ * awaits a decision, the two answers (accept the payment, cancel the order), each confirmed first.
  * Live events keep it current; deleted meanwhile, it says so.
  */
 export function OrderDetailModal({
@@ -49,8 +52,8 @@ export function OrderDetailModal({
             <button
               type="button"
               className="btn btn-danger"
-              disabled={order.status === 'pending'}
-              title={order.status === 'pending' ? t('admin.orders.pendingNoDelete') : undefined}
+              disabled={order.status === 'pending' || order.status === 'payment_mismatch'}
+              title={deleteRefusal(order, t)}
               onClick={() => onDelete(order)}
               data-testid="order-detail-delete"
             >
@@ -76,6 +79,13 @@ export function OrderDetailModal({
       )}
     </Modal>
   );
+}
+
+/** Why the order cannot be deleted yet, or undefined when it can. */
+function deleteRefusal(order: AdminOrderView, t: ReturnType<typeof useAdminText>): string | undefined {
+  if (order.status === 'pending') return t('admin.orders.pendingNoDelete');
+  if (order.status === 'payment_mismatch') return t('admin.orders.mismatchNoDelete');
+  return undefined;
 }
 
 function DetailError({ gone, retry }: { gone: boolean; retry: () => unknown }) {
@@ -130,6 +140,7 @@ function OrderDetail({ order }: { order: AdminOrderDetailView }) {
         </dd>
       </dl>
       {order.restored_at && <p className="alert">{t('admin.orders.detail.restored')}</p>}
+      {order.payment_mismatch && <PaymentMismatch order={order} />}
       <OrderItems order={order} />
       <UpdateStatus order={order} />
       <EntityHistory entityType="order" entityId={order.id} />
@@ -232,6 +243,94 @@ function UpdateStatus({ order }: { order: AdminOrderDetailView }) {
         testId="order-status-confirm"
       >
         <p>{t('admin.orders.confirmStatus.body', { status: dispatchedLabel })}</p>
+      </ConfirmModal>
+    </section>
+  );
+}
+
+/** An amount as paid: in Da for the store's currency, else with the currency's code as the provider said it. */
+function usePaidAmount(): (amount: number, currency: string) => string {
+  const price = useFormatPrice();
+  return (amount, currency) => (currency === STORE_CURRENCY ? price(amount) : `${amount} ${currency.toUpperCase()}`);
+}
+
+/**
+ * A payment whose amount or currency is not the order's: what was paid against what was asked and,
+ * while the order awaits it, the decision; once decided, what became of it (a canceled order's
+ * money is refunded with the payment provider, outside the store).
+ */
+function PaymentMismatch({ order }: { order: AdminOrderDetailView }) {
+  const t = useAdminText();
+  const amount = usePaidAmount();
+  const [confirming, setConfirming] = useState<PaymentDecision | null>(null);
+  const decide = usePaymentDecision();
+  const mismatch = order.payment_mismatch!;
+  const paid = amount(mismatch.amount, mismatch.currency);
+  const expected = amount(mismatch.expectedAmount, mismatch.expectedCurrency);
+  const awaiting = order.status === 'payment_mismatch';
+  const outcome =
+    order.status === 'failed' ? t('admin.orders.mismatch.canceled', { paid }) : t('admin.orders.mismatch.accepted');
+  const values = { order: `#${order.number}`, paid, expected };
+  return (
+    <section
+      className="admin-payment-mismatch"
+      data-awaiting={awaiting}
+      role={awaiting ? 'alert' : undefined}
+      aria-labelledby="payment-mismatch-title"
+      data-testid="order-payment-mismatch"
+    >
+      <h3 id="payment-mismatch-title" className="admin-panel-title">
+        <AlertIcon size={18} /> {t('admin.orders.mismatch.title')}
+      </h3>
+      <p data-testid="order-payment-mismatch-amounts">{t('admin.orders.mismatch.paid', { paid, expected })}</p>
+      <p>{awaiting ? t('admin.orders.mismatch.pending') : outcome}</p>
+      {awaiting && (
+        <div className="admin-update-status-row">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={decide.isPending}
+            onClick={() => setConfirming('accept')}
+            data-testid="order-payment-accept"
+          >
+            {t('admin.orders.mismatch.accept')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={decide.isPending}
+            onClick={() => setConfirming('cancel')}
+            data-testid="order-payment-cancel"
+          >
+            {t('admin.orders.mismatch.cancel')}
+          </button>
+        </div>
+      )}
+      <ConfirmModal
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t(
+          confirming === 'cancel'
+            ? 'admin.orders.mismatch.confirmCancel.title'
+            : 'admin.orders.mismatch.confirmAccept.title',
+        )}
+        confirmLabel={t(confirming === 'cancel' ? 'admin.orders.mismatch.cancel' : 'admin.orders.mismatch.accept')}
+        busyLabel={t('admin.orders.mismatch.deciding')}
+        busy={decide.isPending}
+        danger={confirming === 'cancel'}
+        onConfirm={() =>
+          confirming && decide.mutate({ order, decision: confirming }, { onSettled: () => setConfirming(null) })
+        }
+        testId="order-payment-decision-confirm"
+      >
+        <p>
+          {t(
+            confirming === 'cancel'
+              ? 'admin.orders.mismatch.confirmCancel.body'
+              : 'admin.orders.mismatch.confirmAccept.body',
+            values,
+          )}
+        </p>
       </ConfirmModal>
     </section>
   );

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { PaymentDecision } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
 import { customerKeys, dashboardKeys, orderKeys } from '../api/keys';
 import { useVersionedWrite } from '../api/versioned';
 import { useAdminText } from '../i18n';
 
-// The two changes an admin makes to an order (docs/product.md#orders): dispatch it, delete it. Both send the
-// version the screen showed; a stale one gets the shared conflict dialog.
+// The changes an admin makes to an order: dispatch it, delete it (docs/product.md#orders), and decide on a payment
+// that does not match it. Each sends the version the screen showed; a stale one gets the shared
+// conflict dialog.
 
 type OrderRef = Pick<AdminOrderView, 'id' | 'number' | 'version'>;
 
@@ -50,6 +52,33 @@ export function useDeleteOrder(onDeleted: (order: OrderRef) => void) {
       // Gone: its detail is not fetched again (it would answer 404).
       queryClient.removeQueries({ queryKey: orderKeys.detail(order.id) });
       onDeleted(order);
+    },
+  });
+}
+
+/**
+ * An admin's answer to a payment that does not match its order: accept it (the order is completed)
+ * or cancel the order (failed; the money is refunded with the payment provider, outside the store).
+ */
+export function usePaymentDecision() {
+  const t = useAdminText();
+  const queryClient = useQueryClient();
+  return useVersionedWrite<{ order: OrderRef; decision: PaymentDecision }, { order?: AdminOrderDetailView }>({
+    request: ({ order, decision }) => ({
+      path: `/api/admin/orders/${encodeURIComponent(order.id)}/payment-decision`,
+      method: 'POST',
+      body: { decision },
+      version: order.version,
+    }),
+    item: ({ order }) => ({ area: 'orders', id: order.id }),
+    invalidates: ({ order }) => touched(order.id),
+    success: (_, { order, decision }) =>
+      t(decision === 'accept' ? 'admin.orders.mismatch.acceptedToast' : 'admin.orders.mismatch.canceledToast', {
+        order: `#${order.number}`,
+      }),
+    failure: () => t('admin.orders.mismatch.failed'),
+    onSuccess: (result, { order }) => {
+      if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
     },
   });
 }

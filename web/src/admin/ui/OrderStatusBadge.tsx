@@ -8,6 +8,7 @@ const LOOK: Record<OrderStatus | 'new', { badge: string; label: AdminMessageId; 
   completed: { badge: 'badge-success', label: 'admin.order.status.completed', icon: CheckCircleIcon },
   failed: { badge: 'badge-danger', label: 'admin.order.status.failed', icon: AlertIcon },
   dispatched: { badge: 'badge-primary', label: 'admin.order.status.dispatched', icon: TruckIcon },
+  payment_mismatch: { badge: 'badge-danger', label: 'admin.order.status.payment_mismatch', icon: AlertIcon },
   new: { badge: '', label: 'admin.order.status.new', icon: StarIcon },
 };
 

@@ -25,7 +25,9 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
   const formatPrice = useFormatPrice();
   const queryClient = useQueryClient();
   const paid = order.status === 'completed' || order.status === 'dispatched';
-  const awaiting = order.status === 'pending';
+  // A payment that does not match the order's total waits for the store's team: not paid, not failed.
+  const review = order.status === 'payment_mismatch';
+  const awaiting = order.status === 'pending' || review;
   const failed = !paid && !awaiting;
 
   const rows: { key: string; label: ReactNode; value: ReactNode }[] = [
@@ -38,7 +40,15 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
           data-testid="order-status"
         >
           <FormattedMessage
-            id={paid ? 'success.status.completed' : awaiting ? 'success.status.pending' : 'success.status.failed'}
+            id={
+              paid
+                ? 'success.status.completed'
+                : review
+                  ? 'success.status.review'
+                  : awaiting
+                    ? 'success.status.pending'
+                    : 'success.status.failed'
+            }
           />
         </span>
       ),
@@ -85,7 +95,15 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
           </h1>
           <p className="stage-text">
             <FormattedMessage
-              id={failed ? 'payment.failure.text' : awaiting ? 'success.textPending' : 'success.text'}
+              id={
+                failed
+                  ? 'payment.failure.text'
+                  : review
+                    ? 'success.textReview'
+                    : awaiting
+                      ? 'success.textPending'
+                      : 'success.text'
+              }
             />
           </p>
           <p className="order-number">
