@@ -19,6 +19,7 @@ import * as sharedSecrets from './018_shared_secrets';
 import * as projectionLogSource from './019_projection_log_source';
 import * as auditSearchWithoutIds from './020_audit_search_without_ids';
 import * as adminSessions from './021_admin_sessions';
+import * as subscriptions from './022_subscriptions';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '019_projection_log_source': projectionLogSource,
   '020_audit_search_without_ids': auditSearchWithoutIds,
   '021_admin_sessions': adminSessions,
+  '022_subscriptions': subscriptions,
 };

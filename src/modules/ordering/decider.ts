@@ -92,6 +92,8 @@ export type OrderCommand =
     }
   | { type: 'UpdatePhone'; data: { orderId: string; phone: string; now: string } }
   | { type: 'ChangeStatus'; data: { orderId: string; status: OrderStatus; now: string } }
+  /** Activation details delivered (docs/product.md#subscriptions): a completed order becomes dispatched. */
+  | { type: 'RecordDelivery'; data: { orderId: string; kinds: string[]; subscriptions: number; now: string } }
   | { type: 'DeleteOrder'; data: { orderId: string; now: string } };
 
 export class OrderRuleError extends RuleError {}
@@ -125,6 +127,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.status !== 'completed') throw new OrderRuleError(409, coded('order.dispatch_unpaid'));
       return [{ type: 'OrderDispatched', data: { orderId, at: now } }];
     }
+    case 'RecordDelivery':
+      requireOrder(state);
+      return recordDelivery(command.data, state);
     case 'DeleteOrder':
       requireOrder(state);
       if (state.status === 'pending') {
@@ -155,6 +160,20 @@ function recordPayment(
   return [{ type: 'OrderPaymentFailed', data: { orderId, reason: outcome, at: now } }];
 }
 
+// A delivery is taken for a paid order only. The first one dispatches it (the same OrderDispatched
+// as the admin's status change); later ones correct the details and dispatch nothing.
+function recordDelivery(
+  data: Extract<OrderCommand, { type: 'RecordDelivery' }>['data'],
+  state: OrderState,
+): OrderEvent[] {
+  const { orderId, kinds, subscriptions, now } = data;
+  if (state.status === 'pending' || state.status === 'failed')
+    throw new OrderRuleError(409, coded('delivery.order_not_paid'));
+  const delivered: OrderEvent = { type: 'OrderDelivered', data: { orderId, kinds, subscriptions, at: now } };
+  if (state.status === 'dispatched') return [delivered];
+  return [{ type: 'OrderDispatched', data: { orderId, at: now } }, delivered];
+}
+
 function evolve(state: OrderState, stored: OrderEvent): OrderState {
   const event = upcastOrderEvent(stored);
   switch (event.type) {
@@ -168,6 +187,8 @@ function evolve(state: OrderState, stored: OrderEvent): OrderState {
       return { ...state, order: state.order && { ...state.order, phone: event.data.phone }, phoneChanged: true };
     case 'OrderDispatched':
       return { ...state, status: 'dispatched' };
+    case 'OrderDelivered':
+      return state;
     case 'OrderDeleted':
       return { ...state, deleted: true };
     case 'OrderRestored':

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'order.payment_failed',
   'order.phone_changed',
   'order.dispatched',
+  'order.delivered',
   'order.deleted',
   'order.restored',
 ] as const;

@@ -40,6 +40,7 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'order.payment_failed': 'admin.history.action.order.payment_failed',
   'order.phone_changed': 'admin.history.action.order.phone_changed',
   'order.dispatched': 'admin.history.action.order.dispatched',
+  'order.delivered': 'admin.history.action.order.delivered',
   'order.deleted': 'admin.history.action.order.deleted',
   'order.restored': 'admin.history.action.order.restored',
 };
