@@ -43,8 +43,10 @@ export function checkDelivery(deliverable: DeliverableSubscription[], subscripti
   const known = new Set(deliverable.map((s) => s.id));
   const seen = new Set<string>();
   for (const id of subscriptionIds) {
-    if (!known.has(id)) throw new DeliveryRuleError(404, coded('delivery.unknown_subscription', { subscriptionId: id }));
-    if (seen.has(id)) throw new DeliveryRuleError(400, coded('delivery.duplicate_subscription', { subscriptionId: id }));
+    if (!known.has(id))
+      throw new DeliveryRuleError(404, coded('delivery.unknown_subscription', { subscriptionId: id }));
+    if (seen.has(id))
+      throw new DeliveryRuleError(400, coded('delivery.duplicate_subscription', { subscriptionId: id }));
     seen.add(id);
   }
 }

@@ -1,14 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductEvent } from '../../modules/catalogue/events';
 import { ORDER_EVENT_TYPES, upcastOrderEvent, type OrderEvent, type OrderLine } from '../../modules/ordering/events';
-import {
-  SUBSCRIPTION_EVENT_TYPES,
-  subscriptionId,
-  type SubscriptionEvent,
-} from '../../modules/subscriptions/events';
+import { SUBSCRIPTION_EVENT_TYPES, subscriptionId, type SubscriptionEvent } from '../../modules/subscriptions/events';
 import type { StoredEvent } from '../../platform/eventstore/port';
 import type { Projection, Write } from '../../platform/projections/projection';
-import type { SubscriptionRow } from './rows';
+import type { SubscriptionRow, SubscriptionsTables } from './rows';
 
 // Subscriptions as the back office reads them (docs/product.md#subscriptions). Each unit of each
 // line of a paid order is one subscription, opened when OrderPaid is folded, under an id derived
@@ -54,7 +50,7 @@ function writeOf(stored: Handled): Write {
         await setCancelled(target.db, event.data.orderId, false);
       };
     case 'OrderPaid':
-      return ({ db }) => openSubscriptions(db, event.data.orderId, event.data.at);
+      return ({ db }) => openSubscriptions(db as Kysely<SubscriptionsTables>, event.data.orderId, event.data.at);
     case 'OrderDeleted':
       return ({ db }) => setCancelled(db, event.data.orderId, true);
     case 'SubscriptionsDelivered':
@@ -83,7 +79,7 @@ function keepLines(orderId: string, lines: OrderLine[]): Write {
 }
 
 /** One subscription per unit of each line; those already there (a payment folded again) are left as they are. */
-async function openSubscriptions(db: Kysely<any>, orderId: string, paidAt: string): Promise<void> {
+async function openSubscriptions(db: Kysely<SubscriptionsTables>, orderId: string, paidAt: string): Promise<void> {
   const { rows } = await sql<{ lines: OrderLine[]; deleted: boolean }>`
     SELECT lines, deleted FROM subscription_orders WHERE order_id = ${orderId}`.execute(db);
   const order = rows[0];
@@ -98,7 +94,11 @@ async function openSubscriptions(db: Kysely<any>, orderId: string, paidAt: strin
     ),
   );
   if (!subscriptions.length) return;
-  await db.insertInto('subscriptions').values(subscriptions).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('subscriptions')
+    .values(subscriptions)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 function newSubscription(
@@ -129,14 +129,14 @@ function newSubscription(
   };
 }
 
-async function devicesOf(db: Kysely<any>, productIds: string[]): Promise<Map<string, number>> {
+async function devicesOf(db: Kysely<SubscriptionsTables>, productIds: string[]): Promise<Map<string, number>> {
   const { rows } = await sql<{ product_id: string; devices: number }>`
     SELECT product_id, devices FROM subscription_products WHERE product_id = ANY(${productIds})`.execute(db);
   return new Map(rows.map((row) => [row.product_id, row.devices]));
 }
 
 /** A deleted order's subscriptions are cancelled; a restored order's are awaiting or active again. */
-async function setCancelled(db: Kysely<any>, orderId: string, cancelled: boolean): Promise<void> {
+async function setCancelled(db: Kysely<SubscriptionsTables>, orderId: string, cancelled: boolean): Promise<void> {
   await sql`UPDATE subscription_orders SET deleted = ${cancelled} WHERE order_id = ${orderId}`.execute(db);
   await sql`
     UPDATE subscriptions
@@ -144,7 +144,7 @@ async function setCancelled(db: Kysely<any>, orderId: string, cancelled: boolean
     WHERE order_id = ${orderId}`.execute(db);
 }
 
-async function recordDelivery(db: Kysely<any>, data: SubscriptionEvent['data']): Promise<void> {
+async function recordDelivery(db: Kysely<SubscriptionsTables>, data: SubscriptionEvent['data']): Promise<void> {
   for (const s of data.subscriptions)
     await sql`
       UPDATE subscriptions

@@ -184,7 +184,9 @@ export const ERRORS = {
     'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.',
   ),
   'delivery.invalid_url': entry<Field>('{field} must be a web address starting with http:// or https://'),
-  'delivery.invalid_mac': entry('The MAC address must be six pairs of hex digits separated by : or - (00:1A:79:AB:CD:EF)'),
+  'delivery.invalid_mac': entry(
+    'The MAC address must be six pairs of hex digits separated by : or - (00:1A:79:AB:CD:EF)',
+  ),
   'delivery.invalid_kind': entry('Each subscription needs its kind of activation: xtream, m3u, mag or code'),
   'delivery.subscriptions_required': entry('Give the activation details of at least one subscription'),
   'delivery.too_many': entry<{ max: number }>('A delivery holds at most {max, number} subscriptions'),

@@ -32,9 +32,20 @@ export const xtreamSchema = z.object({
   note,
 });
 
-export const m3uSchema = z.object({ subscriptionId, kind: z.literal('m3u'), playlistUrl: playerUrl('Playlist URL'), note });
+export const m3uSchema = z.object({
+  subscriptionId,
+  kind: z.literal('m3u'),
+  playlistUrl: playerUrl('Playlist URL'),
+  note,
+});
 
-export const magSchema = z.object({ subscriptionId, kind: z.literal('mag'), portalUrl: playerUrl('Portal URL'), mac, note });
+export const magSchema = z.object({
+  subscriptionId,
+  kind: z.literal('mag'),
+  portalUrl: playerUrl('Portal URL'),
+  mac,
+  note,
+});
 
 export const codeSchema = z.object({
   subscriptionId,
