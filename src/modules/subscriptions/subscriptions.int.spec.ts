@@ -55,6 +55,8 @@ describe('subscriptions and their delivery', () => {
     const { orderId } = (
       await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.body.checkout.id })
     ).body;
+    // The sandbox records the payment as its webhook arrives: the order is paid a moment later.
+    await waitUntil(async () => (await detail(orderId)).order.status === 'completed');
     await app.runner.waitFor(await app.infra.store.headPosition());
     return orderId as string;
   }

@@ -9,13 +9,13 @@ import { DELIVERY_LIMITS, isPlayerUrl, normaliseMac } from './constants';
 const required = (field: string) => coded('text.required', { field });
 
 const playerUrl = (field: string) =>
-  text({ field, max: DELIVERY_LIMITS.url, required: required(field) }).refine(
-    isPlayerUrl,
-    coded('delivery.invalid_url', { field }),
-  );
+  text({ field, max: DELIVERY_LIMITS.url, required: required(field) })
+    .refine(isPlayerUrl, coded('delivery.invalid_url', { field }))
+    .meta({ examples: ['http://tv.example.dz:8080/'] });
 
 const mac = text({ field: 'MAC address', max: 40, required: required('MAC address') })
   .refine((value) => normaliseMac(value) !== undefined, coded('delivery.invalid_mac'))
+  .meta({ examples: ['00:1A:79:AB:CD:EF'] })
   .transform((value) => normaliseMac(value)!);
 
 const note = text({ field: 'Note', max: DELIVERY_LIMITS.note, multiline: true }).optional();
