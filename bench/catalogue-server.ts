@@ -36,6 +36,7 @@ async function app(databaseUrl: string): Promise<string> {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-catalogue-')),
     DATABASE_URL: databaseUrl,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
     ADMIN_PASSWORD: process.env.BENCH_ADMIN_PASSWORD,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SEED_DEMO: 'false',

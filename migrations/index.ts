@@ -20,6 +20,7 @@ import * as projectionLogSource from './019_projection_log_source';
 import * as auditSearchWithoutIds from './020_audit_search_without_ids';
 import * as adminSessions from './021_admin_sessions';
 import * as orderPaymentMismatch from './022_order_payment_mismatch';
+import * as subscriptions from './023_subscriptions';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '020_audit_search_without_ids': auditSearchWithoutIds,
   '021_admin_sessions': adminSessions,
   '022_order_payment_mismatch': orderPaymentMismatch,
+  '023_subscriptions': subscriptions,
 };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseEncryptionKey } from './platform/crypto/sealed';
 
 // Every environment variable the product reads, parsed once. Each has an embedded default so that
 // `npm start` needs nothing configured; a bad value stops start-up with the variable's name.
@@ -89,6 +90,18 @@ const envSchema = z.object({
     )
     .transform(trustProxyValue),
   SANDBOX_WEBHOOK_SECRET: unlessEmpty(z.string().min(16).optional()),
+  // Seals subscriptions' activation details in the log (docs/security.md#encryption-at-rest): 32
+  // bytes as base64 or hex. Unset outside production: generated once and shared through the database.
+  DATA_ENCRYPTION_KEY: unlessEmpty(
+    z
+      .string()
+      .refine((v) => parseEncryptionKey(v) !== undefined, {
+        message: 'must be 32 bytes written as base64 (44 characters) or hex (64 characters)',
+      })
+      .optional(),
+  ),
+  // How long a 'free trial' subscription lasts from its first delivery (docs/product.md#subscriptions).
+  TRIAL_LENGTH: durationSchema.default('24h'),
   // Lets a configured secret replace the one this database's instances were started with (rotation).
   ACCEPT_NEW_SECRETS: flag(false),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),
@@ -135,7 +148,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /**
- * The settings. JWT_SECRET and SANDBOX_WEBHOOK_SECRET are as configured (often unset): the running
+ * The settings. JWT_SECRET, SANDBOX_WEBHOOK_SECRET and DATA_ENCRYPTION_KEY are as configured (often unset): the running
  * store's are resolved with the database (platform/secrets.ts), see StoreConfig.
  */
 export interface Config extends Omit<Env, 'PUBLIC_URL' | 'DATA_DIR'> {
@@ -151,6 +164,7 @@ export interface Config extends Omit<Env, 'PUBLIC_URL' | 'DATA_DIR'> {
 export interface StoreConfig extends Config {
   JWT_SECRET: string;
   SANDBOX_WEBHOOK_SECRET: string;
+  DATA_ENCRYPTION_KEY: string;
 }
 
 export class ConfigError extends Error {
@@ -194,6 +208,12 @@ function refusedCombinations(values: Env): string[] {
     refusals.push('CHARGILY_API_KEY: required when PAYMENT_PROVIDER=chargily');
   if (values.NODE_ENV !== 'production') return refusals;
   if (!values.JWT_SECRET) refusals.push('JWT_SECRET: required when NODE_ENV=production');
+  // A key generated into the database would sit beside what it seals: a copy of the database would
+  // hold both (docs/security.md#encryption-at-rest).
+  if (!values.DATA_ENCRYPTION_KEY)
+    refusals.push(
+      'DATA_ENCRYPTION_KEY: required when NODE_ENV=production (32 bytes as base64 or hex: openssl rand -base64 32), kept apart from the database it protects',
+    );
   if (!values.ALLOW_INSECURE_PUBLIC_URL && !values.PUBLIC_URL?.startsWith('https://'))
     refusals.push(
       'PUBLIC_URL: required with NODE_ENV=production, as the https:// address shoppers and the payment provider reach the shop at (its payment return links and webhooks); ALLOW_INSECURE_PUBLIC_URL=true for a trial without TLS',

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, durationToMs, loadConfig, redactUrl } from './config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'config-'));
+/** A DATA_ENCRYPTION_KEY, as production requires one. */
+const KEY = Buffer.alloc(32, 1).toString('base64');
 
 describe('configuration', () => {
   it('runs embedded with nothing configured', () => {
@@ -31,11 +33,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required/);
   });
 
+  it('requires DATA_ENCRYPTION_KEY in production, as 32 bytes of base64 or hex', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
+      /DATA_ENCRYPTION_KEY: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATA_ENCRYPTION_KEY: 'short' })).toThrow(
+      /DATA_ENCRYPTION_KEY: must be 32 bytes/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), DATA_ENCRYPTION_KEY: 'ab'.repeat(32) }).DATA_ENCRYPTION_KEY).toBe(
+      'ab'.repeat(32),
+    );
+    expect(loadConfig({ DATA_DIR: dataDir() }).DATA_ENCRYPTION_KEY).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir() }).TRIAL_LENGTH).toBe('24h');
+  });
+
   it('refuses the sandbox provider in production unless ALLOW_SANDBOX_PAYMENTS=true', () => {
     const production = {
       DATA_DIR: dataDir(),
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
+      DATA_ENCRYPTION_KEY: KEY,
       PUBLIC_URL: 'https://shop.example.dz',
     };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER: the sandbox pays orders without money/);
@@ -51,6 +68,7 @@ describe('configuration', () => {
       DATA_DIR: dataDir(),
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
+      DATA_ENCRYPTION_KEY: KEY,
       PUBLIC_URL: 'https://shop.example.dz',
       PAYMENT_PROVIDER: 'chargily',
       CHARGILY_API_KEY: 'live_sk_1',

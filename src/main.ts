@@ -11,7 +11,8 @@ import { auditModule } from './modules/audit';
 import { catalogueModule } from './modules/catalogue';
 import { identityModule } from './modules/identity';
 import { operationsModule } from './modules/operations';
-import { orderingModule } from './modules/ordering';
+import { orderingModule, recordDelivery } from './modules/ordering';
+import { subscriptionsModule } from './modules/subscriptions';
 import { storeApiRoutes } from './openapi';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
@@ -41,6 +42,8 @@ export const modules: readonly AppModule[] = [
   identityModule,
   catalogueModule,
   orderingModule,
+  // Recording a delivery on an order is the ordering module's command.
+  subscriptionsModule({ recordOrderDelivery: recordDelivery }),
   auditModule,
   operationsModule,
 ];

@@ -6,6 +6,7 @@ import { catalogueApi } from './modules/catalogue';
 import { identityApi } from './modules/identity';
 import { operationsApi } from './modules/operations';
 import { orderingApi, sandboxApi } from './modules/ordering';
+import { subscriptionsApi } from './modules/subscriptions';
 import { buildOpenApiDocument, type OpenApiDocument } from './platform/http/openapi/document';
 import type { ApiOperation } from './platform/http/openapi/operation';
 import { platformApi } from './platform/http/openapi/platform-api';
@@ -48,6 +49,7 @@ export function storeApiOperations(options: { sandbox: boolean }): ApiOperation[
     ...identityApi,
     ...catalogueApi,
     ...orderingApi,
+    ...subscriptionsApi,
     ...(options.sandbox ? sandboxApi : []),
     ...auditApi,
     ...operationsApi,

@@ -187,7 +187,12 @@ describe('robustness: nothing a shopper pays for is free or lost', () => {
     };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     const app = await startTestApp({
-      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_INSECURE_PUBLIC_URL: 'true' },
+      env: {
+        NODE_ENV: 'production',
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+        ALLOW_INSECURE_PUBLIC_URL: 'true',
+      },
     });
     const checkout = await openCheckout(app);
     const page = await request(app.url).get(`${new URL(checkout.checkoutUrl).pathname}?lang=en`);

@@ -9,6 +9,7 @@ import { startTestApp } from '../../test/support/app';
 import { freshDatabase } from '../../test/support/database';
 import { ConfigError } from '../config';
 import { waitUntil } from '../../test/support/wait';
+import { createSealer, parseEncryptionKey } from './crypto/sealed';
 import { resolveSharedSecrets } from './secrets';
 
 // Secrets shared by every process on one database: generated once there, or configured alike on
@@ -30,6 +31,10 @@ describe('shared secrets', () => {
     expect(a).toEqual(b);
     expect(a.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(a.SANDBOX_WEBHOOK_SECRET).not.toBe(a.JWT_SECRET);
+    // The encryption key too: what one instance seals, another opens.
+    expect(parseEncryptionKey(a.DATA_ENCRYPTION_KEY)).toHaveLength(32);
+    const sealed = createSealer(a.DATA_ENCRYPTION_KEY).seal({ password: 'p' });
+    expect(createSealer(b.DATA_ENCRYPTION_KEY).open(sealed)).toEqual({ password: 'p' });
   });
 
   it('keep the secret an earlier version generated under DATA_DIR, so its admins stay signed in', async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ConfigError, type Config, type StoreConfig } from '../config';
+import { generateEncryptionKey } from './crypto/sealed';
 import type { Infrastructure } from './runtime';
 
 // Secrets the store signs with, which every app instance and worker on one database must share: a
@@ -15,13 +16,21 @@ import type { Infrastructure } from './runtime';
 export interface SharedSecrets {
   JWT_SECRET: string;
   SANDBOX_WEBHOOK_SECRET: string;
+  /** Seals activation details (docs/security.md#encryption-at-rest); configured in production. */
+  DATA_ENCRYPTION_KEY: string;
 }
 
-/** Each secret: its setting, and the file under DATA_DIR where versions before this one generated it. */
-const SECRETS = [
-  { setting: 'JWT_SECRET', legacyFile: 'jwt-secret' },
-  { setting: 'SANDBOX_WEBHOOK_SECRET', legacyFile: 'sandbox-webhook-secret' },
-] as const;
+const signingSecret = () => randomBytes(48).toString('base64url');
+
+/**
+ * Each secret: its setting, how a new one is made, and the file under DATA_DIR where versions
+ * before this one generated it (none for the encryption key, which came later).
+ */
+const SECRETS: readonly { setting: keyof SharedSecrets; generate: () => string; legacyFile?: string }[] = [
+  { setting: 'JWT_SECRET', generate: signingSecret, legacyFile: 'jwt-secret' },
+  { setting: 'SANDBOX_WEBHOOK_SECRET', generate: signingSecret, legacyFile: 'sandbox-webhook-secret' },
+  { setting: 'DATA_ENCRYPTION_KEY', generate: generateEncryptionKey },
+];
 
 interface SecretRow {
   name: string;
@@ -52,14 +61,14 @@ export async function withSharedSecrets(infra: Infrastructure, settings: Config)
 /** Every shared secret: configured ones checked against the database, the others read (or made) there. */
 export async function resolveSharedSecrets(
   db: Kysely<any>,
-  config: Pick<Config, 'JWT_SECRET' | 'SANDBOX_WEBHOOK_SECRET' | 'DATA_DIR' | 'ACCEPT_NEW_SECRETS'>,
+  config: Pick<Config, keyof SharedSecrets | 'DATA_DIR' | 'ACCEPT_NEW_SECRETS'>,
 ): Promise<SharedSecrets> {
   const secrets = {} as SharedSecrets;
-  for (const { setting, legacyFile } of SECRETS) {
+  for (const { setting, generate, legacyFile } of SECRETS) {
     const configured = config[setting];
     secrets[setting] = configured
       ? await checkConfigured(db, setting, configured, config.ACCEPT_NEW_SECRETS)
-      : await sharedGenerated(db, setting, path.join(config.DATA_DIR, legacyFile));
+      : await sharedGenerated(db, setting, generate, legacyFile && path.join(config.DATA_DIR, legacyFile));
   }
   return secrets;
 }
@@ -83,9 +92,14 @@ async function checkConfigured(db: Kysely<any>, name: string, secret: string, ac
   );
 }
 
-async function sharedGenerated(db: Kysely<any>, name: string, legacyFile: string): Promise<string> {
+async function sharedGenerated(
+  db: Kysely<any>,
+  name: string,
+  generate: () => string,
+  legacyFile: string | undefined,
+): Promise<string> {
   // An install that generated it under DATA_DIR keeps it (its admins stay signed in).
-  const candidate = readLegacy(legacyFile) ?? randomBytes(48).toString('base64url');
+  const candidate = (legacyFile && readLegacy(legacyFile)) || generate();
   const recorded = await recordOnce(db, { name, value: candidate, fingerprint: fingerprint(candidate) });
   if (recorded.value !== null) return recorded.value;
   throw new ConfigError(

@@ -3,6 +3,9 @@ import type { AdminUsersTables } from './admin-users';
 import type { AuditTables } from './audit';
 import type { CatalogueTables } from './catalogue';
 import type { OrdersTables } from './orders';
+import type { SubscriptionsTables } from './subscriptions';
 
 /** Every table of the product's database, each declared once by its owner: `Kysely<Database>`. */
-export interface Database extends AdminUsersTables, AuditTables, CatalogueTables, OrdersTables, PlatformTables {}
+export interface Database extends AdminUsersTables, AuditTables, CatalogueTables, OrdersTables,
+    SubscriptionsTables,
+    PlatformTables {}

@@ -6,6 +6,7 @@ import { auditProjection } from './audit';
 import { catalogueProjection, type LiveCatalogue } from './catalogue';
 import type { Database } from './database';
 import { ordersProjection } from './orders';
+import { subscriptionsProjection } from './subscriptions';
 
 /** What read models may use after a batch commits: the database to read fresh lists, the live push. */
 export interface ProjectionDeps {
@@ -22,6 +23,7 @@ export function allProjections(deps: ProjectionDeps): Projection[] {
     adminUsersProjection(deps),
     catalogueProjection(deps.catalogue),
     ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
+    subscriptionsProjection(),
     auditProjection(deps),
   ];
 }

@@ -40,6 +40,7 @@ describe('the web-facing part of src/shared', () => {
       'live',
       'operations',
       'ordering',
+      'subscriptions',
       'text',
     ]);
     for (const area of areas) expect(readdirSync(join(sharedDir, area))).toContain('types.ts');

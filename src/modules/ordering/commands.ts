@@ -37,6 +37,25 @@ export async function executeOrderCommand(
 }
 
 /**
+ * Records that an admin delivered the order's activation details, at the version they saw
+ * (If-Match): of two deliveries from one version, one is taken and the other is a 409. A completed
+ * order becomes dispatched. Used by the subscriptions module, wired by main.ts.
+ */
+export function recordDelivery(
+  store: EventStore,
+  orderId: string,
+  delivery: { kinds: string[]; subscriptions: number },
+  metadata: CommandMetadata,
+  expected?: bigint,
+): Promise<Position> {
+  const command: OrderCommand = {
+    type: 'RecordDelivery',
+    data: { orderId, ...delivery, now: new Date().toISOString() },
+  };
+  return executeOrderCommand(store, orderId, command, metadata, expected);
+}
+
+/**
  * The one way a payment outcome reaches an order, whoever learnt it (webhook, poll, return page):
  * with the amount and currency the provider says were paid, which the order decider compares.
  */

@@ -111,6 +111,8 @@ export type OrderCommand =
   | { type: 'DecidePayment'; data: { orderId: string; decision: PaymentDecision; now: string } }
   | { type: 'UpdatePhone'; data: { orderId: string; phone: string; now: string } }
   | { type: 'ChangeStatus'; data: { orderId: string; status: OrderStatus; now: string } }
+  /** Activation details delivered (docs/product.md#subscriptions): a completed order becomes dispatched. */
+  | { type: 'RecordDelivery'; data: { orderId: string; kinds: string[]; subscriptions: number; now: string } }
   | { type: 'DeleteOrder'; data: { orderId: string; now: string } };
 
 export class OrderRuleError extends RuleError {}
@@ -146,6 +148,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     }
     case 'DecidePayment':
       return decidePayment(command.data, state);
+    case 'RecordDelivery':
+      requireOrder(state);
+      return recordDelivery(command.data, state);
     case 'DeleteOrder':
       requireOrder(state);
       if (state.status === 'payment_mismatch') throw new OrderRuleError(409, coded('order.delete_payment_mismatch'));
@@ -214,6 +219,20 @@ function decidePayment(
   ];
 }
 
+// A delivery is taken for a paid order only. The first one dispatches it (the same OrderDispatched
+// as the admin's status change); later ones correct the details and dispatch nothing.
+function recordDelivery(
+  data: Extract<OrderCommand, { type: 'RecordDelivery' }>['data'],
+  state: OrderState,
+): OrderEvent[] {
+  const { orderId, kinds, subscriptions, now } = data;
+  if (state.status === 'pending' || state.status === 'failed' || state.status === 'payment_mismatch')
+    throw new OrderRuleError(409, coded('delivery.order_not_paid'));
+  const delivered: OrderEvent = { type: 'OrderDelivered', data: { orderId, kinds, subscriptions, at: now } };
+  if (state.status === 'dispatched') return [delivered];
+  return [{ type: 'OrderDispatched', data: { orderId, at: now } }, delivered];
+}
+
 function evolve(state: OrderState, stored: OrderEvent): OrderState {
   const event = upcastOrderEvent(stored);
   switch (event.type) {
@@ -233,6 +252,8 @@ function evolve(state: OrderState, stored: OrderEvent): OrderState {
       return { ...state, order: state.order && { ...state.order, phone: event.data.phone }, phoneChanged: true };
     case 'OrderDispatched':
       return { ...state, status: 'dispatched' };
+    case 'OrderDelivered':
+      return state;
     case 'OrderDeleted':
       return { ...state, deleted: true };
     case 'OrderRestored':

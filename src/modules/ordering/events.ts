@@ -61,6 +61,12 @@ export type OrderEvent =
   | { type: 'OrderPaymentRejected'; data: { orderId: string; at: string } }
   | { type: 'OrderPhoneUpdated'; data: { orderId: string; phone: string; at: string } }
   | { type: 'OrderDispatched'; data: { orderId: string; at: string } }
+  /**
+   * An administrator delivered activation details for the order's subscriptions (the details
+   * themselves, sealed, are in the subscriptions module's stream; docs/product.md#subscriptions).
+   * It moves the order's version, so two deliveries made from the same version cannot both pass.
+   */
+  | { type: 'OrderDelivered'; data: { orderId: string; kinds: string[]; subscriptions: number; at: string } }
   | { type: 'OrderDeleted'; data: { orderId: string; at: string } }
   /**
    * A payment arrived for an order an admin had deleted: the order comes back (as it was placed,
@@ -79,6 +85,7 @@ export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
   'OrderPaymentRejected',
   'OrderPhoneUpdated',
   'OrderDispatched',
+  'OrderDelivered',
   'OrderDeleted',
   'OrderRestored',
 ];
@@ -96,6 +103,7 @@ const OLD_TIME_FIELD: Record<OrderEventType, string | undefined> = {
   OrderPaymentRejected: undefined,
   OrderPhoneUpdated: 'updatedAt',
   OrderDispatched: 'dispatchedAt',
+  OrderDelivered: 'at',
   OrderDeleted: 'deletedAt',
   OrderRestored: 'restoredAt',
 };

@@ -37,5 +37,8 @@ export const orderingModule: AppModule = {
   },
 };
 
+/** How another module records a delivery on an order (main.ts hands it to the subscriptions module). */
+export { recordDelivery } from './commands';
+
 /** Its routes, for the API's OpenAPI description (src/openapi.ts). */
 export { orderingApi, sandboxApi } from './openapi';

@@ -568,7 +568,12 @@ describe('checkout, payment and orders', () => {
 describe('the sandbox under NODE_ENV=production (ALLOW_SANDBOX_PAYMENTS=true)', () => {
   it('tells the shopper loudly, on its hosted page, that it is a test payment', async () => {
     const app = await startTestApp({
-      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_INSECURE_PUBLIC_URL: 'true' },
+      env: {
+        NODE_ENV: 'production',
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+        ALLOW_INSECURE_PUBLIC_URL: 'true',
+      },
     });
     const product = await createProduct(app.url, await adminToken(app.url), 'Gold', [['1 month', 2000]]);
     const res = await request(app.url)

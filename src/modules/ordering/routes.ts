@@ -13,6 +13,9 @@ import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { clientAddress, limitByAddress, tooManyRequests } from '../../platform/throttle/http';
 import type { Limiters } from '../../platform/throttle/limiters';
 import { findProductsForPricing } from '../../projections/catalogue';
+import { adminOrderSubscriptions } from '../../projections/subscriptions';
+import { createSealer } from '../../platform/crypto/sealed';
+import type { Activation } from '../../shared/subscriptions';
 import {
   ORDERS_PROJECTION,
   allCustomers,
@@ -383,6 +386,8 @@ const CUSTOMER_COLUMNS: CsvColumn<CustomerView>[] = [
  * Each is a route of the admin router and a fast read (fast-reads.ts), by the same path.
  */
 function adminReads(ctx: AppContext): Record<string, ReadHandler> {
+  const sealer = createSealer(ctx.config.DATA_ENCRYPTION_KEY);
+  const openActivation = (sealed: string) => sealer.open<Activation>(sealed);
   return {
     '/orders': async ({ query }) => {
       const { page, limit, search, status } = parseInput(ordersQuerySchema, query);
@@ -391,10 +396,12 @@ function adminReads(ctx: AppContext): Record<string, ReadHandler> {
     // The order's version (its stream's revision) is its ETag; PUT and DELETE honour If-Match
     // (stale: 409 saying who changed it and when). Without If-Match they apply to the order as it
     // is now: the public API's callers send none.
+    // With its subscriptions, their activation details opened for the admin (docs/product.md#subscriptions).
     '/orders/:id': async ({ params }) => {
       const order = await findOrderDetail(ctx.db, params.id!);
       if (!order) throw notFound(coded('order.details_unavailable'));
-      return new JsonAnswer({ order: toAdminOrderDetail(order) }, versionTag(order.version));
+      const delivery = await adminOrderSubscriptions(ctx.db, order.id, openActivation);
+      return new JsonAnswer({ order: { ...toAdminOrderDetail(order), ...delivery } }, versionTag(order.version));
     },
     '/customers': async ({ query }) => {
       const { page, limit, search } = parseInput(customersQuerySchema, query);

@@ -16,6 +16,8 @@ import type { PriceDuration } from '../../shared/catalogue';
 import { defaultSettings, type Settings } from '../../shared/identity';
 import type { AuditEntryRow } from './rows';
 import type { CategoryState, CounterState, EntityState, Fields, OrderState, ProductState, UserState } from './state';
+import { ACTIVATION_KIND_LABELS } from '../../shared/subscriptions/constants';
+import type { ActivationKind } from '../../shared/subscriptions/types';
 
 // From one event (with its metadata) and what the projection remembers of the entity it is about,
 // to one audit entry, updating that memory. Pure: projection.ts loads and stores the memory.
@@ -364,6 +366,9 @@ function describeProduct(event: Extract<CatalogueEvent, { type: `Product${string
   }
 }
 
+/** A kind of activation as the trail names it (Xtream, M3U…). */
+const activationKindLabel = (kind: string): string => ACTIVATION_KIND_LABELS[kind as ActivationKind] ?? kind;
+
 const pick = (fields: Fields, like: Fields): Fields =>
   Object.fromEntries(Object.keys(like).map((name) => [name, fields[name] ?? null]));
 
@@ -452,6 +457,11 @@ function describeOrder(event: OrderEvent, states: States): Described {
       const state = before && { ...before, status: 'dispatched' };
       states.set(key, state);
       return entry('order.dispatched', state, state && status(state, 'dispatched'));
+    }
+    case 'OrderDelivered': {
+      // Which kinds were delivered, never the details (docs/security.md#encryption-at-rest).
+      const kinds = event.data.kinds.map(activationKindLabel).join(', ');
+      return entry('order.delivered', before, [{ field: 'activation', before: null, after: kinds }]);
     }
     case 'OrderDeleted': {
       // Kept (as deleted): a payment may bring the order back, under the number it had.

@@ -105,6 +105,10 @@ function fold(rows: RowFolder<OrderRow>, legacy: LegacyNumbers, event: OrderEven
     case 'OrderDispatched':
       rows.patch(event.data.orderId, { status: 'dispatched', updated_at: event.data.at, version });
       return;
+    case 'OrderDelivered':
+      // The details are the subscriptions read model's; the order's version moves.
+      rows.patch(event.data.orderId, { updated_at: event.data.at, version });
+      return;
     case 'OrderDeleted':
       rows.remove(event.data.orderId);
       return;

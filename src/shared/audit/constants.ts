@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'order.payment_rejected',
   'order.phone_changed',
   'order.dispatched',
+  'order.delivered',
   'order.deleted',
   'order.restored',
 ] as const;

@@ -193,6 +193,21 @@ export const ERRORS = {
   'order.delete_pending': entry(
     'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.',
   ),
+  'delivery.invalid_url': entry<Field>('{field} must be a web address starting with http:// or https://'),
+  'delivery.invalid_mac': entry(
+    'The MAC address must be six pairs of hex digits separated by : or - (00:1A:79:AB:CD:EF)',
+  ),
+  'delivery.invalid_kind': entry('Each subscription needs its kind of activation: xtream, m3u, mag or code'),
+  'delivery.subscriptions_required': entry('Give the activation details of at least one subscription'),
+  'delivery.too_many': entry<{ max: number }>('A delivery holds at most {max, number} subscriptions'),
+  'delivery.unknown_subscription': entry<{ subscriptionId: string }>(
+    'This order has no subscription {subscriptionId} awaiting or holding activation details',
+  ),
+  'delivery.duplicate_subscription': entry<{ subscriptionId: string }>(
+    'Subscription {subscriptionId} is given twice in this delivery',
+  ),
+  'delivery.order_not_paid': entry('Only a paid order has subscriptions to deliver'),
+  'orders.delivery_filter': entry('delivery must be awaiting'),
   'orders.status_filter': entry<{ allowed: string }>('status must be all, {allowed}'),
   'dashboard.range': entry('range must be 7, 30 or 90'),
 

@@ -43,6 +43,7 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'order.payment_rejected': 'admin.history.action.order.payment_rejected',
   'order.phone_changed': 'admin.history.action.order.phone_changed',
   'order.dispatched': 'admin.history.action.order.dispatched',
+  'order.delivered': 'admin.history.action.order.delivered',
   'order.deleted': 'admin.history.action.order.deleted',
   'order.restored': 'admin.history.action.order.restored',
 };

@@ -1,0 +1,84 @@
+import { handleCommand } from '../../platform/eventstore/command-handler';
+import type { CommandMetadata } from '../../platform/eventstore/metadata';
+import type { EventStore, Position } from '../../platform/eventstore/port';
+import type { Sealer } from '../../platform/crypto/sealed';
+import type { DeliveryBody } from '../../shared/subscriptions';
+import type { Activation } from '../../shared/subscriptions/types';
+import { checkDelivery, deliveryDecider, type DeliverableSubscription } from './decider';
+import { orderSubscriptionsStream } from './events';
+
+// The subscriptions module's one command: an administrator delivers an order's activation details
+// (docs/product.md#subscriptions). In this order:
+//   1. the delivery is checked against the order's subscriptions (nothing is written if refused);
+//   2. the details are sealed (docs/security.md#encryption-at-rest);
+//   3. the order records the delivery at the version the admin saw (If-Match), through the ordering
+//      module's command (wired by main.ts): of two deliveries from one version one is taken, the
+//      other is a 409, and a completed order becomes dispatched;
+//   4. the sealed details are appended to the order's deliveries stream.
+// A delivery interrupted between 3 and 4 leaves its subscriptions awaiting: sending it again
+// (with the new version) finishes it, as for the guarded writes of docs/architecture.md#invariants.
+
+const CONFLICT_RETRIES = 4;
+
+/** How the ordering module records a delivery on the order (its recordDelivery). */
+export type RecordOrderDelivery = (
+  store: EventStore,
+  orderId: string,
+  delivery: { kinds: string[]; subscriptions: number },
+  metadata: CommandMetadata,
+  expected?: bigint,
+) => Promise<Position>;
+
+export interface DeliveryDeps {
+  store: EventStore;
+  sealer: Sealer;
+  recordOrderDelivery: RecordOrderDelivery;
+  /** The order's subscriptions that may be delivered, from the read model caught up with the log. */
+  deliverable: (orderId: string) => Promise<DeliverableSubscription[]>;
+  trialLengthMs: number;
+}
+
+/** Delivers the body's activation details; answers the position the read models must reach. */
+export async function deliver(
+  deps: DeliveryDeps,
+  orderId: string,
+  body: DeliveryBody,
+  metadata: CommandMetadata,
+  expected?: bigint,
+): Promise<Position> {
+  const deliverable = await deps.deliverable(orderId);
+  checkDelivery(
+    deliverable,
+    body.subscriptions.map((s) => s.subscriptionId),
+  );
+  const subscriptions = body.subscriptions.map(({ subscriptionId, ...activation }) => ({
+    subscriptionId,
+    kind: activation.kind,
+    activation: deps.sealer.seal(withoutEmptyNote(activation)),
+  }));
+  const message = body.message ? deps.sealer.seal(body.message) : null;
+  const kinds = [...new Set(subscriptions.map((s) => s.kind))];
+  await deps.recordOrderDelivery(
+    deps.store,
+    orderId,
+    { kinds, subscriptions: subscriptions.length },
+    metadata,
+    expected,
+  );
+  const now = new Date().toISOString();
+  const command = {
+    type: 'Deliver',
+    data: { orderId, deliverable, message, subscriptions, trialLengthMs: deps.trialLengthMs, now },
+  } as const;
+  const result = await handleCommand(deps.store, orderSubscriptionsStream(orderId), deliveryDecider, () => command, {
+    metadata,
+    retries: CONFLICT_RETRIES,
+  });
+  return result.position;
+}
+
+function withoutEmptyNote(activation: Activation): Activation {
+  if (activation.note) return activation;
+  const { note: _none, ...rest } = activation;
+  return rest;
+}

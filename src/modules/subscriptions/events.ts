@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import type { ActivationKind } from '../../shared/subscriptions/types';
+
+// Events of the subscriptions module (docs/product.md#subscriptions). A subscription is one unit of
+// one paid order line: the subscriptions read model opens them from the ordering module's
+// OrderPaid, under ids derived from the order, the line and the unit (subscriptionId), so replays
+// and rebuilds find the same ones. What this module records is what an administrator delivered for
+// them, one stream per order. Activation details and the message are sealed (platform/crypto/sealed.ts)
+// before they reach an event: the log never holds them in clear (docs/security.md#encryption-at-rest).
+
+/** One subscription's delivery: its kind in clear (the audit trail names it), its details sealed. */
+export interface DeliveredSubscription {
+  subscriptionId: string;
+  kind: ActivationKind;
+  /** The Activation (details and note), sealed. */
+  activation: string;
+  /** The first delivery's time: a correction keeps it. */
+  startsAt: string;
+  /** startsAt plus the duration; null for 'life time'. */
+  endsAt: string | null;
+}
+
+export type SubscriptionEvent = {
+  type: 'SubscriptionsDelivered';
+  data: {
+    orderId: string;
+    /** The administrator's word to the shopper about the order, sealed; null when none. */
+    message: string | null;
+    subscriptions: DeliveredSubscription[];
+    at: string;
+  };
+};
+
+export type SubscriptionEventType = SubscriptionEvent['type'];
+
+export const SUBSCRIPTION_EVENT_TYPES: readonly SubscriptionEventType[] = ['SubscriptionsDelivered'];
+
+export const orderSubscriptionsStream = (orderId: string) => `order-subscriptions-${orderId}`;
+
+/**
+ * The id of the `unit`-th unit (0-based) of the order's `line`-th line (0-based): the same on
+ * every replay and rebuild, a UUID's shape (version 8, from SHA-256).
+ */
+export function subscriptionId(orderId: string, line: number, unit: number): string {
+  const hex = createHash('sha256').update(`subscription/${orderId}/${line}/${unit}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,25 @@
+import { describeApi } from '../../platform/http/openapi/operation';
+import { deliverySchema } from '../../shared/subscriptions';
+
+// The subscriptions module's routes (./routes.ts) for the OpenAPI document.
+
+export const subscriptionsApi = describeApi([
+  {
+    method: 'put',
+    path: '/api/admin/orders/{id}/delivery',
+    tag: 'Orders',
+    auth: 'admin',
+    summary: 'Deliver (or correct) the activation details of a paid order’s subscriptions',
+    description:
+      'One kind of details per subscription (xtream, m3u, mag or code) with an optional note, and an optional message. The details are sealed before they are stored (docs/security.md#encryption-at-rest); the first delivery starts the subscription and dispatches a completed order. Later deliveries correct the details.',
+    params: { id: 'The order’s id' },
+    body: { schema: deliverySchema, name: 'Delivery' },
+    versioned: 'write',
+    responses: {
+      200: '{ message, order } with the order’s subscriptions (details opened) and deliveryState',
+      400: 'Invalid details (a URL that is not http or https, a MAC address that is not six hex pairs, a subscription given twice)',
+      404: 'Order not found, or a subscription the order does not have',
+      409: 'The order is not paid, or a stale If-Match (another delivery or change came first)',
+    },
+  },
+]);

@@ -1,0 +1,12 @@
+// The subscriptions read model: the only file others import.
+export { SUBSCRIPTIONS_PROJECTION, subscriptionsProjection } from './projection';
+export {
+  adminOrderSubscriptions,
+  awaitingDeliveryCount,
+  deliverableSubscriptions,
+  deliveryStateOf,
+  orderSubscriptionRows,
+  ordersAwaitingDelivery,
+  toAdminSubscription,
+} from './queries';
+export type { SubscriptionRow, SubscriptionsTables } from './rows';

@@ -1,0 +1,159 @@
+import { sql, type Kysely } from 'kysely';
+import type { ProductEvent } from '../../modules/catalogue/events';
+import { ORDER_EVENT_TYPES, upcastOrderEvent, type OrderEvent, type OrderLine } from '../../modules/ordering/events';
+import { SUBSCRIPTION_EVENT_TYPES, subscriptionId, type SubscriptionEvent } from '../../modules/subscriptions/events';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import type { Projection, Write } from '../../platform/projections/projection';
+import type { SubscriptionRow, SubscriptionsTables } from './rows';
+
+// Subscriptions as the back office reads them (docs/product.md#subscriptions). Each unit of each
+// line of a paid order is one subscription, opened when OrderPaid is folded, under an id derived
+// from the order, the line and the unit: the runner folds each event once (its checkpoint moves
+// with the rows, docs/architecture.md#projections), and a payment folded again (a rebuild, a
+// payment after a restore) finds the same ids and adds none. A deleted order's subscriptions are
+// cancelled; a restored one's come back. Deliveries make them active with the sealed details.
+//
+// Events are written one by one, in log order, on the batch's transaction: opening an order's
+// subscriptions reads the lines its OrderPlaced stored, maybe in an earlier batch.
+
+export const SUBSCRIPTIONS_PROJECTION = 'subscriptions';
+
+/** The catalogue events that say how many devices a product allows. */
+const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductDetailsUpdated', 'ProductRestored'] as const;
+
+type Handled = OrderEvent | SubscriptionEvent | Extract<ProductEvent, { type: (typeof PRODUCT_EVENT_TYPES)[number] }>;
+
+export function subscriptionsProjection(): Projection {
+  return {
+    name: SUBSCRIPTIONS_PROJECTION,
+    tables: ['subscriptions', 'subscription_orders', 'subscription_products'],
+    handles: new Set<string>([...ORDER_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES, ...PRODUCT_EVENT_TYPES]),
+    fold(events) {
+      const writes = (events as (StoredEvent & Handled)[]).map((event) => writeOf(event));
+      return async (target) => {
+        for (const write of writes) await write(target);
+      };
+    },
+  };
+}
+
+const nothing: Write = async () => {};
+
+function writeOf(stored: Handled): Write {
+  const event = stored.type.startsWith('Order') ? upcastOrderEvent(stored as OrderEvent) : stored;
+  switch (event.type) {
+    case 'OrderPlaced':
+      return keepLines(event.data.orderId, event.data.lines);
+    case 'OrderRestored':
+      return async (target) => {
+        await keepLines(event.data.orderId, event.data.order.lines)(target);
+        await setCancelled(target.db, event.data.orderId, false);
+      };
+    case 'OrderPaid':
+    // A payment that did not match the order opens them only once an admin accepts it.
+    case 'OrderPaymentAccepted':
+      return ({ db }) => openSubscriptions(db as Kysely<SubscriptionsTables>, event.data.orderId, event.data.at);
+    case 'OrderDeleted':
+      return ({ db }) => setCancelled(db, event.data.orderId, true);
+    case 'SubscriptionsDelivered':
+      return ({ db }) => recordDelivery(db, event.data);
+    case 'ProductCreated':
+    case 'ProductDetailsUpdated':
+    case 'ProductRestored':
+      return ({ db }) =>
+        sql`
+          INSERT INTO subscription_products (product_id, devices) VALUES (${event.data.productId}, ${event.data.devices})
+          ON CONFLICT (product_id) DO UPDATE SET devices = excluded.devices`
+          .execute(db)
+          .then(() => undefined);
+    default:
+      // Other order events (payment failed, phone, dispatch, delivery marker) change no subscription.
+      return nothing;
+  }
+}
+
+function keepLines(orderId: string, lines: OrderLine[]): Write {
+  return async ({ db }) => {
+    await sql`
+      INSERT INTO subscription_orders (order_id, lines, deleted) VALUES (${orderId}, ${JSON.stringify(lines)}::jsonb, false)
+      ON CONFLICT (order_id) DO UPDATE SET lines = excluded.lines, deleted = false`.execute(db);
+  };
+}
+
+/** One subscription per unit of each line; those already there (a payment folded again) are left as they are. */
+async function openSubscriptions(db: Kysely<SubscriptionsTables>, orderId: string, paidAt: string): Promise<void> {
+  const { rows } = await sql<{ lines: OrderLine[]; deleted: boolean }>`
+    SELECT lines, deleted FROM subscription_orders WHERE order_id = ${orderId}`.execute(db);
+  const order = rows[0];
+  if (!order) return;
+  const devices = await devicesOf(
+    db,
+    order.lines.map((line) => line.productId),
+  );
+  const subscriptions = order.lines.flatMap((line, lineIndex) =>
+    Array.from({ length: line.quantity }, (_, unitIndex) =>
+      newSubscription(orderId, line, lineIndex, unitIndex, devices.get(line.productId) ?? null, paidAt),
+    ),
+  );
+  if (!subscriptions.length) return;
+  await db
+    .insertInto('subscriptions')
+    .values(subscriptions)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+function newSubscription(
+  orderId: string,
+  line: OrderLine,
+  lineIndex: number,
+  unitIndex: number,
+  devices: number | null,
+  paidAt: string,
+): SubscriptionRow {
+  return {
+    id: subscriptionId(orderId, lineIndex, unitIndex),
+    order_id: orderId,
+    line_index: lineIndex,
+    unit_index: unitIndex,
+    product_id: line.productId,
+    package_name: line.productName,
+    duration: line.duration,
+    quality: line.quality,
+    devices,
+    status: 'awaiting_delivery',
+    starts_at: null,
+    ends_at: null,
+    kind: null,
+    activation: null,
+    delivered_at: null,
+    created_at: paidAt,
+  };
+}
+
+async function devicesOf(db: Kysely<SubscriptionsTables>, productIds: string[]): Promise<Map<string, number>> {
+  const { rows } = await sql<{ product_id: string; devices: number }>`
+    SELECT product_id, devices FROM subscription_products WHERE product_id = ANY(${productIds})`.execute(db);
+  return new Map(rows.map((row) => [row.product_id, row.devices]));
+}
+
+/** A deleted order's subscriptions are cancelled; a restored order's are awaiting or active again. */
+async function setCancelled(db: Kysely<SubscriptionsTables>, orderId: string, cancelled: boolean): Promise<void> {
+  await sql`UPDATE subscription_orders SET deleted = ${cancelled} WHERE order_id = ${orderId}`.execute(db);
+  await sql`
+    UPDATE subscriptions
+    SET status = CASE WHEN ${cancelled} THEN 'cancelled' WHEN starts_at IS NULL THEN 'awaiting_delivery' ELSE 'active' END
+    WHERE order_id = ${orderId}`.execute(db);
+}
+
+async function recordDelivery(db: Kysely<SubscriptionsTables>, data: SubscriptionEvent['data']): Promise<void> {
+  for (const s of data.subscriptions)
+    await sql`
+      UPDATE subscriptions
+      SET status = 'active', starts_at = ${s.startsAt}, ends_at = ${s.endsAt}, kind = ${s.kind},
+          activation = ${s.activation}, delivered_at = ${data.at}
+      WHERE id = ${s.subscriptionId} AND status <> 'cancelled'`.execute(db);
+  await sql`
+    UPDATE subscription_orders SET message = ${data.message}, delivered_at = ${data.at}
+    WHERE order_id = ${data.orderId}`.execute(db);
+}

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Activation, AdminSubscriptionView, DeliveryState } from '../../shared/subscriptions/types';
+import type { SubscriptionRow, SubscriptionsTables } from './rows';
+
+// Every read of the subscriptions read model.
+
+const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The order's subscriptions, in line and unit order. */
+export function orderSubscriptionRows(db: Kysely<SubscriptionsTables>, orderId: string): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('line_index')
+    .orderBy('unit_index')
+    .execute();
+}
+
+/** The order's subscriptions an administrator may deliver (not cancelled), with their durations. */
+export async function deliverableSubscriptions(
+  db: Kysely<SubscriptionsTables>,
+  orderId: string,
+): Promise<{ id: string; duration: string }[]> {
+  const rows = await orderSubscriptionRows(db, orderId);
+  return rows.filter((row) => row.status !== 'cancelled').map((row) => ({ id: row.id, duration: row.duration }));
+}
+
+/** 'awaiting' while one subscription awaits its details, 'delivered' once none does, 'none' without any. */
+export function deliveryStateOf(rows: Pick<SubscriptionRow, 'status'>[]): DeliveryState {
+  const live = rows.filter((row) => row.status !== 'cancelled');
+  if (!live.length) return 'none';
+  return live.some((row) => row.status === 'awaiting_delivery') ? 'awaiting' : 'delivered';
+}
+
+/** A subscription as an administrator reads it, its activation opened with `open` (the sealer's). */
+export function toAdminSubscription(row: SubscriptionRow, open: (sealed: string) => Activation): AdminSubscriptionView {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    productId: row.product_id,
+    packageName: row.package_name,
+    duration: row.duration,
+    quality: row.quality,
+    devices: row.devices,
+    status: row.status,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    activation: row.activation === null ? null : open(row.activation),
+    deliveredAt: iso(row.delivered_at),
+  };
+}
+
+/** What GET /api/admin/orders/{id} adds to an order: its subscriptions (opened) and its delivery state. */
+export async function adminOrderSubscriptions(
+  db: Kysely<SubscriptionsTables>,
+  orderId: string,
+  open: (sealed: string) => Activation,
+): Promise<{ subscriptions: AdminSubscriptionView[]; deliveryState: DeliveryState }> {
+  const rows = await orderSubscriptionRows(db, orderId);
+  return { subscriptions: rows.map((row) => toAdminSubscription(row, open)), deliveryState: deliveryStateOf(rows) };
+}
+
+/** How many paid orders hold a subscription awaiting its details (the dashboard's count). */
+export async function awaitingDeliveryCount(db: Kysely<SubscriptionsTables>): Promise<number> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.count<string>('order_id').distinct().as('count'))
+    .where('status', '=', 'awaiting_delivery')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The ids of orders with a subscription awaiting its details (the orders list's delivery filter). */
+export function ordersAwaitingDelivery(db: Kysely<SubscriptionsTables>) {
+  return db.selectFrom('subscriptions').select('order_id').where('status', '=', 'awaiting_delivery');
+}

@@ -1,0 +1,51 @@
+import type { OrderLine } from '../../modules/ordering/events';
+import type { ActivationKind, SubscriptionStatus } from '../../shared/subscriptions/types';
+
+// The subscriptions read model's tables (migration 022): what the projection writes and the queries
+// read. Written statement by statement (projection.ts), not through RowFolder: opening an order's
+// subscriptions needs the lines an earlier batch stored.
+
+export interface SubscriptionRow {
+  /** Derived from the order, the line and the unit (modules/subscriptions/events.ts subscriptionId). */
+  id: string;
+  order_id: string;
+  line_index: number;
+  unit_index: number;
+  product_id: string;
+  package_name: string;
+  duration: string;
+  quality: string;
+  /** The product's devices when the order was paid; null when the catalogue had not said. */
+  devices: number | null;
+  status: SubscriptionStatus;
+  starts_at: string | Date | null;
+  ends_at: string | Date | null;
+  kind: ActivationKind | null;
+  /** The latest activation delivered, sealed (docs/security.md#encryption-at-rest). */
+  activation: string | null;
+  delivered_at: string | Date | null;
+  /** When the order was paid. */
+  created_at: string | Date;
+}
+
+/** What the projection keeps of an order to open its subscriptions when it is paid. */
+export interface SubscriptionOrderRow {
+  order_id: string;
+  lines: OrderLine[];
+  deleted: boolean;
+  /** The latest delivery's message to the shopper, sealed. */
+  message: string | null;
+  delivered_at: string | Date | null;
+}
+
+/** The devices each product allows, from the catalogue's events. */
+export interface SubscriptionProductRow {
+  product_id: string;
+  devices: number;
+}
+
+export interface SubscriptionsTables {
+  subscriptions: SubscriptionRow;
+  subscription_orders: SubscriptionOrderRow;
+  subscription_products: SubscriptionProductRow;
+}

@@ -1,0 +1,46 @@
+import type { ActivationKind, SubscriptionStatus } from './types';
+
+// Rules of subscriptions' activation details (docs/product.md#subscriptions), shared by the server
+// and the web app. Zod-free.
+
+export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['awaiting_delivery', 'active', 'cancelled'];
+
+export const ACTIVATION_KINDS: readonly ActivationKind[] = ['xtream', 'm3u', 'mag', 'code'];
+
+/** How each kind is named in the audit trail and the back office. */
+export const ACTIVATION_KIND_LABELS: Record<ActivationKind, string> = {
+  xtream: 'Xtream',
+  m3u: 'M3U',
+  mag: 'MAG',
+  code: 'Code',
+};
+
+export const DELIVERY_LIMITS = {
+  url: 500,
+  username: 100,
+  password: 200,
+  code: 200,
+  note: 1000,
+  message: 2000,
+  /** Subscriptions in one delivery: an order has at most its lines × their quantities. */
+  subscriptions: 500,
+} as const;
+
+/** Six pairs of hex digits separated by ':' or '-' (one separator throughout). */
+const MAC = /^[0-9a-f]{2}([:-])[0-9a-f]{2}(\1[0-9a-f]{2}){4}$/i;
+
+/** A MAC address as stored (upper-case, ':'), or undefined when it is not one. */
+export function normaliseMac(text: string): string | undefined {
+  const trimmed = text.trim();
+  return MAC.test(trimmed) ? trimmed.toUpperCase().replace(/-/g, ':') : undefined;
+}
+
+/** Whether a URL may be given to a shopper's player: http or https only. */
+export function isPlayerUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
