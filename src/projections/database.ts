@@ -6,6 +6,5 @@ import type { OrdersTables } from './orders';
 import type { SubscriptionsTables } from './subscriptions';
 
 /** Every table of the product's database, each declared once by its owner: `Kysely<Database>`. */
-export interface Database extends AdminUsersTables, AuditTables, CatalogueTables, OrdersTables,
-    SubscriptionsTables,
-    PlatformTables {}
+export interface Database
+  extends AdminUsersTables, AuditTables, CatalogueTables, OrdersTables, SubscriptionsTables, PlatformTables {}

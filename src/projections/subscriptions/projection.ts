@@ -49,8 +49,8 @@ function writeOf(stored: Handled): Write {
         await keepLines(event.data.orderId, event.data.order.lines)(target);
         await setCancelled(target.db, event.data.orderId, false);
       };
-    case 'OrderPaid':
     // A payment that did not match the order opens them only once an admin accepts it.
+    case 'OrderPaid':
     case 'OrderPaymentAccepted':
       return ({ db }) => openSubscriptions(db as Kysely<SubscriptionsTables>, event.data.orderId, event.data.at);
     case 'OrderDeleted':
