@@ -95,7 +95,7 @@ const runner = new ProjectionRunner({
   logger: pino({ level: 'warn' }),
 });
 await runner.start();
-if (!(await runner.waitFor(await store.headPosition(), { timeoutMs: 30 * 60_000 })))
+if (!(await runner.waitFor(await store.lastCommittedPosition(), { timeoutMs: 30 * 60_000 })))
   throw new Error('the projections did not catch up in 30 minutes');
 await runner.stop();
 const { rows: projected } = await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM orders');

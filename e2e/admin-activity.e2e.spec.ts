@@ -251,7 +251,7 @@ describe("a product's history", () => {
     await a.page.getByTestId('history-restore-confirm-confirm').click();
     await confirm.waitFor({ state: 'detached' });
     await eventually(async () => (await a.page.locator('.toast-message').allTextContents()).map(plain)).toContain(
-      'Product restored to version 0',
+      'Restored to version 0',
     );
     await eventually(() => a.page.getByTestId('product-form-name').inputValue()).toBe('Diamond');
     await eventually(async () => (await historyTexts(a.page))[0]).toBe('Administrator restored Diamond to version 0');
@@ -297,7 +297,7 @@ describe("a category's history", () => {
     await history.nth(1).getByTestId('history-restore').click();
     await page.getByTestId('history-restore-confirm-confirm').click();
     await eventually(async () => (await page.locator('.toast-message').allTextContents()).map(plain)).toContain(
-      'Category restored to version 0',
+      'Restored to version 0',
     );
     await eventually(() => modal.getByTestId('category-name').inputValue()).toBe('Kids');
     expect(await modal.getByTestId('category-description').inputValue()).toBe('Cartoons');

@@ -38,7 +38,7 @@ import { startStoreApp } from './support/store';
 
 /** Orders put in the log before the tests: a shop's worth of rows to rebuild. */
 const ORDERS = 4000;
-const READ_MODELS = ['admin-users', 'audit', 'catalogue', 'orders'];
+const READ_MODELS = ['admin-users', 'audit', 'catalogue', 'orders', 'subscriptions'];
 
 let app: RunningApp;
 let browser: Browser;
@@ -54,7 +54,7 @@ beforeAll(async () => {
   const metadata = () => ({ actor: SYSTEM, correlationId: randomUUID(), causationId: randomUUID() });
   for (const order of shopOrders(ORDERS, 800, Date.now()))
     await app.infra.store.append(order.stream, order.events, { expectedRevision: 'no_stream', metadata: metadata() });
-  expect(await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 90_000 })).toBe(true);
+  expect(await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 90_000 })).toBe(true);
   // As a store that has taken these orders: new orders' numbers go on from there.
   await sql`SELECT setval('order_numbers', ${ORDERS})`.execute(app.infra.db);
 }, 180_000);

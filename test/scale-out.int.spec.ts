@@ -61,6 +61,7 @@ describe('scaled out: two instances and a worker on one PostgreSQL and Redis', (
         SEED_DEMO: 'true',
         SHUTDOWN_DELAY: '1s',
         CHECKOUTS_PER_MINUTE: '100000',
+        CHECKOUTS_PER_PHONE_PER_10_MINUTES: '100000',
         LOG_LEVEL: 'warn',
         JWT_SECRET: '',
         ...extra,

@@ -155,6 +155,7 @@ export function eventStoreContract(name: string, makeStore: () => Promise<EventS
         onlyU.filter((e) => ids.includes(e.streamId)).map(({ metadata: _metadata, ...event }) => event),
       );
       expect(comparePositions(await store.headPosition(), mine[3]!.position)).toBeGreaterThanOrEqual(0);
+      expect(comparePositions(await store.lastCommittedPosition(), mine[3]!.position)).toBeGreaterThanOrEqual(0);
     });
 
     it('answers the same append sent again (same command id) with the first result, writing its events once', async () => {

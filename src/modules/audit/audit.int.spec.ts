@@ -75,7 +75,7 @@ describe('the audit trail', () => {
         .send({ username: 'karim.h', name: 'Karim H.', role: 'admin', password: 'second long password' }),
     );
     // Under load a write may answer before its read model caught up (a bounded wait): sign in once it has.
-    await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 30_000 });
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 30_000 });
     karim = {
       id: karimId,
       token: await adminToken(app.url, { username: 'karim.h', password: 'second long password' }),
@@ -174,7 +174,7 @@ describe('the audit trail', () => {
           items: [{ productId: ids.silver, duration: '1 month', quantity: 1 }],
         }),
     );
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     const order = await api()
       .get(`/api/payment/order/${checkout.body.checkout.id}`)
       .then((res) => res.body.order);
@@ -189,7 +189,7 @@ describe('the audit trail', () => {
     );
     // The shopper corrects the phone on the confirmation page, once the order is paid.
     await ok(api().post('/api/payment/update-customer-phone').send({ orderId: ids.order, phone: '0660123456' }));
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     await ok(api().put(`/api/admin/orders/${ids.order}/status`).set(as(karim.token)).send({ status: 'dispatched' }));
     await ok(api().delete(`/api/admin/orders/${ids.order}`).set(as(root.token)));
 
@@ -443,7 +443,7 @@ describe('the audit trail', () => {
   });
 
   it('is the same trail when rebuilt from the log alone', async () => {
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     const rows = async () => ({
       entries: await app.infra.db.selectFrom('audit_entries').selectAll().orderBy('id').execute(),
       entities: await app.infra.db.selectFrom('audit_entities').selectAll().orderBy('key').execute(),

@@ -24,7 +24,10 @@ export function auditRoutes(ctx: AppContext): ModuleRoutes {
   const router = Router();
   // An admin who just acted sees it: the trail is read once it reached the log's head (bounded wait).
   const caughtUp = async () =>
-    ctx.runner.waitFor(await ctx.store.headPosition(), { projections: [AUDIT_PROJECTION], timeoutMs: FRESH_WITHIN_MS });
+    ctx.runner.waitFor(await ctx.store.lastCommittedPosition(), {
+      projections: [AUDIT_PROJECTION],
+      timeoutMs: FRESH_WITHIN_MS,
+    });
 
   router.get('/audit', async (req, res) => {
     const query = withoutBlanks(req.query);

@@ -133,7 +133,7 @@ export async function deleteCategory(
   categoryId: string,
   options: WriteOptions,
 ): Promise<Outcome<CategoryState>> {
-  const productsCount = (await caughtUp(deps, await deps.store.headPosition())).countAllIn(categoryId);
+  const productsCount = (await caughtUp(deps, await deps.store.lastCommittedPosition())).countAllIn(categoryId);
   let reopen: (() => Promise<void>) | undefined;
   const closeFirst = async () => void (reopen = await closeToProducts(deps.store, categoryId, options.metadata));
   const result = await handleCommand(

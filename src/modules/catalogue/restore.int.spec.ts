@@ -292,7 +292,7 @@ describe('restoring a product', () => {
       }),
       201,
     );
-    await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 30_000 });
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 30_000 });
     const other = await adminToken(app.url, { username: 'second', password: 'second admin password' });
     const category = await newCategory('Race');
     const product = await newProduct('Contested', category.id);
@@ -384,7 +384,7 @@ describe('restoring a category', () => {
 
 describe('rebuilt from the log', () => {
   it('gives the same catalogue and audit trail, restores included', async () => {
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     const db = app.infra.db;
     const rows = async () => ({
       categories: await db.selectFrom('catalogue_categories').selectAll().orderBy('id').execute(),

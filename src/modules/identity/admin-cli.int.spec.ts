@@ -105,7 +105,7 @@ describe('the recovery commands (npm run admin)', () => {
     expect(inArgs.stderr).toMatch(/^usage: npm run admin -- create <username> \| reset-password <username>/);
     const nothing = await admin(['create', 'no-password'], '');
     expect(nothing).toMatchObject({ code: 2, stderr: 'Please fill in all required fields\n' });
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     const users = await app.infra.db.selectFrom('admin_users').select('username').execute();
     expect(users.map((u) => u.username).sort()).toEqual(['admin', 'rescuer']);
   });

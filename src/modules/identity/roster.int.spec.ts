@@ -94,7 +94,7 @@ describe('the administrators roster', () => {
       .set(bearer(await adminToken(app.url, current.credentials)))
       .send({});
     expect(signedOut.status).toBe(200);
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     const roster = new Set((await app.infra.store.readStream(ADMIN_ROSTER_STREAM)).map((e) => e.id));
     const rows = async () => ({
       entries: await app.infra.db.selectFrom('audit_entries').selectAll().orderBy('id').execute(),

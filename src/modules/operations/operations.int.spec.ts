@@ -31,7 +31,7 @@ describe('projection operations', () => {
     const metadata = () => ({ actor: SYSTEM, correlationId: randomUUID(), causationId: randomUUID() });
     for (const order of shopOrders(ORDERS, 600, Date.now()))
       await app.infra.store.append(order.stream, order.events, { expectedRevision: 'no_stream', metadata: metadata() });
-    expect(await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 60_000 })).toBe(true);
+    expect(await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 60_000 })).toBe(true);
     // As a store that has taken these orders (they carry no number: numbered in order, as before
     // numbers existed): the numbers of new orders go on from there (migration 011 does this).
     await sql`SELECT setval('order_numbers', ${ORDERS})`.execute(app.infra.db);

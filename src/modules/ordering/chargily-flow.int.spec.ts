@@ -163,7 +163,7 @@ describe('checkout through Chargily Pay (stand-in)', () => {
     await chargily.settle(id, 'canceled');
     await waitUntil(async () => (await orderEvents(app, id)).length === 2);
     // Settled in the read model, which checkout-status answers from.
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     const settled = gets(id);
     for (let poll = 0; poll < 3; poll++) {
       expect((await request(app.url).get(`/api/payment/checkout-status/${id}`)).body.checkout.status).toBe('canceled');

@@ -68,7 +68,7 @@ describe('checkout, payment and orders', () => {
     const res = await api().post('/api/payment/create-checkout').send(checkoutBody(overrides));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The checkout answers before the read models have the order; the admin lists come a moment later.
-    expect(await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 20_000 })).toBe(true);
+    expect(await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 20_000 })).toBe(true);
     return res.body.checkout as { id: string; checkoutUrl: string };
   }
 
@@ -312,7 +312,7 @@ describe('checkout, payment and orders', () => {
     const paid = await openCheckout();
     await api().post(`/sandbox/checkout/${paid.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
     const paidId = (await api().get(`/api/payment/order/${paid.id}`)).body.order.dbOrderId;
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     await admin('put', `/api/admin/orders/${paidId}/status`).send({ status: 'dispatched' }).expect(200);
     const late = await api().post('/api/payment/update-customer-phone').send({ orderId: paidId, phone: '0660000000' });
     expect(late.status).toBe(409);
@@ -439,7 +439,7 @@ describe('checkout, payment and orders', () => {
         'OrderRestored',
         'OrderPaid',
       ]);
-      await app.runner.waitFor(await app.infra.store.headPosition());
+      await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
 
       expect((await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.status).toBe('paid');
       expect((await api().get(`/api/payment/order/${checkout.id}`)).body.order).toMatchObject({

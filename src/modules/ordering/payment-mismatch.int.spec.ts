@@ -62,7 +62,7 @@ describe('a payment that does not match its order', () => {
 
   /** The read models have every event written so far (generous: other test files load the machine). */
   async function caughtUp() {
-    expect(await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 30_000 })).toBe(true);
+    expect(await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 30_000 })).toBe(true);
   }
 
   const revenue = async () => (await adminGet('/api/admin/dashboard/stats?range=7')).body;

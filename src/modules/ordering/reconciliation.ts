@@ -52,7 +52,7 @@ export function defineReconciliation(deps: ReconciliationDeps): void {
 export async function rescheduleAllPending(
   deps: Pick<ReconciliationDeps, 'db' | 'queue' | 'logger' | 'store'> & { runner: Pick<ProjectionRunner, 'waitFor'> },
 ): Promise<number> {
-  const caughtUp = await deps.runner.waitFor(await deps.store.headPosition(), {
+  const caughtUp = await deps.runner.waitFor(await deps.store.lastCommittedPosition(), {
     projections: [ORDERS_PROJECTION],
     timeoutMs: 60_000,
   });

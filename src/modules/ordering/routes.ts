@@ -286,7 +286,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
   // before the model has caught up waits for it, briefly, instead of saying "not found".
   async function orderFor(checkoutOrOrderId: string): Promise<OrderRow> {
     let order = await lookup(checkoutOrOrderId);
-    if (!order && (await caughtUp(await ctx.store.headPosition()))) order = await lookup(checkoutOrOrderId);
+    if (!order && (await caughtUp(await ctx.store.lastCommittedPosition()))) order = await lookup(checkoutOrOrderId);
     if (!order) throw notFound(coded('checkout.not_found'));
     return order;
   }

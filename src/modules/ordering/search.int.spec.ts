@@ -41,7 +41,7 @@ describe('admin search by phone', () => {
         });
       expect(res.status, res.text).toBe(200);
     }
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
   });
 
   it('finds an e-mail holding digits without matching those digits in phones', async () => {

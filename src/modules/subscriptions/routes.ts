@@ -34,7 +34,7 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
     recordOrderDelivery,
     // The order's subscriptions as the log has them now: the read model caught up first.
     deliverable: async (orderId: string) => {
-      await ctx.runner.waitFor(await ctx.store.headPosition(), { projections: [SUBSCRIPTIONS_PROJECTION] });
+      await ctx.runner.waitFor(await ctx.store.lastCommittedPosition(), { projections: [SUBSCRIPTIONS_PROJECTION] });
       return deliverableSubscriptions(ctx.db, orderId);
     },
     trialLengthMs: durationToMs(ctx.config.TRIAL_LENGTH),

@@ -57,7 +57,7 @@ describe('subscriptions and their delivery', () => {
     ).body;
     // The sandbox records the payment as its webhook arrives: the order is paid a moment later.
     await waitUntil(async () => (await detail(orderId)).order.status === 'completed');
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     return orderId as string;
   }
 
@@ -111,7 +111,7 @@ describe('subscriptions and their delivery', () => {
     const { orderId } = (
       await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.body.checkout.id })
     ).body;
-    await app.runner.waitFor(await app.infra.store.headPosition());
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     const { order, etag } = await detail(orderId);
     expect(order).toMatchObject({ subscriptions: [], deliveryState: 'none' });
     const refused = await deliver(orderId, etag, {

@@ -238,6 +238,11 @@ export class EsdbEventStore implements EventStore {
     return this.readAll(options);
   }
 
+  /** The server's log has no writes in flight to wait for: what is committed is readable. */
+  lastCommittedPosition(): Promise<Position> {
+    return this.headPosition();
+  }
+
   async headPosition(): Promise<Position> {
     let from: ReadPosition = END;
     // The tail of the log is often the server's own bookkeeping ($stats, metadata): page back past it.

@@ -92,8 +92,17 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** readAll without the metadata, which a rebuild never looks at: less to read and to parse. */
   readAllData(options: ReadAllOptions): Promise<StoredEvent[]>;
-  /** The position of the last event a reader may see now (START when the log is empty). */
+  /**
+   * The position of the last event a reader may see now (START when the log is empty): where a
+   * subscription "from now" starts, nothing behind it can still appear.
+   */
   headPosition(): Promise<Position>;
+  /**
+   * The position of the last event committed so far, which readers may not reach yet while an older
+   * write is still open: what to wait for to read one's own writes, and anyone else's, in a read
+   * model (docs/architecture.md#ordering-guarantee).
+   */
+  lastCommittedPosition(): Promise<Position>;
   /**
    * Calls `listener` (without arguments) whenever new events may be readable.
    * A hint only: readers must still poll, since a wake-up can be lost.

@@ -5,7 +5,7 @@ import { tcpProxy } from '../../../test/support/tcp-proxy';
 import { openDatabase } from '../db/database';
 import { eventStoreContract } from '../../../test/contracts/event-store.contract';
 import { delay, waitUntil } from '../../../test/support/wait';
-import type { ExpectedRevision, RecordedEvent } from './port';
+import { comparePositions, START, type ExpectedRevision, type Position, type RecordedEvent } from './port';
 import { PostgresEventStore } from './postgres';
 
 eventStoreContract('PostgreSQL', async () => {
@@ -30,12 +30,18 @@ describe('PostgreSQL event store: in-flight transactions', () => {
         [randomUUID()],
       );
       // Later appends take higher transaction ids and commit first.
+      let last: Position = START;
       for (let i = 0; i < 5; i++) {
-        await store.append(`later-${i}`, [{ type: 'Later', data: { i } }], {
+        const appended = await store.append(`later-${i}`, [{ type: 'Later', data: { i } }], {
           expectedRevision: 'no_stream',
           metadata: { actor: 'system', correlationId: randomUUID(), causationId: randomUUID() },
         });
+        last = appended.position;
       }
+      // Readers stop before the open append; one's own write is still known to be committed, so
+      // a wait for it (read-your-writes) lasts until the readers have it rather than ending at once.
+      expect(comparePositions(await store.headPosition(), last)).toBeLessThan(0);
+      expect(comparePositions(await store.lastCommittedPosition(), last)).toBe(0);
       await delay(1500);
       expect(seen.map((e) => e.type)).toEqual([]);
       await held.query('COMMIT');

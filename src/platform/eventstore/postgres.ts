@@ -66,6 +66,12 @@ const HEAD_SQL = `
   ORDER BY transaction_id DESC, global_position DESC
   LIMIT 1`;
 
+// Every committed event, the ones above the readers' line included (see readAllSql).
+const LAST_COMMITTED_SQL = `
+  SELECT transaction_id::text AS transaction_text, global_position FROM events
+  ORDER BY transaction_id DESC, global_position DESC
+  LIMIT 1`;
+
 /** The event log's table (migration 001), written and read with plain SQL here; typed for the Database. */
 export interface EventStoreTables {
   events: {
@@ -209,8 +215,16 @@ export class PostgresEventStore implements EventStore {
     return (await this.pool.query<EventRow>({ name, text, values })).rows;
   }
 
-  async headPosition(): Promise<Position> {
-    const { rows } = await this.pool.query<{ transaction_text: string; global_position: string }>(HEAD_SQL);
+  headPosition(): Promise<Position> {
+    return this.positionOf(HEAD_SQL);
+  }
+
+  lastCommittedPosition(): Promise<Position> {
+    return this.positionOf(LAST_COMMITTED_SQL);
+  }
+
+  private async positionOf(query: string): Promise<Position> {
+    const { rows } = await this.pool.query<{ transaction_text: string; global_position: string }>(query);
     const row = rows[0];
     return row ? { commit: BigInt(row.transaction_text), prepare: BigInt(row.global_position) } : START;
   }

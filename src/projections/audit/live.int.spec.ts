@@ -29,7 +29,7 @@ beforeAll(async () => {
     .send({ username: 'karim', password: 'karim long password', name: 'Karim', role: 'admin' });
   expect(created.status, created.text).toBe(201);
   // Signs in once the read models know the new admin (a write's wait for them is bounded).
-  await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 30_000 });
+  await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 30_000 });
   karim = {
     id: created.body.user.id as string,
     token: await adminToken(app.url, { username: 'karim', password: 'karim long password' }),
@@ -68,7 +68,7 @@ describe('live audit entries', () => {
       });
     expect(created.status, created.text).toBe(201);
     const productId = created.body.product.id as string;
-    await app.runner.waitFor(await app.infra.store.headPosition(), { timeoutMs: 30_000 });
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 30_000 });
 
     const adminSocket = await client({ token: root });
     const shopperSocket = await client();

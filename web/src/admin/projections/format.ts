@@ -49,6 +49,7 @@ const MODEL_DESCRIPTIONS: Record<string, AdminMessageId> = {
   catalogue: 'admin.projections.model.catalogue',
   orders: 'admin.projections.model.orders',
   audit: 'admin.projections.model.audit',
+  subscriptions: 'admin.projections.model.subscriptions',
 };
 
 export const modelDescription = (name: string): AdminMessageId | undefined => MODEL_DESCRIPTIONS[name];
