@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { productFigures } from '../../projections/catalogue';
 import type { Database } from '../../projections/database';
 import { orderFigures, recentOrders, revenueByDay, totals } from '../../projections/orders';
+import { awaitingDeliveryCount } from '../../projections/subscriptions';
 import type { DashboardStatsView, Trend } from '../../shared/ordering';
 
 // The dashboard's figures, from the orders and catalogue read models: totals as docs/product.md#dashboard lists
@@ -17,13 +18,14 @@ export async function dashboardStats(
 ): Promise<DashboardStatsView> {
   const from = new Date(now.getTime() - rangeDays * DAY);
   const before = new Date(from.getTime() - rangeDays * DAY);
-  const [all, current, previous, products, recent, daily] = await Promise.all([
+  const [all, current, previous, products, recent, daily, awaitingDelivery] = await Promise.all([
     totals(db),
     orderFigures(db, from, now),
     orderFigures(db, before, from),
     productFigures(db, from, now),
     recentOrders(db),
     revenueByDay(db, new Date(now.getTime() - (rangeDays - 1) * DAY), rangeDays),
+    awaitingDeliveryCount(db),
   ]);
   return {
     stats: {
@@ -32,6 +34,7 @@ export async function dashboardStats(
       dispatchedOrdersCount: all.dispatchedOrdersCount,
       revenue: all.revenue,
       paymentMismatchCount: all.paymentMismatchCount,
+      awaitingDeliveryCount: awaitingDelivery,
     },
     range: rangeDays,
     recentOrders: recent,

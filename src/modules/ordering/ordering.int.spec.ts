@@ -524,6 +524,8 @@ describe('checkout, payment and orders', () => {
         dispatchedOrdersCount: orders.filter((o) => o.status === 'dispatched').length,
         revenue: paid,
         paymentMismatchCount: orders.filter((o) => o.status === 'payment_mismatch').length,
+        // Nothing delivered here: every paid order awaits its activation details.
+        awaitingDeliveryCount: orders.filter((o) => o.status === 'completed' || o.status === 'dispatched').length,
       });
       expect(res.body.revenueByDay).toHaveLength(30);
       expect(res.body.revenueByDay.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(paid);

@@ -390,8 +390,9 @@ function adminReads(ctx: AppContext): Record<string, ReadHandler> {
   const openActivation = (sealed: string) => sealer.open<Activation>(sealed);
   return {
     '/orders': async ({ query }) => {
-      const { page, limit, search, status } = parseInput(ordersQuerySchema, query);
-      return new JsonAnswer(await listOrders(ctx.db, { search, status }, { page, limit }));
+      const { page, limit, search, status, delivery } = parseInput(ordersQuerySchema, query);
+      const awaitingDelivery = delivery === 'awaiting';
+      return new JsonAnswer(await listOrders(ctx.db, { search, status, awaitingDelivery }, { page, limit }));
     },
     // The order's version (its stream's revision) is its ETag; PUT and DELETE honour If-Match
     // (stale: 409 saying who changed it and when). Without If-Match they apply to the order as it
@@ -422,8 +423,9 @@ function adminRoutes(ctx: AppContext): Router {
   const stamp = () => new Date().toISOString().slice(0, 10);
 
   router.get('/orders/export.csv', async (req, res) => {
-    const { search, status } = parseInput(ordersQuerySchema, req.query);
-    await sendCsv(res, `orders-${stamp()}.csv`, ORDER_COLUMNS, allOrders(ctx.db, { search, status }));
+    const { search, status, delivery } = parseInput(ordersQuerySchema, req.query);
+    const filter = { search, status, awaitingDelivery: delivery === 'awaiting' };
+    await sendCsv(res, `orders-${stamp()}.csv`, ORDER_COLUMNS, allOrders(ctx.db, filter));
   });
 
   router.put('/orders/:id/status', async (req, res) => {

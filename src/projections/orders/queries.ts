@@ -10,6 +10,7 @@ import type {
   Pagination,
 } from '../../shared/ordering';
 import { compiledOnce } from '../../platform/db/compiled-once';
+import { ordersAwaitingDelivery, type SubscriptionsTables } from '../subscriptions';
 import type { CustomerRow, OrderRow, OrdersTables } from './rows';
 
 // Every read of the orders read model: the admin lists, the customers (summed from the orders), the
@@ -18,6 +19,8 @@ import type { CustomerRow, OrderRow, OrdersTables } from './rows';
 export interface OrderFilter {
   search?: string;
   status?: OrderStatus | 'all';
+  /** Only orders with a subscription awaiting its activation details. */
+  awaitingDelivery?: boolean;
 }
 
 export interface Page {
@@ -69,9 +72,13 @@ function holds<TB extends keyof OrdersTables>(
   return eb(eb.fn<string>('lower', [column]), 'ilike', pattern);
 }
 
+const withSubscriptions = (db: Kysely<OrdersTables>) => db as unknown as Kysely<SubscriptionsTables>;
+
 function filtered(db: Kysely<OrdersTables>, filter: OrderFilter) {
   let query = db.selectFrom('orders');
   if (filter.status && filter.status !== 'all') query = query.where('status', '=', filter.status);
+  // The subscriptions read model lives in the same database (projections/database.ts).
+  if (filter.awaitingDelivery) query = query.where('id', 'in', ordersAwaitingDelivery(withSubscriptions(db)));
   const search = filter.search?.trim();
   if (search) {
     const pattern = containing(search);
@@ -118,8 +125,13 @@ export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, 
   const search = filter.search?.trim();
   const status = filter.status === 'all' ? undefined : filter.status;
   const { items, pagination } = await readPage(page, 'id', toAdminOrder, (limit, offset) =>
-    search
-      ? orderPageQuery(db, filtered(db, { status, search }), limit, offset).execute()
+    search || filter.awaitingDelivery
+      ? orderPageQuery(
+          db,
+          filtered(db, { status, search, awaitingDelivery: filter.awaitingDelivery }),
+          limit,
+          offset,
+        ).execute()
       : status
         ? orderPageByStatus(db, status, limit, offset)
         : orderPageOfAll(db, limit, offset),

@@ -104,6 +104,8 @@ export const ordersQuerySchema = z.object({
   status: z
     .enum(['all', ...ORDER_STATUSES], { error: coded('orders.status_filter', { allowed: ORDER_STATUSES.join(', ') }) })
     .default('all'),
+  /** Only orders with a subscription awaiting its activation details (docs/product.md#subscriptions). */
+  delivery: z.enum(['awaiting'], { error: coded('orders.delivery_filter') }).optional(),
 });
 
 export const customersQuerySchema = z.object(pageQuery);

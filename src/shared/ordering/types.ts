@@ -115,7 +115,7 @@ export interface Pagination {
   totalPages: number;
 }
 
-/** `GET /api/admin/orders?status=&search=&page=&limit=`. */
+/** `GET /api/admin/orders?status=&delivery=awaiting&search=&page=&limit=`. */
 export interface AdminOrderPage {
   orders: AdminOrderView[];
   pagination: Pagination;
@@ -160,6 +160,8 @@ export interface DashboardStatsView {
     revenue: number;
     /** Orders whose payment does not match their total, waiting for an admin's decision. */
     paymentMismatchCount: number;
+    /** Paid orders with a subscription awaiting its activation details (docs/product.md#subscriptions). */
+    awaitingDeliveryCount: number;
   };
   range: number;
   recentOrders: AdminOrderView[];
