@@ -1,11 +1,23 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { OrderStatus } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderPage } from '@shared/ordering/types';
+import type { AdminSubscriptionView, DeliveryState } from '@shared/subscriptions/types';
 import { adminApi, adminRetry } from './client';
 import { orderKeys } from './keys';
 
+/**
+ * An order as its detail reads it: with its subscriptions and delivery state (docs/product.md#subscriptions).
+ * A status change answers the order without them: they come back with the refetch that follows.
+ */
+export type AdminOrderDetail = AdminOrderDetailView & {
+  subscriptions?: AdminSubscriptionView[];
+  deliveryState?: DeliveryState;
+};
+
 export interface OrderFilters {
   status: OrderStatus | 'all';
+  /** Only orders with a subscription awaiting its activation details. */
+  delivery?: 'awaiting';
   search: string;
   page: number;
   limit: number;
@@ -15,6 +27,7 @@ export interface OrderFilters {
 export function orderQueryString(filters: Partial<OrderFilters>): string {
   const params = new URLSearchParams();
   if (filters.status && filters.status !== 'all') params.set('status', filters.status);
+  if (filters.delivery) params.set('delivery', filters.delivery);
   if (filters.search) params.set('search', filters.search);
   if (filters.page) params.set('page', String(filters.page));
   if (filters.limit) params.set('limit', String(filters.limit));
@@ -31,15 +44,15 @@ export const ordersQuery = (filters: OrderFilters) =>
     queryFn: ({ signal }) => adminApi.json<AdminOrderPage>(`/api/admin/orders${orderQueryString(filters)}`, { signal }),
   });
 
-/** `GET /api/admin/orders/{id}`: the order with its items (loaded when the detail opens). */
+/** `GET /api/admin/orders/{id}`: the order with its items and subscriptions (loaded when the detail opens). */
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
     retry: adminRetry,
     queryFn: ({ signal }) =>
-      adminApi.json<{ order: AdminOrderDetailView }>(`/api/admin/orders/${encodeURIComponent(id)}`, { signal }),
+      adminApi.json<{ order: AdminOrderDetail }>(`/api/admin/orders/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** The CSV of every order the filters match (not just the page shown). */
-export const ordersCsvPath = (filters: Pick<OrderFilters, 'status' | 'search'>) =>
-  `/api/admin/orders/export.csv${orderQueryString({ status: filters.status, search: filters.search })}`;
+export const ordersCsvPath = (filters: Pick<OrderFilters, 'status' | 'search' | 'delivery'>) =>
+  `/api/admin/orders/export.csv${orderQueryString({ status: filters.status, search: filters.search, delivery: filters.delivery })}`;

@@ -10,7 +10,8 @@ import { AlertIcon, ReceiptIcon } from '../../components/ui/icons';
 /**
  * The four figures (docs/product.md#dashboard: products, orders, dispatched orders, revenue), each with how the
  * chosen range compares with the one before it, as the server computed it; and, while some
- * orders' payments do not match their totals, a card asking for a decision on them.
+ * orders' payments do not match their totals, a card asking for a decision on them; while paid
+ * orders await their activation details, a card leading to them (docs/product.md#subscriptions).
  */
 export function StatCards({ data }: { data: DashboardStatsView }) {
   const t = useAdminText();
@@ -22,6 +23,7 @@ export function StatCards({ data }: { data: DashboardStatsView }) {
   return (
     <>
       {stats.paymentMismatchCount > 0 && <PaymentsToReview count={stats.paymentMismatchCount} />}
+      {stats.awaitingDeliveryCount > 0 && <AwaitingDelivery count={stats.awaitingDeliveryCount} />}
       <section aria-label={t('admin.dashboard.stats')} className="admin-stats">
         <StatCard
           testId="stat-products"
@@ -88,6 +90,25 @@ function PaymentsToReview({ count }: { count: number }) {
         <p>{t('admin.dashboard.mismatch.text', { count })}</p>
         <Link to="/admin/orders" search={{ status: 'payment_mismatch' }} className="btn btn-secondary btn-sm">
           {t('admin.dashboard.mismatch.link')}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** Paid orders with a subscription awaiting its activation details: the list filtered to them. */
+function AwaitingDelivery({ count }: { count: number }) {
+  const t = useAdminText();
+  return (
+    <article className="card admin-attention" data-tone="info" data-testid="stat-awaiting-delivery" role="status">
+      <span className="admin-stat-icon">
+        <TruckIcon />
+      </span>
+      <div>
+        <h2 className="admin-stat-label">{t('admin.dashboard.awaiting.title')}</h2>
+        <p>{t('admin.dashboard.awaiting.text', { count })}</p>
+        <Link to="/admin/orders" search={{ delivery: 'awaiting' }} className="btn btn-secondary btn-sm">
+          {t('admin.dashboard.awaiting.link')}
         </Link>
       </div>
     </article>

@@ -8,7 +8,7 @@ import { PaymentMethodName } from '../../components/order/PaymentMethodName';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { useFormatPrice } from '../../i18n/I18nProvider';
-import { orderQuery } from '../api/orders';
+import { orderQuery, type AdminOrderDetail } from '../api/orders';
 import { EntityHistory } from '../history/EntityHistory';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
@@ -16,6 +16,7 @@ import { useAdminDates } from '../ui/dates';
 import { TruckIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
+import { DeliverySection } from './delivery/DeliverySection';
 import { useDispatchOrder, usePaymentDecision } from './order-writes';
 
 /**
@@ -23,6 +24,7 @@ import { useDispatchOrder, usePaymentDecision } from './order-writes';
  * total, status, items, Update Status (to dispatched only, after a confirmation), Delete and Close.
  * A payment that does not match the order shows what was paid against the total, and while it
  * awaits a decision, the two answers (accept the payment, cancel the order), each confirmed first.
+ * A paid order's subscriptions are delivered here (DeliverySection).
  * Live events keep it current; deleted meanwhile, it says so.
  */
 export function OrderDetailModal({
@@ -109,7 +111,7 @@ function DetailError({ gone, retry }: { gone: boolean; retry: () => unknown }) {
   );
 }
 
-function OrderDetail({ order }: { order: AdminOrderDetailView }) {
+function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const t = useAdminText();
   const dates = useAdminDates();
   const price = useFormatPrice();
@@ -142,6 +144,7 @@ function OrderDetail({ order }: { order: AdminOrderDetailView }) {
       {order.restored_at && <p className="alert">{t('admin.orders.detail.restored')}</p>}
       {order.payment_mismatch && <PaymentMismatch order={order} />}
       <OrderItems order={order} />
+      <DeliverySection key={order.id} order={order} />
       <UpdateStatus order={order} />
       <EntityHistory entityType="order" entityId={order.id} />
     </div>

@@ -27,10 +27,10 @@ export interface OrdersPageProps {
   onSearch: (next: OrdersSearch, replace?: boolean) => void;
 }
 
-/** /admin/orders (docs/product.md#orders): search, status filter, the paginated table, detail, dispatch, delete, CSV. */
+/** /admin/orders (docs/product.md#orders): search, status and delivery filters, the paginated table, detail, dispatch, delete, CSV. */
 export function OrdersPage({ search, onSearch }: OrdersPageProps) {
   const t = useAdminText();
-  const filters: OrderFilters = { status: search.status ?? 'all', ...listFilters(search) };
+  const filters: OrderFilters = { status: search.status ?? 'all', delivery: search.delivery, ...listFilters(search) };
   const list = useQuery(ordersQuery(filters));
   const [deleting, setDeleting] = useState<AdminOrderView | null>(null);
   const open = (id: string | undefined) => onSearch({ ...search, id });
@@ -58,6 +58,10 @@ export function OrdersPage({ search, onSearch }: OrdersPageProps) {
           value={filters.status}
           onChange={(status) => onSearch({ ...search, status: status === 'all' ? undefined : status, page: undefined })}
         />
+        <DeliveryFilter
+          value={filters.delivery}
+          onChange={(delivery) => onSearch({ ...search, delivery, page: undefined })}
+        />
       </div>
       <section className="card admin-panel admin-list" aria-label={t('admin.orders.title')}>
         {list.isPending ? (
@@ -74,7 +78,7 @@ export function OrdersPage({ search, onSearch }: OrdersPageProps) {
               busy={list.isPlaceholderData}
               empty={
                 <EmptyOrders
-                  filtered={Boolean(search.search || search.status)}
+                  filtered={Boolean(search.search || search.status || search.delivery)}
                   onClear={() => onSearch({ limit: search.limit })}
                 />
               }
@@ -125,6 +129,27 @@ function StatusFilter({
       all={{ value: 'all', label: t('admin.orders.allStatuses') }}
       options={ORDER_STATUSES.map((status) => ({ value: status, label: t(`admin.order.status.${status}`) }))}
       testId="orders-status"
+    />
+  );
+}
+
+/** Every order, or only those with a subscription awaiting its activation details (docs/product.md#subscriptions). */
+function DeliveryFilter({
+  value,
+  onChange,
+}: {
+  value: 'awaiting' | undefined;
+  onChange: (delivery: 'awaiting' | undefined) => void;
+}) {
+  const t = useAdminText();
+  return (
+    <FilterSelect
+      label={t('admin.orders.deliveryFilter')}
+      value={value ?? 'all'}
+      onChange={(delivery) => onChange(delivery === 'awaiting' ? 'awaiting' : undefined)}
+      all={{ value: 'all', label: t('admin.orders.allDeliveries') }}
+      options={[{ value: 'awaiting', label: t('admin.orders.awaitingDelivery') }]}
+      testId="orders-delivery"
     />
   );
 }

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentDecision } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
+import type { DeliveryInput } from '@shared/subscriptions/types';
+import type { AdminOrderDetail } from '../api/orders';
 import { customerKeys, dashboardKeys, orderKeys } from '../api/keys';
 import { useVersionedWrite } from '../api/versioned';
 import { useAdminText } from '../i18n';
 
-// The changes an admin makes to an order: dispatch it, delete it (docs/product.md#orders), and decide on a payment
-// that does not match it. Each sends the version the screen showed; a stale one gets the shared
+// The changes an admin makes to an order: dispatch it, delete it (docs/product.md#orders), decide on a payment
+// that does not match it, and deliver its subscriptions' activation details (docs/product.md#subscriptions). Each sends the version the screen showed; a stale one gets the shared
 // conflict dialog.
 
 type OrderRef = Pick<AdminOrderView, 'id' | 'number' | 'version'>;
@@ -77,6 +79,30 @@ export function usePaymentDecision() {
         order: `#${order.number}`,
       }),
     failure: () => t('admin.orders.mismatch.failed'),
+    onSuccess: (result, { order }) => {
+      if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
+    },
+  });
+}
+
+/**
+ * The activation details of an order's subscriptions, sent with the order's version: the first
+ * delivery dispatches the order, a later one corrects them (the server's doing).
+ */
+export function useDeliverOrder() {
+  const t = useAdminText();
+  const queryClient = useQueryClient();
+  return useVersionedWrite<{ order: OrderRef; delivery: DeliveryInput }, { order?: AdminOrderDetail }>({
+    request: ({ order, delivery }) => ({
+      path: `/api/admin/orders/${encodeURIComponent(order.id)}/delivery`,
+      method: 'PUT',
+      body: delivery,
+      version: order.version,
+    }),
+    item: ({ order }) => ({ area: 'orders', id: order.id }),
+    invalidates: ({ order }) => touched(order.id),
+    success: (_, { order }) => t('admin.orders.delivery.savedToast', { order: `#${order.number}` }),
+    failure: () => t('admin.orders.delivery.failed'),
     onSuccess: (result, { order }) => {
       if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
     },

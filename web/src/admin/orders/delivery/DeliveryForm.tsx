@@ -1,0 +1,204 @@
+import { ACTIVATION_KINDS } from '@shared/subscriptions/constants';
+import type { ActivationKind, AdminSubscriptionView } from '@shared/subscriptions/types';
+import { useRef, useState, type FormEvent } from 'react';
+import { Spinner } from '../../../components/ui/Spinner';
+import type { AdminOrderDetail } from '../../api/orders';
+import { useAdminText } from '../../i18n';
+import { FormField } from '../../ui/FormField';
+import { useDeliverOrder } from '../order-writes';
+import {
+  KIND_FIELDS,
+  SECRET_FIELDS,
+  deliveryInput,
+  draftOf,
+  draftProblems,
+  fieldKey,
+  serverProblems,
+  type DeliveryDraft,
+  type DeliveryProblems,
+  type DetailField,
+  type FieldProblem,
+  type SubscriptionDraft,
+} from './delivery-form';
+
+/**
+ * The delivery form (docs/product.md#subscriptions): per subscription, a kind and its fields and an
+ * optional note; a message to the shopper; Save sends them with the order's version.
+ */
+export function DeliveryForm({
+  order,
+  subscriptions,
+  onSaved,
+  onCancel,
+}: {
+  order: AdminOrderDetail;
+  subscriptions: AdminSubscriptionView[];
+  onSaved: () => void;
+  /** Given when correcting details already delivered: back to them unchanged. */
+  onCancel?: () => void;
+}) {
+  const t = useAdminText();
+  const [draft, setDraft] = useState<DeliveryDraft>(() => draftOf(subscriptions));
+  const [problems, setProblems] = useState<DeliveryProblems>({});
+  const form = useRef<HTMLFormElement>(null);
+  const deliver = useDeliverOrder();
+  const say = useProblemText();
+
+  const showProblems = (found: DeliveryProblems) => {
+    setProblems(found);
+    // The first field in error takes the focus, once its message is on screen.
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = draftProblems(draft);
+    if (Object.keys(found).length) return showProblems(found);
+    setProblems({});
+    deliver.mutate(
+      { order, delivery: deliveryInput(draft) },
+      { onSuccess: onSaved, onError: (error) => showProblems(serverProblems(error)) },
+    );
+  };
+
+  const change = (index: number, next: SubscriptionDraft) =>
+    setDraft((current) => ({
+      ...current,
+      subscriptions: current.subscriptions.map((item, i) => (i === index ? next : item)),
+    }));
+
+  return (
+    <form ref={form} className="admin-delivery-form" onSubmit={submit} noValidate data-testid="delivery-form">
+      {draft.subscriptions.map((item, index) => (
+        <SubscriptionFields
+          key={item.subscriptionId}
+          index={index}
+          subscription={subscriptions.find((s) => s.id === item.subscriptionId)!}
+          draft={item}
+          problems={problems}
+          onChange={(next) => change(index, next)}
+        />
+      ))}
+      <FormField
+        label={t('admin.orders.delivery.message')}
+        hint={t('admin.orders.delivery.messageHint')}
+        error={say(problems.message)}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            rows={3}
+            dir="auto"
+            value={draft.message}
+            onChange={(event) => setDraft({ ...draft, message: event.target.value })}
+            data-testid="delivery-message"
+          />
+        )}
+      </FormField>
+      <div className="admin-update-status-row">
+        <button type="submit" className="btn btn-primary" disabled={deliver.isPending} data-testid="delivery-save">
+          {deliver.isPending && <Spinner size="sm" />}
+          {deliver.isPending ? t('admin.orders.delivery.saving') : t('admin.orders.delivery.save')}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={deliver.isPending}>
+            {t('admin.orders.delivery.cancelEdit')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** A problem's text in the admin's language. */
+function useProblemText() {
+  const t = useAdminText();
+  return (problem: FieldProblem | undefined) =>
+    problem && ('text' in problem ? problem.text : t(problem.id, problem.values));
+}
+
+/** One subscription's part: which package, the kind, that kind's fields, the note. */
+function SubscriptionFields({
+  index,
+  subscription,
+  draft,
+  problems,
+  onChange,
+}: {
+  index: number;
+  subscription: AdminSubscriptionView;
+  draft: SubscriptionDraft;
+  problems: DeliveryProblems;
+  onChange: (next: SubscriptionDraft) => void;
+}) {
+  const t = useAdminText();
+  const say = useProblemText();
+  const setValue = (field: DetailField, value: string) =>
+    onChange({ ...draft, values: { ...draft.values, [field]: value } });
+  return (
+    <fieldset className="admin-delivery-subscription" data-testid="delivery-subscription">
+      <legend dir="auto">
+        {t('admin.orders.delivery.subscription', {
+          package: subscription.packageName,
+          duration: subscription.duration,
+        })}
+      </legend>
+      <FormField label={t('admin.orders.delivery.kind')} required>
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={draft.kind}
+            onChange={(event) => onChange({ ...draft, kind: event.target.value as ActivationKind })}
+            data-testid="delivery-kind"
+          >
+            {ACTIVATION_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`admin.orders.delivery.kind.${kind}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {KIND_FIELDS[draft.kind].map((field) => (
+        <FormField
+          key={field}
+          label={t(`admin.orders.delivery.field.${field}`)}
+          required
+          hint={field === 'mac' ? t('admin.orders.delivery.macHint') : undefined}
+          error={say(problems[fieldKey(index, field)])}
+          errorTestId={`delivery-error-${field}`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type={field.endsWith('Url') ? 'url' : 'text'}
+              dir="ltr"
+              autoComplete="off"
+              spellCheck={false}
+              value={draft.values[field] ?? ''}
+              onChange={(event) => setValue(field, event.target.value)}
+              data-secret={SECRET_FIELDS.has(field) || undefined}
+              data-testid={`delivery-${field}`}
+            />
+          )}
+        </FormField>
+      ))}
+      <FormField label={t('admin.orders.delivery.note')} error={say(problems[fieldKey(index, 'note')])}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            rows={2}
+            dir="auto"
+            value={draft.note}
+            onChange={(event) => onChange({ ...draft, note: event.target.value })}
+            data-testid="delivery-note"
+          />
+        )}
+      </FormField>
+    </fieldset>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { AdminOrderDetail } from '../../api/orders';
+import { useAdminText } from '../../i18n';
+import { DeliveredDetails } from './DeliveredDetails';
+import { DeliveryForm } from './DeliveryForm';
+
+/**
+ * A paid order's delivery (docs/product.md#subscriptions): the form while a subscription awaits its
+ * activation details; once all are delivered, the details (masked) with Edit to correct them.
+ */
+export function DeliverySection({ order }: { order: AdminOrderDetail }) {
+  const t = useAdminText();
+  const [editing, setEditing] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const subscriptions = (order.subscriptions ?? []).filter((subscription) => subscription.status !== 'cancelled');
+  const paid = order.status === 'completed' || order.status === 'dispatched';
+  if (!paid || subscriptions.length === 0) return null;
+  const awaiting = order.deliveryState === 'awaiting';
+  return (
+    <section
+      className="admin-delivery"
+      aria-labelledby="delivery-title"
+      data-state={order.deliveryState}
+      data-testid="order-delivery"
+    >
+      <h3 id="delivery-title" className="admin-panel-title">
+        {t('admin.orders.delivery.title')}
+      </h3>
+      <p>{t(awaiting ? 'admin.orders.delivery.awaitingText' : 'admin.orders.delivery.deliveredText')}</p>
+      {awaiting || editing ? (
+        <DeliveryForm
+          order={order}
+          subscriptions={subscriptions}
+          onSaved={() => setEditing(false)}
+          onCancel={awaiting ? undefined : () => setEditing(false)}
+        />
+      ) : (
+        <>
+          {subscriptions.map((subscription) => (
+            <DeliveredDetails key={subscription.id} subscription={subscription} announce={setAnnouncement} />
+          ))}
+          <div className="admin-update-status-row">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setEditing(true)}
+              data-testid="delivery-edit"
+            >
+              {t('admin.orders.delivery.edit')}
+            </button>
+          </div>
+        </>
+      )}
+      <p className="visually-hidden" aria-live="polite" data-testid="delivery-announcement">
+        {announcement}
+      </p>
+    </section>
+  );
+}
