@@ -4,7 +4,8 @@ import { adminBrowserSuite, plain, seriousViolations, signedInStorage, type Admi
 
 // Delivering a paid order's activation details in a real browser (docs/product.md#subscriptions):
 // the dashboard's card and the list's filter lead to it, the detail's form saves Xtream details
-// (the order is dispatched, the details masked until Show, Copy announced), a wrong MAC is refused
+// (the order is dispatched, the details masked until Show, Copy announced), a correction made
+// meanwhile by another admin meets the conflict dialog, a wrong MAC is refused
 // in the form in the admin's language, and axe finds nothing serious on the form in Arabic.
 
 const suite = adminBrowserSuite();
@@ -109,6 +110,39 @@ describe('delivering an order', () => {
     );
     expect(stored.order.subscriptions[0]!.activation.username).toBe('client-1042b');
     expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('meets another admin’s correction made meanwhile with the conflict dialog, not overwriting it', async () => {
+    const { orderId } = await paidOrder();
+    const { order: opened } = await suite.shop.api<{ order: { subscriptions: { id: string }[] } }>(
+      'GET',
+      `/api/admin/orders/${orderId}`,
+    );
+    const first = {
+      subscriptions: [{ subscriptionId: opened.subscriptions[0]!.id, kind: 'code', code: 'FIRST-CODE' }],
+    };
+    await suite.shop.api('PUT', `/api/admin/orders/${orderId}/delivery`, first);
+
+    const { page } = await openSignedIn(`/admin/orders?id=${orderId}`);
+    const section = page.getByTestId('order-delivery');
+    await section.getByTestId('delivered-subscription').waitFor();
+    await section.getByTestId('delivery-edit').click();
+    expect(await section.getByTestId('delivery-code').inputValue()).toBe('FIRST-CODE');
+    await section.getByTestId('delivery-code').fill('MINE-CODE');
+    // Another admin corrects the details while this form is open.
+    const other = { subscriptions: [{ ...first.subscriptions[0]!, code: 'THEIR-CODE' }] };
+    await suite.shop.api('PUT', `/api/admin/orders/${orderId}/delivery`, other);
+    await section.getByTestId('delivery-save').click();
+    const conflict = page.getByTestId('conflict-dialog');
+    await conflict.waitFor();
+    const { order } = await suite.shop.api<{ order: { subscriptions: { activation: { code: string } }[] } }>(
+      'GET',
+      `/api/admin/orders/${orderId}`,
+    );
+    expect(order.subscriptions[0]!.activation.code).toBe('THEIR-CODE');
+    // Reload: the form starts again from the details as they are now.
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => section.getByTestId('delivery-code').inputValue()).toBe('THEIR-CODE');
   }, 60_000);
 
   it('refuses a wrong MAC next to its field in Arabic, and axe finds nothing serious on the form, light and dark', async () => {

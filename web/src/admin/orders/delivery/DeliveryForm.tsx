@@ -2,6 +2,7 @@ import { ACTIVATION_KINDS } from '@shared/subscriptions/constants';
 import type { ActivationKind, AdminSubscriptionView } from '@shared/subscriptions/types';
 import { useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
+import { conflictOf } from '../../api/client';
 import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { FormField } from '../../ui/FormField';
@@ -29,16 +30,22 @@ export function DeliveryForm({
   order,
   subscriptions,
   onSaved,
+  onStale,
   onCancel,
 }: {
   order: AdminOrderDetail;
   subscriptions: AdminSubscriptionView[];
   onSaved: () => void;
+  /** Refused for a stale version (the conflict dialog is up): the form is to start again from the order as it is now. */
+  onStale: () => void;
   /** Given when correcting details already delivered: back to them unchanged. */
   onCancel?: () => void;
 }) {
   const t = useAdminText();
   const [draft, setDraft] = useState<DeliveryDraft>(() => draftOf(subscriptions));
+  // The version of the details the form opened with, not a newer one live updates brought since:
+  // saving over another admin's delivery is the shared conflict (docs/architecture.md#commands).
+  const [version] = useState(order.version);
   const [problems, setProblems] = useState<DeliveryProblems>({});
   const form = useRef<HTMLFormElement>(null);
   const deliver = useDeliverOrder();
@@ -56,8 +63,11 @@ export function DeliveryForm({
     if (Object.keys(found).length) return showProblems(found);
     setProblems({});
     deliver.mutate(
-      { order, delivery: deliveryInput(draft) },
-      { onSuccess: onSaved, onError: (error) => showProblems(serverProblems(error)) },
+      { order: { ...order, version }, delivery: deliveryInput(draft) },
+      {
+        onSuccess: onSaved,
+        onError: (error) => (conflictOf(error) ? onStale() : showProblems(serverProblems(error))),
+      },
     );
   };
 

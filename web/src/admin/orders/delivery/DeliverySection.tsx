@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { orderKeys } from '../../api/keys';
 import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { DeliveredDetails } from './DeliveredDetails';
@@ -12,6 +14,14 @@ export function DeliverySection({ order }: { order: AdminOrderDetail }) {
   const t = useAdminText();
   const [editing, setEditing] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  // After a save refused for a stale version, a new form from the order as the server has it now
+  // (fetched again: a live update may have brought the order's new version but not its details).
+  const queryClient = useQueryClient();
+  const [formKey, setFormKey] = useState(0);
+  const restart = () =>
+    void queryClient
+      .refetchQueries({ queryKey: orderKeys.detail(order.id), exact: true })
+      .then(() => setFormKey((key) => key + 1));
   const subscriptions = (order.subscriptions ?? []).filter((subscription) => subscription.status !== 'cancelled');
   const paid = order.status === 'completed' || order.status === 'dispatched';
   if (!paid || subscriptions.length === 0) return null;
@@ -29,7 +39,9 @@ export function DeliverySection({ order }: { order: AdminOrderDetail }) {
       <p>{t(awaiting ? 'admin.orders.delivery.awaitingText' : 'admin.orders.delivery.deliveredText')}</p>
       {awaiting || editing ? (
         <DeliveryForm
+          key={formKey}
           order={order}
+          onStale={restart}
           subscriptions={subscriptions}
           onSaved={() => setEditing(false)}
           onCancel={awaiting ? undefined : () => setEditing(false)}
