@@ -5,18 +5,32 @@
 // 100 ms, staggered (latency). autocannon cannot pace: its rate limit lets every connection fire
 // its whole second's quota at once, which measures bursts, not a steady 500/s. Paced latency runs
 // from when a request was due, so a stall delays, and counts against, every request behind it.
+// Beside them, the floor of the same run: a bare node:http server with a pg pool (bench/sql-http-server.ts)
+// doing only the writes a checkout cannot do without (an order number and one order-sized event),
+// at the same 50 connections: what recording a checkout over HTTP costs on this machine at the least.
 // Run: npm run bench:checkout  (BENCH_CHECKOUTS to change the count, default 10,000)
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { benchDatabase, fmt, monthlyCheckout, rate, startStoreProcess } from './support';
+import {
+  benchDatabase,
+  fmt,
+  killedOnExit,
+  monthlyCheckout,
+  rate,
+  startListeningScript,
+  startStoreProcess,
+} from './support';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 10_000);
 const CONNECTIONS = 50;
+const POOL_SIZE = 10;
+const children = killedOnExit();
 
-const database = await benchDatabase('checkout', 10);
+const database = await benchDatabase('checkout', POOL_SIZE);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-checkout-'));
 const start = (seed: boolean) =>
   startStoreProcess({
@@ -148,8 +162,42 @@ const counts = (
          (SELECT count(*) FROM sandbox_checkouts)::int AS checkouts`)
 ).rows[0];
 
+/** The floor: a checkout's two unavoidable writes behind a bare HTTP server, flat out at the same connections. */
+async function floorRun(): Promise<autocannon.Result> {
+  const callsFile = path.join(dataDir, 'floor-calls.json');
+  const orderSized = JSON.stringify({
+    lines: [JSON.parse(bodies[0]!)],
+    total: 2000,
+    phone: '0550000000',
+    at: new Date(),
+  });
+  const append = `INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
+    VALUES ('floor-' || gen_random_uuid(), 0, gen_random_uuid(), 'FloorCheckout', $1::jsonb, '{"actor":"system"}')`;
+  const statements = [
+    { sql: `SELECT nextval('order_numbers')`, parameters: [] },
+    { sql: append, parameters: [orderSized] },
+  ];
+  writeFileSync(callsFile, JSON.stringify([{ statements, parallel: false }]));
+  const server = await startListeningScript(
+    fileURLToPath(new URL('./sql-http-server.ts', import.meta.url)),
+    // The store's own pool size (openDatabase's default).
+    [database.url, '20', callsFile],
+    children,
+  );
+  try {
+    return await autocannon({ url: `${server.url}/0`, method: 'POST', connections: CONNECTIONS, amount: CHECKOUTS });
+  } finally {
+    process.kill(server.pid, 'SIGTERM');
+    children.delete(server.pid);
+  }
+}
+const floor = await floorRun();
+
 console.log(
   `  create-checkout, flat out: ${fmt(Math.round(result.requests.average))} requests/s (target >= ${TARGET_RATE}), p99 ${result.latency.p99} ms`,
+);
+console.log(
+  `  floor, flat out          : ${fmt(Math.round(floor.requests.average))} requests/s, p99 ${floor.latency.p99} ms (bare HTTP + an order number + one event, same connections)`,
 );
 console.log(
   `  create-checkout paced at ${TARGET_RATE}/s: ${fmt(paced.rate)} requests/s, p99 ${paced.p99} ms from when each was due (target <= 100 ms)`,
