@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { orderQuery } from '../../api/order';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { CheckCircleIcon, ClockIcon, HomeIcon, MailIcon, XCircleIcon } from '../ui/icons';
+import { CheckCircleIcon, ClockIcon, HomeIcon, WhatsAppIcon, XCircleIcon } from '../ui/icons';
 import { OrderItems } from './OrderItems';
 import { OrderPhoneForm } from './OrderPhoneForm';
 import { PaymentMethodName } from './PaymentMethodName';
@@ -141,9 +141,10 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
 
         <SupportBox contact={order.adminContact} orderNumber={order.orderNumber} />
 
-        <p className="email-note">
-          <MailIcon size={18} />
-          <FormattedMessage id="success.emailNote" />
+        {/* No e-mail is collected: the details go to the order's phone (docs/product.md#subscriptions). */}
+        <p className="delivery-note" data-testid="delivery-note">
+          <WhatsAppIcon size={18} />
+          <FormattedMessage id="success.deliveryNote" />
         </p>
         <Link to="/" className="btn btn-primary btn-lg success-home" data-testid="success-home">
           <HomeIcon size={18} />
