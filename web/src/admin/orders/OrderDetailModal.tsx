@@ -7,6 +7,7 @@ import { AlertIcon, TrashIcon } from '../../components/ui/icons';
 import { PaymentMethodName } from '../../components/order/PaymentMethodName';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatePanel } from '../../components/ui/StatePanel';
+import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { orderQuery, type AdminOrderDetail } from '../api/orders';
 import { EntityHistory } from '../history/EntityHistory';
@@ -154,6 +155,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
 function OrderItems({ order }: { order: AdminOrderDetailView }) {
   const t = useAdminText();
   const price = useFormatPrice();
+  const durationLabel = useDurationLabel();
   if (order.items.length === 0) return <p className="admin-empty-text">{t('admin.orders.noItems')}</p>;
   return (
     <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={t('admin.orders.items')}>
@@ -178,10 +180,14 @@ function OrderItems({ order }: { order: AdminOrderDetailView }) {
           {order.items.map((item) => (
             <tr key={item.id}>
               <td dir="auto">{item.product_name}</td>
-              <td dir="auto">{item.selected_duration}</td>
-              <td className="cell-num">{price(item.selected_price)}</td>
+              <td>{durationLabel(item.selected_duration)}</td>
+              <td className="cell-num" dir="auto">
+                {price(item.selected_price)}
+              </td>
               <td className="cell-num">{item.quantity}</td>
-              <td className="cell-num">{price(item.subtotal)}</td>
+              <td className="cell-num" dir="auto">
+                {price(item.subtotal)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -190,7 +196,7 @@ function OrderItems({ order }: { order: AdminOrderDetailView }) {
             <th scope="row" colSpan={4}>
               {t('admin.orders.items.total')}
             </th>
-            <td className="cell-num" data-testid="order-items-total">
+            <td className="cell-num" dir="auto" data-testid="order-items-total">
               {price(order.items.reduce((sum, item) => sum + item.subtotal, 0))}
             </td>
           </tr>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useAdminText } from '../../i18n';
 import { useAdminDates } from '../../ui/dates';
 import { KIND_FIELDS, SECRET_FIELDS, detailValue, type DetailField } from './delivery-form';
+import { useDurationLabel } from '../../../i18n/useDurationLabel';
 
 // Details already delivered (docs/product.md#subscriptions): secrets masked until Show, every
 // field copyable; what was copied is said in the section's live region (`announce`).
@@ -17,11 +18,12 @@ export function DeliveredDetails({
   announce: (text: string) => void;
 }) {
   const t = useAdminText();
+  const durationLabel = useDurationLabel();
   const dates = useAdminDates();
   const activation = subscription.activation;
   const title = t('admin.orders.delivery.subscription', {
     package: subscription.packageName,
-    duration: subscription.duration,
+    duration: durationLabel(subscription.duration),
   });
   return (
     <article className="admin-delivered" data-testid="delivered-subscription" aria-label={title}>

@@ -7,6 +7,7 @@ import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { FormField } from '../../ui/FormField';
 import { useDeliverOrder } from '../order-writes';
+import { useDurationLabel } from '../../../i18n/useDurationLabel';
 import {
   KIND_FIELDS,
   SECRET_FIELDS,
@@ -143,6 +144,7 @@ function SubscriptionFields({
   onChange: (next: SubscriptionDraft) => void;
 }) {
   const t = useAdminText();
+  const durationLabel = useDurationLabel();
   const say = useProblemText();
   const setValue = (field: DetailField, value: string) =>
     onChange({ ...draft, values: { ...draft.values, [field]: value } });
@@ -151,7 +153,7 @@ function SubscriptionFields({
       <legend dir="auto">
         {t('admin.orders.delivery.subscription', {
           package: subscription.packageName,
-          duration: subscription.duration,
+          duration: durationLabel(subscription.duration),
         })}
       </legend>
       <FormField label={t('admin.orders.delivery.kind')} required>
