@@ -12,14 +12,7 @@ const suite = adminBrowserSuite();
 let productId: string;
 
 beforeAll(async () => {
-  const category = await suite.shop.createCategory('Packs');
-  productId = (
-    await suite.shop.createProduct({
-      name: 'Gold',
-      category_id: category.id,
-      price_durations: [{ duration: '1 month', price: 2000 }],
-    })
-  ).id;
+  productId = await suite.shop.createGoldPack();
 });
 
 /** A 2,000 Da order paid in the sandbox, once the store has it completed. */

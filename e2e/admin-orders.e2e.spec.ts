@@ -24,14 +24,7 @@ let productId: string;
 const placed: ShopOrder[] = [];
 
 beforeAll(async () => {
-  const category = await suite.shop.createCategory('Packs');
-  productId = (
-    await suite.shop.createProduct({
-      name: 'Gold',
-      category_id: category.id,
-      price_durations: [{ duration: '1 month', price: 2000 }],
-    })
-  ).id;
+  productId = await suite.shop.createGoldPack();
   for (let n = 1; n <= 11; n++)
     placed.push(await suite.shop.placeOrder(productId, 2000, { phone: `05500000${`${n}`.padStart(2, '0')}` }));
   placed.push(await suite.shop.placeOrder(productId, 2000, { phone: '0660000099', paid: false }));

@@ -12,14 +12,7 @@ const suite = adminBrowserSuite({ SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET });
 let productId: string;
 
 beforeAll(async () => {
-  const category = await suite.shop.createCategory('Packs');
-  productId = (
-    await suite.shop.createProduct({
-      name: 'Gold',
-      category_id: category.id,
-      price_durations: [{ duration: '1 month', price: 2000 }],
-    })
-  ).id;
+  productId = await suite.shop.createGoldPack();
 });
 
 /** A pending 2,000 Da order, then the provider's signed `checkout.paid` of `amount` Da for it. */

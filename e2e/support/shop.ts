@@ -152,6 +152,16 @@ export function shopClient(baseUrl: string) {
     ).category;
   const createProduct = async (product: SeedProduct) =>
     (await api<{ product: ProductRecord }>('POST', '/api/admin/products', product)).product;
+  /** The order screens' usual stock: a 'Gold' pack at 2,000 Da a month in a 'Packs' category; its id. */
+  const createGoldPack = async () => {
+    const category = await createCategory('Packs');
+    const gold = await createProduct({
+      name: 'Gold',
+      category_id: category.id,
+      price_durations: [{ duration: '1 month', price: 2000 }],
+    });
+    return gold.id;
+  };
   const updateProduct = async (id: string, changes: Partial<SeedProduct>) =>
     (await api<{ product: ProductRecord }>('PUT', `/api/admin/products/${encodeURIComponent(id)}`, changes)).product;
 
@@ -184,6 +194,7 @@ export function shopClient(baseUrl: string) {
     placeOrder,
     createCategory,
     createProduct,
+    createGoldPack,
     updateProduct,
   };
 }
