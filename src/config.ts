@@ -117,6 +117,11 @@ const envSchema = z.object({
   CHECKOUT_STATUS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Per client address and 10 minutes: an order's phone is changed once, so a few tries suffice.
   PHONE_CHANGES_PER_10_MINUTES: z.coerce.number().int().min(1).default(5),
+  // Per client address and minute: order pages (GET /api/orders/{token}) opened or refreshed.
+  ORDER_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Per client address and 10 minutes: Find my order's searches that found nothing (numbers are
+  // sequential and phones guessable, so misses are what a guesser makes).
+  ORDER_LOOKUP_MISSES_PER_10_MINUTES: z.coerce.number().int().min(1).default(10),
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   CHARGILY_API_KEY: z.string().optional(),
   CHARGILY_API_URL: z.string().url().optional(),

@@ -46,6 +46,8 @@ export async function startTestApp(
     REJECTED_CHECKOUTS_PER_MINUTE: '100000',
     CHECKOUT_STATUS_PER_MINUTE: '100000',
     PHONE_CHANGES_PER_10_MINUTES: '100000',
+    ORDER_PAGES_PER_MINUTE: '100000',
+    ORDER_LOOKUP_MISSES_PER_10_MINUTES: '100000',
     ...options.env,
   });
   const app = await startApp(config);

@@ -463,6 +463,13 @@ function describeOrder(event: OrderEvent, states: States): Described {
       const kinds = event.data.kinds.map(activationKindLabel).join(', ');
       return entry('order.delivered', before, [{ field: 'activation', before: null, after: kinds }]);
     }
+    case 'OrderAccessLinkRenewed':
+      // That the link changed, never the token (docs/security.md#encryption-at-rest).
+      return entry('order.link_renewed', before);
+    case 'OrderSentOnWhatsApp':
+      return entry('order.sent_on_whatsapp', before, [
+        { field: 'withDetails', before: null, after: event.data.withDetails },
+      ]);
     case 'OrderDeleted': {
       // Kept (as deleted): a payment may bring the order back, under the number it had.
       const state = before && { ...before, status: 'deleted' };

@@ -4,6 +4,7 @@ import { ORDER_EVENT_TYPES, upcastOrderEvent, type OrderEvent, type OrderLine } 
 import { SUBSCRIPTION_EVENT_TYPES, subscriptionId, type SubscriptionEvent } from '../../modules/subscriptions/events';
 import type { StoredEvent } from '../../platform/eventstore/port';
 import type { Projection, Write } from '../../platform/projections/projection';
+import { orderPageRoom, type Realtime } from '../../platform/realtime/realtime';
 import type { SubscriptionRow, SubscriptionsTables } from './rows';
 
 // Subscriptions as the back office reads them (docs/product.md#subscriptions). Each unit of each
@@ -23,7 +24,18 @@ const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductDetailsUpdated', 'Product
 
 type Handled = OrderEvent | SubscriptionEvent | Extract<ProductEvent, { type: (typeof PRODUCT_EVENT_TYPES)[number] }>;
 
-export function subscriptionsProjection(): Projection {
+/** The events after which an order's page must read its subscriptions again. */
+const CHANGES_SUBSCRIPTIONS = new Set<string>([
+  'OrderPaid',
+  'OrderPaymentAccepted',
+  'OrderDeleted',
+  'OrderRestored',
+  ...SUBSCRIPTION_EVENT_TYPES,
+]);
+
+export function subscriptionsProjection(
+  deps: { db?: Kysely<SubscriptionsTables>; realtime?: Realtime } = {},
+): Projection {
   return {
     name: SUBSCRIPTIONS_PROJECTION,
     tables: ['subscriptions', 'subscription_orders', 'subscription_products'],
@@ -34,7 +46,31 @@ export function subscriptionsProjection(): Projection {
         for (const write of writes) await write(target);
       };
     },
+    async afterCommit(events) {
+      if (deps.db && deps.realtime) await tellOrderPages(deps.db, deps.realtime, events as (StoredEvent & Handled)[]);
+    },
   };
+}
+
+/**
+ * Tells the open pages of the orders whose subscriptions changed to read them again, in the room
+ * of each order's current link (docs/product.md#order-page): a signal, never the details.
+ */
+async function tellOrderPages(db: Kysely<SubscriptionsTables>, realtime: Realtime, events: (StoredEvent & Handled)[]) {
+  const orderIds = [
+    ...new Set(
+      events.filter((e) => CHANGES_SUBSCRIPTIONS.has(e.type)).map((e) => (e.data as { orderId: string }).orderId),
+    ),
+  ];
+  if (!orderIds.length) return;
+  const rows = await db
+    .selectFrom('subscription_orders')
+    .select('access_hash')
+    .where('order_id', 'in', orderIds)
+    .where('access_hash', 'is not', null)
+    .execute();
+  for (const { access_hash } of rows)
+    realtime.broadcast(orderPageRoom(access_hash!), 'order:updated', { linkReplaced: false });
 }
 
 const nothing: Write = async () => {};
@@ -43,10 +79,10 @@ function writeOf(stored: Handled): Write {
   const event = stored.type.startsWith('Order') ? upcastOrderEvent(stored as OrderEvent) : stored;
   switch (event.type) {
     case 'OrderPlaced':
-      return keepLines(event.data.orderId, event.data.lines);
+      return keepLines(event.data.orderId, event.data.lines, event.data.access?.hash);
     case 'OrderRestored':
       return async (target) => {
-        await keepLines(event.data.orderId, event.data.order.lines)(target);
+        await keepLines(event.data.orderId, event.data.order.lines, event.data.order.access?.hash)(target);
         await setCancelled(target.db, event.data.orderId, false);
       };
     // A payment that did not match the order opens them only once an admin accepts it.
@@ -55,6 +91,11 @@ function writeOf(stored: Handled): Write {
       return ({ db }) => openSubscriptions(db as Kysely<SubscriptionsTables>, event.data.orderId, event.data.at);
     case 'OrderDeleted':
       return ({ db }) => setCancelled(db, event.data.orderId, true);
+    case 'OrderAccessLinkRenewed':
+      return ({ db }) =>
+        sql`UPDATE subscription_orders SET access_hash = ${event.data.access.hash} WHERE order_id = ${event.data.orderId}`
+          .execute(db)
+          .then(() => undefined);
     case 'SubscriptionsDelivered':
       return ({ db }) => recordDelivery(db, event.data);
     case 'ProductCreated':
@@ -72,11 +113,14 @@ function writeOf(stored: Handled): Write {
   }
 }
 
-function keepLines(orderId: string, lines: OrderLine[]): Write {
+function keepLines(orderId: string, lines: OrderLine[], accessHash: string | undefined): Write {
   return async ({ db }) => {
     await sql`
-      INSERT INTO subscription_orders (order_id, lines, deleted) VALUES (${orderId}, ${JSON.stringify(lines)}::jsonb, false)
-      ON CONFLICT (order_id) DO UPDATE SET lines = excluded.lines, deleted = false`.execute(db);
+      INSERT INTO subscription_orders (order_id, lines, deleted, access_hash)
+      VALUES (${orderId}, ${JSON.stringify(lines)}::jsonb, false, ${accessHash ?? null})
+      ON CONFLICT (order_id) DO UPDATE SET lines = excluded.lines, deleted = false, access_hash = excluded.access_hash`.execute(
+      db,
+    );
   };
 }
 

@@ -1,7 +1,7 @@
 import type { OrderLine } from '../../modules/ordering/events';
 import type { ActivationKind, SubscriptionStatus } from '../../shared/subscriptions/types';
 
-// The subscriptions read model's tables (migration 022): what the projection writes and the queries
+// The subscriptions read model's tables (migrations 023 and 024): what the projection writes and the queries
 // read. Written statement by statement (projection.ts), not through RowFolder: opening an order's
 // subscriptions needs the lines an earlier batch stored.
 
@@ -36,6 +36,8 @@ export interface SubscriptionOrderRow {
   /** The latest delivery's message to the shopper, sealed. */
   message: string | null;
   delivered_at: string | Date | null;
+  /** The hash of the order's private link: the room its page listens in (migration 024). */
+  access_hash: string | null;
 }
 
 /** The devices each product allows, from the catalogue's events. */

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'order.phone_changed',
   'order.dispatched',
   'order.delivered',
+  'order.link_renewed',
+  'order.sent_on_whatsapp',
   'order.deleted',
   'order.restored',
 ] as const;

@@ -63,3 +63,21 @@ export interface DeliveryInput {
   message?: string;
   subscriptions: ({ subscriptionId: string } & Activation)[];
 }
+
+/**
+ * One subscription as its shopper reads it on the order page (GET /api/orders/{token}): the
+ * activation details once delivered. `itemId` names the order's item it comes from.
+ */
+export interface ShopperSubscriptionView {
+  id: string;
+  itemId: string;
+  productId: string;
+  package: string;
+  duration: string;
+  quality: string;
+  devices: number | null;
+  status: SubscriptionStatus;
+  startsAt: string | null;
+  endsAt: string | null;
+  activation?: Activation;
+}
