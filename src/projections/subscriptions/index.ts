@@ -10,4 +10,5 @@ export {
   shopperOrderSubscriptions,
   toAdminSubscription,
 } from './queries';
+export { allSubscriptions, listSubscriptions, remindable, type SubscriptionQuery } from './views';
 export type { SubscriptionRow, SubscriptionsTables } from './rows';

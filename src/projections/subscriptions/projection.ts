@@ -30,7 +30,7 @@ const CHANGES_SUBSCRIPTIONS = new Set<string>([
   'OrderPaymentAccepted',
   'OrderDeleted',
   'OrderRestored',
-  ...SUBSCRIPTION_EVENT_TYPES,
+  'SubscriptionsDelivered',
 ]);
 
 export function subscriptionsProjection(
@@ -38,7 +38,7 @@ export function subscriptionsProjection(
 ): Projection {
   return {
     name: SUBSCRIPTIONS_PROJECTION,
-    tables: ['subscriptions', 'subscription_orders', 'subscription_products'],
+    tables: ['subscriptions', 'subscription_orders', 'subscription_products', 'subscription_reminders'],
     handles: new Set<string>([...ORDER_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES, ...PRODUCT_EVENT_TYPES]),
     fold(events) {
       const writes = (events as (StoredEvent & Handled)[]).map((event) => writeOf(event));
@@ -98,6 +98,15 @@ function writeOf(stored: Handled): Write {
           .then(() => undefined);
     case 'SubscriptionsDelivered':
       return ({ db }) => recordDelivery(db, event.data);
+    case 'SubscriptionReminded': {
+      const { subscriptionId, step, by, at } = event.data;
+      return ({ db }) =>
+        sql`
+          INSERT INTO subscription_reminders (subscription_id, step, at, by) VALUES (${subscriptionId}, ${step}, ${at}, ${by})
+          ON CONFLICT (subscription_id, step) DO NOTHING`
+          .execute(db)
+          .then(() => undefined);
+    }
     case 'ProductCreated':
     case 'ProductDetailsUpdated':
     case 'ProductRestored':
@@ -190,7 +199,9 @@ async function setCancelled(db: Kysely<SubscriptionsTables>, orderId: string, ca
     WHERE order_id = ${orderId}`.execute(db);
 }
 
-async function recordDelivery(db: Kysely<SubscriptionsTables>, data: SubscriptionEvent['data']): Promise<void> {
+type Delivered = Extract<SubscriptionEvent, { type: 'SubscriptionsDelivered' }>['data'];
+
+async function recordDelivery(db: Kysely<SubscriptionsTables>, data: Delivered): Promise<void> {
   for (const s of data.subscriptions)
     await sql`
       UPDATE subscriptions

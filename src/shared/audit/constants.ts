@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   'order.delivered',
   'order.link_renewed',
   'order.sent_on_whatsapp',
+  'order.reminded',
   'order.deleted',
   'order.restored',
 ] as const;
