@@ -1,9 +1,11 @@
+import { io as connect } from 'socket.io-client';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer, createAdmin } from '../../../test/support/admin';
 import { startTestApp, type RunningApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
 import { waitUntil } from '../../../test/support/wait';
+import type { SubscriptionReminded } from '../../shared/live/types';
 import type { AdminSubscriptionPage, SubscriptionView } from '../../shared/subscriptions';
 import { subscriptionId } from './events';
 
@@ -117,6 +119,11 @@ describe('the subscriptions screen', () => {
     now = new Date();
     const { id } = await subscription('0773000001');
     const karim = await createAdmin(app.url, token, 'karim', 'Karim Haddad');
+    // Another admin's screen, connected as the back office connects (Socket.IO's defaults).
+    const watcher = connect(app.url, { auth: { token } });
+    const heard: SubscriptionReminded[] = [];
+    watcher.on('subscription:reminded', (payload: SubscriptionReminded) => heard.push(payload));
+    await new Promise((resolve) => watcher.once('connect', () => resolve(undefined)));
     const tokens = [token, karim.token, token, karim.token, token, karim.token, token, karim.token];
     const answers = await Promise.all(
       tokens.map((as) => api().post(`/api/admin/subscriptions/${id}/reminders`).set(bearer(as)).send({ step: '7d' })),
@@ -129,6 +136,16 @@ describe('the subscriptions screen', () => {
     expect(['Karim Haddad', 'Administrator']).toContain(refused.body.reminder.byName);
     const row = (await view('active', '0773000001')).subscriptions[0]!;
     expect(row.lastReminder).toMatchObject({ step: '7d', by: winner.body.reminder.by });
+    await waitUntil(() => heard.length > 0);
+    expect(heard).toEqual([
+      expect.objectContaining({
+        subscriptionId: id,
+        step: '7d',
+        actor: winner.body.reminder.by,
+        actorName: expect.any(String),
+      }),
+    ]);
+    watcher.disconnect();
     // Another step is another reminder.
     await api().post(`/api/admin/subscriptions/${id}/reminders`).set(bearer(token)).send({ step: '1d' }).expect(200);
     expect((await view('active', '0773000001')).subscriptions[0]!.lastReminder?.step).toBe('1d');
