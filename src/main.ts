@@ -12,6 +12,7 @@ import { auditModule } from './modules/audit';
 import { catalogueModule } from './modules/catalogue';
 import { identityModule } from './modules/identity';
 import { operationsModule } from './modules/operations';
+import { notesModule } from './modules/notes';
 import { orderingModule, recordDelivery } from './modules/ordering';
 import { subscriptionsModule } from './modules/subscriptions';
 import { storeApiRoutes } from './openapi';
@@ -45,6 +46,7 @@ export const modules: readonly AppModule[] = [
   orderingModule,
   // Recording a delivery on an order is the ordering module's command.
   subscriptionsModule({ recordOrderDelivery: recordDelivery }),
+  notesModule,
   auditModule,
   operationsModule,
 ];

@@ -6,6 +6,7 @@ import { catalogueApi } from './modules/catalogue';
 import { identityApi } from './modules/identity';
 import { operationsApi } from './modules/operations';
 import { orderingApi, sandboxApi } from './modules/ordering';
+import { notesApi } from './modules/notes';
 import { subscriptionsApi } from './modules/subscriptions';
 import { buildOpenApiDocument, type OpenApiDocument } from './platform/http/openapi/document';
 import type { ApiOperation } from './platform/http/openapi/operation';
@@ -52,6 +53,7 @@ export function storeApiOperations(options: { sandbox: boolean }): ApiOperation[
     ...catalogueApi,
     ...orderingApi,
     ...subscriptionsApi,
+    ...notesApi,
     ...(options.sandbox ? sandboxApi : []),
     ...auditApi,
     ...operationsApi,

@@ -5,6 +5,7 @@ import { adminUsersProjection, describeActor } from './admin-users';
 import { auditProjection } from './audit';
 import { catalogueProjection, type LiveCatalogue } from './catalogue';
 import type { Database } from './database';
+import { notesProjection } from './notes';
 import { ordersProjection } from './orders';
 import { subscriptionsProjection } from './subscriptions';
 
@@ -24,6 +25,7 @@ export function allProjections(deps: ProjectionDeps): Projection[] {
     catalogueProjection(deps.catalogue),
     ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
     subscriptionsProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
+    notesProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
     auditProjection(deps),
   ];
 }

@@ -10,5 +10,11 @@ export {
   shopperOrderSubscriptions,
   toAdminSubscription,
 } from './queries';
-export { allSubscriptions, listSubscriptions, remindable, type SubscriptionQuery } from './views';
+export {
+  allSubscriptions,
+  customerSubscriptions,
+  listSubscriptions,
+  remindable,
+  type SubscriptionQuery,
+} from './views';
 export type { SubscriptionRow, SubscriptionsTables } from './rows';

@@ -90,6 +90,16 @@ function searchOf(search: string | undefined): RawBuilder<unknown> {
 
 function rowsOf(db: Kysely<SubscriptionsTables>, query: SubscriptionQuery, limit: number, offset: number) {
   const { where, order } = viewOf(query);
+  return screenRows(db, sql`${where} AND ${searchOf(query.search)}`, order, limit, offset);
+}
+
+function screenRows(
+  db: Kysely<SubscriptionsTables>,
+  where: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  limit: number,
+  offset: number,
+) {
   return sql<ScreenRow>`
     SELECT s.id, s.order_id, o.number, o.phone, o.customer_name, o.language, s.package_name, s.duration, s.status,
            s.starts_at, s.ends_at, r.step AS reminder_step, r.at AS reminder_at, r.by AS reminder_by,
@@ -102,14 +112,17 @@ function rowsOf(db: Kysely<SubscriptionsTables>, query: SubscriptionQuery, limit
       LIMIT 1
     ) r ON true
     LEFT JOIN admin_users u ON u.id = r.by
-    WHERE ${where} AND ${searchOf(query.search)}
+    WHERE ${where}
     ORDER BY ${order}
     LIMIT ${limit} OFFSET ${offset}`.execute(db);
 }
 
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
-function toRowView(row: ScreenRow, query: SubscriptionQuery): AdminSubscriptionRowView {
+function toRowView(
+  row: ScreenRow,
+  query: Pick<SubscriptionQuery, 'now' | 'expiringWithinMs'>,
+): AdminSubscriptionRowView {
   const endsAt = iso(row.ends_at);
   const name = row.customer_name.trim();
   return {
@@ -181,4 +194,14 @@ export async function remindable(
     .where('id', '=', subscriptionId)
     .executeTakeFirst();
   return row && { orderId: row.order_id, remindable: row.status === 'active' && row.ends_at !== null };
+}
+
+/** Every subscription of a customer (a phone), newest first, as the screen shows them at `now` (their page). */
+export async function customerSubscriptions(
+  db: Kysely<SubscriptionsTables>,
+  phone: string,
+  at: Pick<SubscriptionQuery, 'now' | 'expiringWithinMs'>,
+): Promise<AdminSubscriptionRowView[]> {
+  const { rows } = await screenRows(db, sql`o.phone = ${phone}`, sql`s.created_at DESC, s.id`, 500, 0);
+  return rows.map((row) => toRowView(row, at));
 }

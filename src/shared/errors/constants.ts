@@ -196,6 +196,7 @@ export const ERRORS = {
   ),
   'order.payment_decision': entry<{ allowed: string }>('decision must be one of {allowed}'),
   'order.not_found': entry('Order not found'),
+  'customers.not_found': entry('Customer not found'),
   'order.details_unavailable': entry('Order details not available'),
   'order.exists': entry('This order already exists'),
   'order.status_invalid': entry<{ allowed: string }>('Status must be one of {allowed}'),

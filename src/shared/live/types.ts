@@ -3,6 +3,7 @@ import type { CategoriesUpdate, ProductsUpdate } from '../catalogue/types';
 import type { AdminUserView } from '../identity/types';
 import type { RebuildView } from '../operations/types';
 import type { AdminOrderView, LiveActor } from '../ordering/types';
+import type { NoteSubjectType, NoteView } from '../notes/types';
 import type { ReminderStep } from '../subscriptions/types';
 
 // The live connection's contract: every event the server sends and the client sends, with its
@@ -46,6 +47,13 @@ export interface OrderDeleted extends LiveActor {
 export interface OrderDelivered extends LiveActor {
   orderId: string;
   number: number;
+}
+
+/** note:added, to admins: an internal note on an order or a customer (never to shoppers). */
+export interface NoteAdded {
+  subjectType: NoteSubjectType;
+  subjectId: string;
+  note: NoteView;
 }
 
 /** subscription:reminded, to admins: a reminder was recorded (the subscriptions screen's worklist moves). */
@@ -98,6 +106,7 @@ export interface ServerToClientEvents {
   'order:updated'(payload: OrderChange | OrderPageChange): void;
   'order:delivered'(payload: OrderDelivered): void;
   'subscription:reminded'(payload: SubscriptionReminded): void;
+  'note:added'(payload: NoteAdded): void;
   orderDeleted(payload: OrderDeleted): void;
   usersUpdate(payload: UsersUpdate): void;
   auditEntries(payload: AuditEntriesAdded): void;
