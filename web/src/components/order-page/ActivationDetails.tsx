@@ -29,12 +29,13 @@ export function ActivationDetails({ activation }: { activation: Activation }) {
       <dl className="activation-fields">
         {ACTIVATION_FIELDS[activation.kind].map((field) => (
           <div key={field} className="activation-field">
-            <dt>{fieldName(field)}</dt>
-            <dd>
-              <span className="activation-value" dir="ltr" data-testid={`activation-${field}`}>
-                {valueOf(activation, field)}
-              </span>
+            {/* Copy sits by the name, so that a long address keeps the whole width. */}
+            <dt>
+              <span>{fieldName(field)}</span>
               <CopyButton value={valueOf(activation, field)} what={fieldName(field)} testId={`copy-${field}`} />
+            </dt>
+            <dd className="activation-value" dir="ltr" data-testid={`activation-${field}`}>
+              {valueOf(activation, field)}
             </dd>
           </div>
         ))}
