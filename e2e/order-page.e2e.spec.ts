@@ -172,6 +172,7 @@ describe('the order page', () => {
     await gone.waitFor(LIVE);
     expect(await gone.getAttribute('data-state')).toBe('replaced');
     expect(plain(await gone.textContent())).toContain('This link was replaced');
+    expect(await page.title()).toBe('This link was replaced · Nova IPTV');
     expect(plain(await gone.textContent())).toContain(`new private link for order #${number}`);
     expect(await page.content()).not.toContain('n3w-pass');
     expect(await gone.getByTestId('link-gone-find').getAttribute('href')).toBe('/orders/find');
@@ -200,6 +201,7 @@ describe('the order page', () => {
     expect(await gone.getAttribute('data-state')).toBe('unknown');
     expect(plain(await page.getByRole('heading', { level: 1 }).textContent())).toBe('This link does not open an order');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('link-gone-title');
+    expect(await page.title()).toBe('This link does not open an order · Nova IPTV');
     await gone.getByTestId('link-gone-find').click();
     await page.getByTestId('find-order').waitFor();
     expect(errors).toEqual([]);

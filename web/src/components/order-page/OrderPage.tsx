@@ -55,7 +55,6 @@ export function OrderPage({ token }: { token: string }) {
   }, [gone, token, queryClient]);
 
   useOrderLanguage(order?.language ?? null);
-  usePageTitle(order ? intl.formatMessage({ id: 'success.orderNumber' }, { number: `#${order.orderNumber}` }) : null);
 
   if (gone) return <LinkGone orderNumber={replaced?.orderNumber ?? order?.orderNumber} />;
   if (order) return <OrderView order={order} />;
@@ -74,7 +73,10 @@ export function OrderPage({ token }: { token: string }) {
   return <StageCard title={<FormattedMessage id="success.loading" />} />;
 }
 
+/** The order, titled by its number (here, not above: the replaced state names the page itself). */
 function OrderView({ order }: { order: ShopperOrderView }) {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'success.orderNumber' }, { number: `#${order.orderNumber}` }));
   return (
     <div className="container page-body">
       <div className="order-page" data-testid="order-page">
