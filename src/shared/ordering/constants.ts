@@ -56,6 +56,14 @@ export function phoneError(raw: string | undefined | null): string | undefined {
   return problem && phoneMessages[problem];
 }
 
+/** An order number as people write it (1042, "1042" or "#1042"), or undefined when it is not one. */
+export function orderNumberOf(value: string | number): number | undefined {
+  const digits = /^#?\s*(\d{1,9})$/.exec(String(value).trim())?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
+export const orderNumberMessage = coded('order.lookup_number');
+
 export const QUANTITY_MAX = 100;
 /** The most lines one order may hold. */
 export const CART_LINES_MAX = 50;

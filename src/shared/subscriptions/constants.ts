@@ -35,6 +35,17 @@ export const ACTIVATION_KIND_LABELS: Record<ActivationKind, string> = {
   code: 'Code',
 };
 
+/** A field of some kind's activation details. */
+export type ActivationField = 'serverUrl' | 'username' | 'password' | 'playlistUrl' | 'portalUrl' | 'mac' | 'code';
+
+/** The fields of each kind, in the order people read and type them. */
+export const ACTIVATION_FIELDS: Record<ActivationKind, readonly ActivationField[]> = {
+  xtream: ['serverUrl', 'username', 'password'],
+  m3u: ['playlistUrl'],
+  mag: ['portalUrl', 'mac'],
+  code: ['code'],
+};
+
 export const DELIVERY_LIMITS = {
   url: 500,
   username: 100,

@@ -20,7 +20,14 @@ export interface CheckoutRequest {
   language: Locale;
 }
 
-export async function createCheckout(request: CheckoutRequest): Promise<CreatedCheckoutView['checkout']> {
+/** Where to pay, and the order's private link token (told this once: docs/product.md#order-page). */
+export interface OpenedCheckout {
+  id: string;
+  checkoutUrl: string;
+  accessToken: string;
+}
+
+export async function createCheckout(request: CheckoutRequest): Promise<OpenedCheckout> {
   const body = await postJson<CreatedCheckoutView>('/api/payment/create-checkout', {
     amount: request.amount,
     email: PLACEHOLDER_CUSTOMER.email,
@@ -34,7 +41,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<CreatedC
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     language: request.language,
   });
-  return body.checkout;
+  return { ...body.checkout, accessToken: body.orderAccessToken };
 }
 
 /** The new total the server answers with a 409 when the cart's prices are out of date. */
@@ -80,8 +87,9 @@ export async function processSuccessfulOrder(checkoutId: string, pending: Pendin
 
 // ---------- Order (customer side) ----------
 
-export async function updateCustomerPhone(orderId: string, phone: string): Promise<void> {
-  await postJson('/api/payment/update-customer-phone', { orderId, phone: phone.trim() });
+/** The order's private link token proves the order is the shopper's. */
+export async function updateCustomerPhone(accessToken: string, phone: string): Promise<void> {
+  await postJson('/api/payment/update-customer-phone', { accessToken, phone: phone.trim() });
 }
 
 // ---------- Pending order (browser storage) ----------

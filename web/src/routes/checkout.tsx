@@ -15,6 +15,7 @@ import { AlertIcon, CreditCardIcon, LockIcon, ShieldIcon } from '../components/u
 import { useFormatPrice, useLanguage } from '../i18n/I18nProvider';
 import { errorText, fieldTexts } from '../i18n/error-text';
 import { normalisePhone } from '@shared/ordering/constants';
+import { rememberOrderLink } from '../lib/order-links';
 import { phoneErrorId, readSavedPhone, savePhone } from '../lib/phone';
 import { usePageTitle } from '../lib/usePageTitle';
 import { isolate } from '../lib/bidi';
@@ -93,6 +94,7 @@ function CheckoutPage() {
         language: locale,
       });
       savePendingOrder(checkout.id, ordered, amount, digits);
+      rememberOrderLink(checkout.id, checkout.accessToken);
       setStage('redirecting');
       window.location.assign(checkout.checkoutUrl);
     } catch (error) {
