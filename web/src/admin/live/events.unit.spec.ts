@@ -27,7 +27,7 @@ function cacheWith(id: string) {
   const client = new QueryClient();
   const listKey = orderKeys.list({ status: 'all', page: 1 });
   client.setQueryData<OrderListData>(listKey, {
-    orders: [order(id), order('other')],
+    orders: [order(id), order('other')].map((row) => ({ ...row, awaiting_delivery: true })),
     pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
   });
   client.setQueryData<OrderDetailData>(orderKeys.detail(id), { order: { ...order(id), items: [] } });
