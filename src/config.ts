@@ -102,6 +102,8 @@ const envSchema = z.object({
   ),
   // How long a 'free trial' subscription lasts from its first delivery (docs/product.md#subscriptions).
   TRIAL_LENGTH: durationSchema.default('24h'),
+  // A subscription is "expiring" when it ends within this (the reminders' worklist, docs/product.md#subscriptions-screen).
+  EXPIRING_WITHIN: durationSchema.default('7d'),
   // Lets a configured secret replace the one this database's instances were started with (rotation).
   ACCEPT_NEW_SECRETS: flag(false),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),

@@ -5,6 +5,7 @@ import { adminUsersProjection, describeActor } from './admin-users';
 import { auditProjection } from './audit';
 import { catalogueProjection, type LiveCatalogue } from './catalogue';
 import type { Database } from './database';
+import { notesProjection } from './notes';
 import { ordersProjection } from './orders';
 import { subscriptionsProjection } from './subscriptions';
 
@@ -23,7 +24,8 @@ export function allProjections(deps: ProjectionDeps): Projection[] {
     adminUsersProjection(deps),
     catalogueProjection(deps.catalogue),
     ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
-    subscriptionsProjection(deps),
+    subscriptionsProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
+    notesProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
     auditProjection(deps),
   ];
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { startApp, type RunningApp } from '../../src/main';
+import type { Clock } from '../../src/platform/clock';
 import { freshDatabase } from './database';
 import { deleteKeys } from './redis';
 import { freePort } from './services';
@@ -20,7 +21,7 @@ export const TEST_JWT_SECRET = 'test-only-secret-0123456789-abcdefghijklmnop';
  * Closed automatically after the calling file's tests (closing twice is harmless).
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+  options: { env?: Record<string, string>; databaseUrl?: string; clock?: Clock } = {},
 ): Promise<RunningApp> {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase({ migrate: false })).url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iptv-test-'));
@@ -50,7 +51,7 @@ export async function startTestApp(
     ORDER_LOOKUP_MISSES_PER_10_MINUTES: '100000',
     ...options.env,
   });
-  const app = await startApp(config);
+  const app = await startApp(config, undefined, { clock: options.clock });
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= app.close().finally(async () => {

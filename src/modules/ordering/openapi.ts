@@ -240,6 +240,15 @@ export const orderingApi = describeApi([
   },
   {
     method: 'get',
+    path: '/api/admin/customers/{phone}',
+    tag: 'Customers',
+    auth: 'admin',
+    summary: 'A customer’s page: their subscriptions (status at this instant), their orders and the admins’ notes',
+    params: { phone: 'The customer’s phone number' },
+    responses: { 200: '{ customer, subscriptions, orders, notes }', 404: 'No order has this phone' },
+  },
+  {
+    method: 'get',
     path: '/api/admin/customers/export.csv',
     tag: 'Customers',
     auth: 'admin',

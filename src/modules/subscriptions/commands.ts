@@ -1,6 +1,7 @@
 import { handleCommand } from '../../platform/eventstore/command-handler';
 import type { CommandMetadata } from '../../platform/eventstore/metadata';
 import type { EventStore, Position } from '../../platform/eventstore/port';
+import type { Clock } from '../../platform/clock';
 import type { Sealer } from '../../platform/crypto/sealed';
 import type { DeliveryBody } from '../../shared/subscriptions';
 import type { Activation } from '../../shared/subscriptions/types';
@@ -36,6 +37,8 @@ export interface DeliveryDeps {
   /** The order's subscriptions that may be delivered, from the read model caught up with the log. */
   deliverable: (orderId: string) => Promise<DeliverableSubscription[]>;
   trialLengthMs: number;
+  /** The delivery's time: a subscription starts then (platform/clock.ts). */
+  clock: Clock;
 }
 
 /** Delivers the body's activation details; answers the position the read models must reach. */
@@ -65,7 +68,7 @@ export async function deliver(
     metadata,
     expected,
   );
-  const now = new Date().toISOString();
+  const now = deps.clock().toISOString();
   const command = {
     type: 'Deliver',
     data: { orderId, deliverable, message, subscriptions, trialLengthMs: deps.trialLengthMs, now },

@@ -103,8 +103,11 @@ function evolve(state: DeliveryState, event: SubscriptionEvent): DeliveryState {
       for (const s of event.data.subscriptions) startedAt[s.subscriptionId] ??= s.startsAt;
       return { startedAt };
     }
+    // Reminders have streams of their own (reminders.ts).
+    case 'SubscriptionReminded':
+      return state;
     default:
-      return exhaustive(event.type);
+      return exhaustive(event);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ActivationKind } from '../../shared/subscriptions/types';
+import type { ActivationKind, ReminderStep } from '../../shared/subscriptions/types';
 
 // Events of the subscriptions module (docs/product.md#subscriptions). A subscription is one unit of
 // one paid order line: the subscriptions read model opens them from the ordering module's
@@ -20,22 +20,37 @@ export interface DeliveredSubscription {
   endsAt: string | null;
 }
 
-export type SubscriptionEvent = {
-  type: 'SubscriptionsDelivered';
-  data: {
-    orderId: string;
-    /** The administrator's word to the shopper about the order, sealed; null when none. */
-    message: string | null;
-    subscriptions: DeliveredSubscription[];
-    at: string;
-  };
-};
+export type SubscriptionEvent =
+  | {
+      type: 'SubscriptionsDelivered';
+      data: {
+        orderId: string;
+        /** The administrator's word to the shopper about the order, sealed; null when none. */
+        message: string | null;
+        subscriptions: DeliveredSubscription[];
+        at: string;
+      };
+    }
+  /**
+   * An administrator (`by`, their id: read models are rebuilt without the events' metadata) reminded
+   * the customer that the subscription ends, at one step of the worklist (docs/product.md#subscriptions-screen).
+   */
+  | {
+      type: 'SubscriptionReminded';
+      data: { subscriptionId: string; orderId: string; step: ReminderStep; by: string; at: string };
+    };
 
 export type SubscriptionEventType = SubscriptionEvent['type'];
 
-export const SUBSCRIPTION_EVENT_TYPES: readonly SubscriptionEventType[] = ['SubscriptionsDelivered'];
+export const SUBSCRIPTION_EVENT_TYPES: readonly SubscriptionEventType[] = [
+  'SubscriptionsDelivered',
+  'SubscriptionReminded',
+];
 
 export const orderSubscriptionsStream = (orderId: string) => `order-subscriptions-${orderId}`;
+
+/** One subscription's reminders: one stream each, so two admins reminding the same step meet in it. */
+export const subscriptionRemindersStream = (subscriptionId: string) => `subscription-reminders-${subscriptionId}`;
 
 /**
  * The id of the `unit`-th unit (0-based) of the order's `line`-th line (0-based): the same on

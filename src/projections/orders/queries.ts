@@ -338,6 +338,25 @@ export async function allCustomers(db: Kysely<OrdersTables>, search?: string): P
   return rows.map(toCustomer);
 }
 
+/** The customer of this phone (digits as stored), or undefined when no order has it. */
+export async function findCustomer(db: Kysely<OrdersTables>, phone: string): Promise<CustomerView | undefined> {
+  const row = await db.selectFrom('customers').selectAll().where('phone', '=', phone).executeTakeFirst();
+  return row && toCustomer(row);
+}
+
+/** A customer's orders, newest first (their page in the back office). */
+export async function customerOrders(db: Kysely<OrdersTables>, phone: string, limit = 100): Promise<AdminOrderView[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select([...LIST_COLUMNS])
+    .where('phone', '=', phone)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(toAdminOrder);
+}
+
 function toCustomer(row: CustomerRow): CustomerView {
   return {
     id: row.phone,

@@ -11,4 +11,11 @@ export {
   shopperOrderSubscriptions,
   toAdminSubscription,
 } from './queries';
+export {
+  allSubscriptions,
+  customerSubscriptions,
+  listSubscriptions,
+  remindable,
+  type SubscriptionQuery,
+} from './views';
 export type { SubscriptionRow, SubscriptionsTables } from './rows';

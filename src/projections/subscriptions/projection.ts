@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ProductEvent } from '../../modules/catalogue/events';
 import { ORDER_EVENT_TYPES, upcastOrderEvent, type OrderEvent, type OrderLine } from '../../modules/ordering/events';
 import { SUBSCRIPTION_EVENT_TYPES, subscriptionId, type SubscriptionEvent } from '../../modules/subscriptions/events';
-import type { StoredEvent } from '../../platform/eventstore/port';
+import type { Actor, Recorded, StoredEvent } from '../../platform/eventstore/port';
 import type { Projection, Write } from '../../platform/projections/projection';
 import { orderPageRoom, type Realtime } from '../../platform/realtime/realtime';
 import type { SubscriptionRow, SubscriptionsTables } from './rows';
@@ -30,15 +30,20 @@ const CHANGES_SUBSCRIPTIONS = new Set<string>([
   'OrderPaymentAccepted',
   'OrderDeleted',
   'OrderRestored',
-  ...SUBSCRIPTION_EVENT_TYPES,
+  'SubscriptionsDelivered',
 ]);
 
-export function subscriptionsProjection(
-  deps: { db?: Kysely<SubscriptionsTables>; realtime?: Realtime } = {},
-): Projection {
+export interface SubscriptionsProjectionDeps {
+  db?: Kysely<SubscriptionsTables>;
+  realtime?: Realtime;
+  /** Names who caused an event, for the live events (the admin-users read model). */
+  describeActor?: (actor: Actor) => Promise<string>;
+}
+
+export function subscriptionsProjection(deps: SubscriptionsProjectionDeps = {}): Projection {
   return {
     name: SUBSCRIPTIONS_PROJECTION,
-    tables: ['subscriptions', 'subscription_orders', 'subscription_products'],
+    tables: ['subscriptions', 'subscription_orders', 'subscription_products', 'subscription_reminders'],
     handles: new Set<string>([...ORDER_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES, ...PRODUCT_EVENT_TYPES]),
     fold(events) {
       const writes = (events as (StoredEvent & Handled)[]).map((event) => writeOf(event));
@@ -47,9 +52,26 @@ export function subscriptionsProjection(
       };
     },
     async afterCommit(events) {
-      if (deps.db && deps.realtime) await tellOrderPages(deps.db, deps.realtime, events as (StoredEvent & Handled)[]);
+      if (!deps.db || !deps.realtime) return;
+      await tellOrderPages(deps.db, deps.realtime, events as (StoredEvent & Handled)[]);
+      await tellAdminsOfReminders(deps, deps.realtime, events as Recorded<Handled>[]);
     },
   };
+}
+
+/** The subscriptions screens of every admin move a reminded row, and name who reminded. */
+async function tellAdminsOfReminders(
+  deps: SubscriptionsProjectionDeps,
+  realtime: Realtime,
+  events: Recorded<Handled>[],
+) {
+  for (const event of events) {
+    if (event.type !== 'SubscriptionReminded') continue;
+    const { subscriptionId, orderId, step, at } = event.data;
+    const actor = event.metadata.actor;
+    const actorName = (await deps.describeActor?.(actor)) ?? actor;
+    realtime.broadcast('admins', 'subscription:reminded', { subscriptionId, orderId, step, at, actor, actorName });
+  }
 }
 
 /**
@@ -98,6 +120,15 @@ function writeOf(stored: Handled): Write {
           .then(() => undefined);
     case 'SubscriptionsDelivered':
       return ({ db }) => recordDelivery(db, event.data);
+    case 'SubscriptionReminded': {
+      const { subscriptionId, step, by, at } = event.data;
+      return ({ db }) =>
+        sql`
+          INSERT INTO subscription_reminders (subscription_id, step, at, by) VALUES (${subscriptionId}, ${step}, ${at}, ${by})
+          ON CONFLICT (subscription_id, step) DO NOTHING`
+          .execute(db)
+          .then(() => undefined);
+    }
     case 'ProductCreated':
     case 'ProductDetailsUpdated':
     case 'ProductRestored':
@@ -190,7 +221,9 @@ async function setCancelled(db: Kysely<SubscriptionsTables>, orderId: string, ca
     WHERE order_id = ${orderId}`.execute(db);
 }
 
-async function recordDelivery(db: Kysely<SubscriptionsTables>, data: SubscriptionEvent['data']): Promise<void> {
+type Delivered = Extract<SubscriptionEvent, { type: 'SubscriptionsDelivered' }>['data'];
+
+async function recordDelivery(db: Kysely<SubscriptionsTables>, data: Delivered): Promise<void> {
   for (const s of data.subscriptions)
     await sql`
       UPDATE subscriptions

@@ -109,7 +109,8 @@ export const paymentDecisionSchema = z.object({
 
 // The admin lists' queries (GET /api/admin/orders, /customers, their CSVs, /dashboard/stats).
 
-const pageQuery = {
+/** A page of an admin list, and its search: the orders list's conventions, shared by the other lists. */
+export const pageQuery = {
   page: z.coerce
     .number({ error: coded('request.page') })
     .int(coded('request.page'))

@@ -1,4 +1,5 @@
-import type { DeliveryState, ShopperSubscriptionView } from '../subscriptions/types';
+import type { NoteView } from '../notes/types';
+import type { AdminSubscriptionRowView, DeliveryState, ShopperSubscriptionView } from '../subscriptions/types';
 import type { CheckoutStatus, OrderStatus, PaymentMethod } from './constants';
 
 // The payment API's answers to the storefront (docs/product.md#api), as the server sends them.
@@ -227,4 +228,12 @@ export interface DashboardStatsView {
 export interface LiveActor {
   actor: string;
   actorName: string;
+}
+
+/** `GET /api/admin/customers/{phone}`: a customer's page — their subscriptions, orders and notes. */
+export interface CustomerDetailView {
+  customer: CustomerView;
+  subscriptions: AdminSubscriptionRowView[];
+  orders: AdminOrderView[];
+  notes: NoteView[];
 }

@@ -46,6 +46,9 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'order.delivered': 'admin.history.action.order.delivered',
   'order.link_renewed': 'admin.history.action.order.link_renewed',
   'order.sent_on_whatsapp': 'admin.history.action.order.sent_on_whatsapp',
+  'order.reminded': 'admin.history.action.order.reminded',
+  'order.note_added': 'admin.history.action.order.note_added',
+  'customer.note_added': 'admin.history.action.customer.note_added',
   'order.deleted': 'admin.history.action.order.deleted',
   'order.restored': 'admin.history.action.order.restored',
 };
@@ -87,6 +90,8 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   reason: 'admin.history.field.reason',
   activation: 'admin.history.field.activation',
   withDetails: 'admin.history.field.withDetails',
+  reminder: 'admin.history.field.reminder',
+  note: 'admin.history.field.note',
 };
 
 /** Fields that hold an amount of money (whole dinars). */
@@ -144,7 +149,7 @@ export const shownChanges = (entry: AuditEntry): AuditChange[] =>
 /** Where an entry's entity is looked at in the back office; none once the entry says it was deleted. */
 export type EntityPlace =
   | { to: '/admin/products/edit/$id'; params: { id: string } }
-  | { to: '/admin/categories' | '/admin/users'; search: { search: string } }
+  | { to: '/admin/categories' | '/admin/users' | '/admin/customers'; search: { search: string } }
   | { to: '/admin/orders'; search: { id: string } };
 
 export function entityPlace(entity: { type: AuditEntityType; id: string; label: string }): EntityPlace {
@@ -157,6 +162,8 @@ export function entityPlace(entity: { type: AuditEntityType; id: string; label: 
       return { to: '/admin/users', search: { search: entity.label } };
     case 'order':
       return { to: '/admin/orders', search: { id: entity.id } };
+    case 'customer':
+      return { to: '/admin/customers', search: { search: entity.id } };
   }
 }
 
