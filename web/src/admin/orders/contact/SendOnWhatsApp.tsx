@@ -1,8 +1,10 @@
+import { internationalPhone, phoneProblem } from '@shared/ordering/constants';
 import type { OrderAccessLinkView, OrderContactView } from '@shared/ordering/types';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { WhatsAppIcon } from '../../../components/ui/icons';
+import { displayPhone } from '../../../config';
 import { loadMessages } from '../../../i18n/language-store';
 import type { Locale } from '../../../i18n/locales';
 import type { AdminOrderDetail } from '../../api/orders';
@@ -10,14 +12,7 @@ import { ageOf, useNow } from '../../dashboard/time';
 import { useAdminText, type AdminMessageId } from '../../i18n';
 import { useAdminDates } from '../../ui/dates';
 import { useRecordWhatsAppSent } from './contact-writes';
-import {
-  deliveredSubscriptions,
-  durationsIn,
-  internationalPhone,
-  shopperLanguage,
-  whatsappMessage,
-  whatsappUrl,
-} from './message';
+import { deliveredSubscriptions, durationsIn, shopperLanguage, whatsappChat, whatsappMessage } from './message';
 
 /**
  * Send on WhatsApp: a link to wa.me that opens the chat with the shopper's number and the order's
@@ -31,14 +26,13 @@ export function SendOnWhatsApp({ order, link }: { order: AdminOrderDetail; link:
   const language = shopperLanguage(order.language);
   const duration = useShopperDurations(language);
   const record = useRecordWhatsAppSent();
-  const number = internationalPhone(order.phone);
   const hasDetails = deliveredSubscriptions(order).length > 0;
   const withDetails = ticked && hasDetails;
-  const why = refusal(order, link, number);
+  const why = refusal(order, link);
   const href =
-    !why && link && number && duration
-      ? whatsappUrl(number, whatsappMessage(order, { language, link: link.url, withDetails, duration }))
-      : undefined;
+    !why && link && duration
+      ? whatsappChat(order.phone, whatsappMessage(order, { language, link: link.url, withDetails, duration }))
+      : null;
   const label = (
     <>
       <WhatsAppIcon size={18} />
@@ -51,11 +45,11 @@ export function SendOnWhatsApp({ order, link }: { order: AdminOrderDetail; link:
       <p className="admin-cell-sub" data-testid="order-whatsapp-language">
         {t('admin.orders.whatsapp.language', { language: t(`admin.orders.whatsapp.language.${language}`) })}
       </p>
-      {number && (
+      {!phoneProblem(order.phone) && (
         <p className="admin-cell-sub">
           {t('admin.orders.whatsapp.to')}{' '}
           <span dir="ltr" data-testid="order-whatsapp-number">
-            {spacedNumber(number)}
+            {displayPhone(internationalPhone(order.phone))}
           </span>
         </p>
       )}
@@ -109,19 +103,11 @@ export function SendOnWhatsApp({ order, link }: { order: AdminOrderDetail; link:
   );
 }
 
-/** 213661234567 as people read it: +213 661 23 45 67. */
-const spacedNumber = (number: string) =>
-  `+${number.replace(/^(\d{3})(\d{3})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4 $5')}`;
-
 /** Why the message cannot be sent, or null when it can. */
-function refusal(
-  order: AdminOrderDetail,
-  link: OrderAccessLinkView | null,
-  number: string | null,
-): AdminMessageId | null {
+function refusal(order: AdminOrderDetail, link: OrderAccessLinkView | null): AdminMessageId | null {
   if (order.status !== 'completed' && order.status !== 'dispatched') return 'admin.orders.whatsapp.notPaid';
   if (!link) return 'admin.orders.whatsapp.noLink';
-  if (!number) return 'admin.orders.whatsapp.noPhone';
+  if (phoneProblem(order.phone)) return 'admin.orders.whatsapp.noPhone';
   return null;
 }
 

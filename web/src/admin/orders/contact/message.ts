@@ -1,6 +1,8 @@
+import { phoneProblem } from '@shared/ordering/constants';
 import type { AdminOrderItemView } from '@shared/ordering/types';
 import type { Activation, AdminSubscriptionView } from '@shared/subscriptions/types';
 import { createIntl } from 'react-intl';
+import { whatsappLink } from '../../../config';
 import { durationMessageId } from '../../../i18n/durations';
 import { intlLocaleOf, isLocale, type Locale } from '../../../i18n/locales';
 import { KIND_FIELDS, detailValue, type DetailField } from '../delivery/delivery-form';
@@ -77,13 +79,12 @@ export function shopperLanguage(language: string | null | undefined): Locale {
 }
 
 /**
- * An Algerian mobile number as wa.me wants it (international, digits only): 0XXXXXXXXX becomes
- * 213XXXXXXXXX; one already written with 213 (or 00213, +213) is kept. Null for anything else.
+ * The WhatsApp chat that opens on the order's phone with `text` typed in: wa.me with the number in
+ * international form (0661 23 45 67 → 213661234567). Null when the phone breaks the store's phone
+ * rule (an Algerian mobile): older orders may hold anything.
  */
-export function internationalPhone(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '').replace(/^00/, '');
-  const national = /^0([567]\d{8})$/.exec(digits)?.[1] ?? /^213([567]\d{8})$/.exec(digits)?.[1];
-  return national ? `213${national}` : null;
+export function whatsappChat(phone: string, text: string): string | null {
+  return phoneProblem(phone) ? null : whatsappLink(text, phone);
 }
 
 /** Durations ("1 month") in one language, with the storefront's own words for them (its messages of that language). */
@@ -135,9 +136,4 @@ export function whatsappMessage(
     if (activation.note) lines.push(words.fields.note, activation.note);
   });
   return lines.join('\n');
-}
-
-/** The wa.me address that opens a chat with `phone` (international form), the message typed in. */
-export function whatsappUrl(internationalNumber: string, text: string): string {
-  return `https://wa.me/${internationalNumber}?text=${encodeURIComponent(text)}`;
 }

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../../i18n/messages/ar.json';
 import en from '../../../i18n/messages/en.json';
 import fr from '../../../i18n/messages/fr.json';
-import {
-  durationsIn,
-  internationalPhone,
-  shopperLanguage,
-  whatsappMessage,
-  whatsappUrl,
-  type WhatsAppOrder,
-} from './message';
+import { durationsIn, shopperLanguage, whatsappChat, whatsappMessage, type WhatsAppOrder } from './message';
 
 // The WhatsApp message in each of the shopper's languages, with the storefront's words for
 // durations; the activation details only when the admin asks for them; wa.me's number form.
@@ -168,20 +161,15 @@ describe('the shopper’s language and number', () => {
     expect(shopperLanguage('de')).toBe('ar');
   });
 
-  it('writes an Algerian mobile in international form, digits only', () => {
-    expect(internationalPhone('0550123456')).toBe('213550123456');
-    expect(internationalPhone('0771 23 45 67')).toBe('213771234567');
-    expect(internationalPhone('+213 661 23 45 67')).toBe('213661234567');
-    expect(internationalPhone('00213661234567')).toBe('213661234567');
-    expect(internationalPhone('213550123456')).toBe('213550123456');
-    expect(internationalPhone('021123456')).toBeNull();
-    expect(internationalPhone('0450123456')).toBeNull();
-    expect(internationalPhone('')).toBeNull();
-  });
-
-  it('opens the chat at wa.me with the message encoded', () => {
-    expect(whatsappUrl('213550123456', 'Bonjour Yacine,\n#1042 & co')).toBe(
+  it('opens the chat on the order’s phone in international form, the message encoded', () => {
+    expect(whatsappChat('0550123456', 'Bonjour Yacine,\n#1042 & co')).toBe(
       'https://wa.me/213550123456?text=Bonjour%20Yacine%2C%0A%231042%20%26%20co',
     );
+    expect(whatsappChat('0771 23 45 67', 'Salam')).toBe('https://wa.me/213771234567?text=Salam');
+  });
+
+  it('opens none for a phone that is not an Algerian mobile', () => {
+    for (const phone of ['021123456', '0450123456', '', '+33612345678'])
+      expect(whatsappChat(phone, 'Hi'), phone).toBeNull();
   });
 });
