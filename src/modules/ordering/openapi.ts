@@ -137,7 +137,9 @@ export const orderingApi = describeApi([
     auth: 'admin',
     summary: 'Orders, newest first, a page at a time',
     query: ordersQuerySchema,
-    responses: { 200: 'A page of orders: { orders, pagination: { page, limit, total, totalPages } }' },
+    responses: {
+      200: 'A page of orders: { orders, pagination: { page, limit, total, totalPages } }; each order says whether a subscription of it awaits its activation details (awaiting_delivery)',
+    },
   },
   {
     method: 'get',

@@ -2,6 +2,7 @@
 export { SUBSCRIPTIONS_PROJECTION, subscriptionsProjection } from './projection';
 export {
   adminOrderSubscriptions,
+  awaitsDelivery,
   awaitingDeliveryCount,
   deliverableSubscriptions,
   deliveryStateOf,

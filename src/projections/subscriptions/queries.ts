@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type {
   Activation,
   AdminSubscriptionView,
@@ -80,6 +80,13 @@ export async function awaitingDeliveryCount(db: Kysely<SubscriptionsTables>): Pr
 export function ordersAwaitingDelivery(db: Kysely<SubscriptionsTables>) {
   return db.selectFrom('subscriptions').select('order_id').where('status', '=', 'awaiting_delivery');
 }
+
+/**
+ * Whether the order whose id is in `orderId` (a column of the query around it) holds a subscription
+ * awaiting its details: one probe of the partial index subscriptions_awaiting per order it is asked of.
+ */
+export const awaitsDelivery = (orderId: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM subscriptions WHERE subscriptions.order_id = ${sql.ref(orderId)} AND subscriptions.status = 'awaiting_delivery')`;
 
 /** A subscription as its shopper reads it: the details opened once delivered, never while cancelled. */
 function toShopperSubscription(row: SubscriptionRow, open: (sealed: string) => Activation): ShopperSubscriptionView {

@@ -160,9 +160,15 @@ export interface Pagination {
   totalPages: number;
 }
 
+/** A row of the admin's orders list. */
+export interface AdminOrderListItem extends AdminOrderView {
+  /** A subscription of the order awaits its activation details (docs/product.md#subscriptions). */
+  awaiting_delivery: boolean;
+}
+
 /** `GET /api/admin/orders?status=&delivery=awaiting&search=&page=&limit=`. */
 export interface AdminOrderPage {
-  orders: AdminOrderView[];
+  orders: AdminOrderListItem[];
   pagination: Pagination;
 }
 

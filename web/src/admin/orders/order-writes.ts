@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentDecision } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
 import type { DeliveryInput } from '@shared/subscriptions/types';
-import type { AdminOrderDetail } from '../api/orders';
+import { mergeIntoDetail, type AdminOrderDetail } from '../api/orders';
 import { customerKeys, dashboardKeys, orderKeys } from '../api/keys';
 import { useVersionedWrite } from '../api/versioned';
 import { useAdminText } from '../i18n';
@@ -32,7 +32,7 @@ export function useDispatchOrder() {
     failure: () => t('admin.orders.statusFailed'),
     // The open detail shows the new status at once, before the refetch.
     onSuccess: (result, order) => {
-      if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
+      if (result.order) mergeIntoDetail(queryClient, order.id, result.order);
     },
   });
 }
@@ -80,7 +80,7 @@ export function usePaymentDecision() {
       }),
     failure: () => t('admin.orders.mismatch.failed'),
     onSuccess: (result, { order }) => {
-      if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
+      if (result.order) mergeIntoDetail(queryClient, order.id, result.order);
     },
   });
 }
@@ -104,7 +104,7 @@ export function useDeliverOrder() {
     success: (_, { order }) => t('admin.orders.delivery.savedToast', { order: `#${order.number}` }),
     failure: () => t('admin.orders.delivery.failed'),
     onSuccess: (result, { order }) => {
-      if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
+      if (result.order) mergeIntoDetail(queryClient, order.id, result.order);
     },
   });
 }
