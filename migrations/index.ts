@@ -21,6 +21,7 @@ import * as auditSearchWithoutIds from './020_audit_search_without_ids';
 import * as adminSessions from './021_admin_sessions';
 import * as orderPaymentMismatch from './022_order_payment_mismatch';
 import * as subscriptions from './023_subscriptions';
+import * as automaticDelivery from './024_automatic_delivery';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '021_admin_sessions': adminSessions,
   '022_order_payment_mismatch': orderPaymentMismatch,
   '023_subscriptions': subscriptions,
+  '024_automatic_delivery': automaticDelivery,
 };

@@ -15,6 +15,8 @@ export interface ProjectionDeps {
   realtime?: Realtime;
   /** The instance's one in-memory catalogue, which the catalogue projection refreshes after each batch. */
   catalogue: LiveCatalogue;
+  /** Automatic delivery's start (docs/product.md#automatic-delivery); absent when it is off. */
+  onOrdersPaid?: (orderIds: string[]) => Promise<void>;
 }
 
 /** Every read model of the product, in the order they are rebuilt. */
@@ -23,7 +25,7 @@ export function allProjections(deps: ProjectionDeps): Projection[] {
     adminUsersProjection(deps),
     catalogueProjection(deps.catalogue),
     ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
-    subscriptionsProjection(),
+    subscriptionsProjection(deps),
     auditProjection(deps),
   ];
 }

@@ -7,6 +7,7 @@ export {
   deliveryStateOf,
   orderSubscriptionRows,
   ordersAwaitingDelivery,
+  ordersToProvision,
   toAdminSubscription,
 } from './queries';
 export type { SubscriptionRow, SubscriptionsTables } from './rows';

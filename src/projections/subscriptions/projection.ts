@@ -11,7 +11,8 @@ import type { SubscriptionRow, SubscriptionsTables } from './rows';
 // from the order, the line and the unit: the runner folds each event once (its checkpoint moves
 // with the rows, docs/architecture.md#projections), and a payment folded again (a rebuild, a
 // payment after a restore) finds the same ids and adds none. A deleted order's subscriptions are
-// cancelled; a restored one's come back. Deliveries make them active with the sealed details.
+// cancelled; a restored one's come back. Deliveries make them active with the sealed details;
+// automatic delivery's last failure is kept on the order until an administrator retries.
 //
 // Events are written one by one, in log order, on the batch's transaction: opening an order's
 // subscriptions reads the lines its OrderPlaced stored, maybe in an earlier batch.
@@ -23,7 +24,16 @@ const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductDetailsUpdated', 'Product
 
 type Handled = OrderEvent | SubscriptionEvent | Extract<ProductEvent, { type: (typeof PRODUCT_EVENT_TYPES)[number] }>;
 
-export function subscriptionsProjection(): Projection {
+export interface SubscriptionsProjectionDeps {
+  /**
+   * Told, after the batch committed, which orders it opened subscriptions for: automatic delivery
+   * starts from here (docs/product.md#automatic-delivery), once the subscriptions can be read.
+   */
+  onOrdersPaid?: (orderIds: string[]) => Promise<void>;
+}
+
+export function subscriptionsProjection(deps: SubscriptionsProjectionDeps = {}): Projection {
+  const { onOrdersPaid } = deps;
   return {
     name: SUBSCRIPTIONS_PROJECTION,
     tables: ['subscriptions', 'subscription_orders', 'subscription_products'],
@@ -34,8 +44,19 @@ export function subscriptionsProjection(): Projection {
         for (const write of writes) await write(target);
       };
     },
+    ...(onOrdersPaid && {
+      async afterCommit(events) {
+        const paid = events.filter((event) => PAYMENTS.has(event.type)).map((event) => paidOrderId(event));
+        if (paid.length) await onOrdersPaid([...new Set(paid)]);
+      },
+    }),
   };
 }
+
+/** The order events that open an order's subscriptions. */
+const PAYMENTS = new Set(['OrderPaid', 'OrderPaymentAccepted']);
+
+const paidOrderId = (event: StoredEvent) => (event.data as { orderId: string }).orderId;
 
 const nothing: Write = async () => {};
 
@@ -57,6 +78,10 @@ function writeOf(stored: Handled): Write {
       return ({ db }) => setCancelled(db, event.data.orderId, true);
     case 'SubscriptionsDelivered':
       return ({ db }) => recordDelivery(db, event.data);
+    case 'AutomaticDeliveryFailed':
+      return ({ db }) => setAutomaticFailure(db, event.data.orderId, event.data.reason, event.data.at);
+    case 'AutomaticDeliveryRetried':
+      return ({ db }) => setAutomaticFailure(db, event.data.orderId, null, null);
     case 'ProductCreated':
     case 'ProductDetailsUpdated':
     case 'ProductRestored':
@@ -146,7 +171,10 @@ async function setCancelled(db: Kysely<SubscriptionsTables>, orderId: string, ca
     WHERE order_id = ${orderId}`.execute(db);
 }
 
-async function recordDelivery(db: Kysely<SubscriptionsTables>, data: SubscriptionEvent['data']): Promise<void> {
+async function recordDelivery(
+  db: Kysely<SubscriptionsTables>,
+  data: Extract<SubscriptionEvent, { type: 'SubscriptionsDelivered' }>['data'],
+): Promise<void> {
   for (const s of data.subscriptions)
     await sql`
       UPDATE subscriptions
@@ -156,4 +184,15 @@ async function recordDelivery(db: Kysely<SubscriptionsTables>, data: Subscriptio
   await sql`
     UPDATE subscription_orders SET message = ${data.message}, delivered_at = ${data.at}
     WHERE order_id = ${data.orderId}`.execute(db);
+}
+
+async function setAutomaticFailure(
+  db: Kysely<SubscriptionsTables>,
+  orderId: string,
+  reason: string | null,
+  at: string | null,
+): Promise<void> {
+  await sql`
+    UPDATE subscription_orders SET automatic_failure = ${reason}, automatic_failed_at = ${at}
+    WHERE order_id = ${orderId}`.execute(db);
 }

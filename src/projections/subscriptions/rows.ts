@@ -36,6 +36,9 @@ export interface SubscriptionOrderRow {
   /** The latest delivery's message to the shopper, sealed. */
   message: string | null;
   delivered_at: string | Date | null;
+  /** Why automatic delivery last gave up, until an administrator retries it (migration 024). */
+  automatic_failure: string | null;
+  automatic_failed_at: string | Date | null;
 }
 
 /** The devices each product allows, from the catalogue's events. */

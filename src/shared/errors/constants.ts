@@ -207,6 +207,8 @@ export const ERRORS = {
     'Subscription {subscriptionId} is given twice in this delivery',
   ),
   'delivery.order_not_paid': entry('Only a paid order has subscriptions to deliver'),
+  'provisioning.off': entry('Automatic delivery is off: the store has no provisioning service (PROVISIONING_URL)'),
+  'provisioning.nothing_awaiting': entry('No subscription of this order awaits its activation details'),
   'orders.delivery_filter': entry('delivery must be awaiting'),
   'orders.status_filter': entry<{ allowed: string }>('status must be all, {allowed}'),
   'dashboard.range': entry('range must be 7, 30 or 90'),
