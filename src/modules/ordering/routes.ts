@@ -401,7 +401,9 @@ function adminReads(ctx: AppContext): Record<string, ReadHandler> {
     '/orders/:id': async ({ params }) => {
       const order = await findOrderDetail(ctx.db, params.id!);
       if (!order) throw notFound(coded('order.details_unavailable'));
-      const delivery = await adminOrderSubscriptions(ctx.db, order.id, openActivation);
+      const delivery = await adminOrderSubscriptions(ctx.db, order.id, openActivation, {
+        automatic: Boolean(ctx.config.PROVISIONING_URL),
+      });
       return new JsonAnswer({ order: { ...toAdminOrderDetail(order), ...delivery } }, versionTag(order.version));
     },
     '/customers': async ({ query }) => {
