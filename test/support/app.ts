@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { loadConfig } from '../../src/config';
+import type { Logger } from '../../src/logger';
 import { startApp, type RunningApp } from '../../src/main';
 import { freshDatabase } from './database';
 import { deleteKeys } from './redis';
@@ -20,7 +21,7 @@ export const TEST_JWT_SECRET = 'test-only-secret-0123456789-abcdefghijklmnop';
  * Closed automatically after the calling file's tests (closing twice is harmless).
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+  options: { env?: Record<string, string>; databaseUrl?: string; /** To read what it logs. */ logger?: Logger } = {},
 ): Promise<RunningApp> {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase({ migrate: false })).url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iptv-test-'));
@@ -48,7 +49,7 @@ export async function startTestApp(
     PHONE_CHANGES_PER_10_MINUTES: '100000',
     ...options.env,
   });
-  const app = await startApp(config);
+  const app = await startApp(config, options.logger);
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= app.close().finally(async () => {
