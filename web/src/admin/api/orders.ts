@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { OrderStatus } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderPage } from '@shared/ordering/types';
-import type { AdminSubscriptionView, DeliveryState } from '@shared/subscriptions/types';
+import type { AdminSubscriptionView, AutomaticDelivery, DeliveryState } from '@shared/subscriptions/types';
 import { adminApi, adminRetry } from './client';
 import { orderKeys } from './keys';
 
@@ -12,6 +12,8 @@ import { orderKeys } from './keys';
 export type AdminOrderDetail = AdminOrderDetailView & {
   subscriptions?: AdminSubscriptionView[];
   deliveryState?: DeliveryState;
+  /** Null when the store does not deliver automatically (docs/product.md#automatic-delivery). */
+  automaticDelivery?: AutomaticDelivery | null;
 };
 
 export interface OrderFilters {
