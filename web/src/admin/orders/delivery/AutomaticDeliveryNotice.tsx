@@ -1,6 +1,10 @@
-import type { AdminOrderDetail } from '../../api/orders';
+import { useQuery } from '@tanstack/react-query';
+import { orderQuery, type AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { useRetryAutomaticDelivery } from '../order-writes';
+
+/** How often an open detail asks again while automatic delivery is under way. */
+const PENDING_POLL_MS = 2_000;
 
 /**
  * Where automatic delivery stands (docs/product.md#automatic-delivery): in progress, or failed with
@@ -11,6 +15,9 @@ export function AutomaticDeliveryNotice({ order }: { order: AdminOrderDetail }) 
   const t = useAdminText();
   const retry = useRetryAutomaticDelivery();
   const automatic = order.automaticDelivery;
+  // Live events patch the order, not its subscriptions: while the job works, the detail is read
+  // again until the details (or a failure) arrive.
+  useQuery({ ...orderQuery(order.id), refetchInterval: automatic?.state === 'pending' ? PENDING_POLL_MS : false });
   if (!automatic || automatic.state === 'delivered') return null;
   if (automatic.state === 'pending')
     return (
