@@ -42,10 +42,13 @@ async function failedOrder(): Promise<{ orderId: string; number: number }> {
   const { orderId } = await suite.shop.placeOrder(productId, 2000);
   let order: Detail | undefined;
   await expect
-    .poll(async () => {
-      order = (await suite.shop.api<{ order: Detail }>('GET', `/api/admin/orders/${orderId}`)).order;
-      return order.automaticDelivery?.state;
-    })
+    .poll(
+      async () => {
+        order = (await suite.shop.api<{ order: Detail }>('GET', `/api/admin/orders/${orderId}`)).order;
+        return order.automaticDelivery?.state;
+      },
+      { timeout: 20_000 },
+    )
     .toBe('failed');
   return { orderId, number: order!.number };
 }

@@ -21,8 +21,10 @@ import { signBody } from './provisioning-client';
 const SECRET = 'provisioning-secret-for-tests-0123';
 const SANDBOX_SECRET = 'sandbox-webhook-secret-for-tests-0123';
 const ATTEMPTS = 3;
+/** Seconds in practice; more allowed for read models held back on a busy shared PostgreSQL server. */
+const WAIT_MS = 20_000;
 
-describe('automatic delivery through the provisioning service', () => {
+describe('automatic delivery through the provisioning service', { timeout: 60_000 }, () => {
   let standIn: ProvisioningStandIn;
   let app: RunningApp;
   let token: string;
@@ -68,6 +70,9 @@ describe('automatic delivery through the provisioning service', () => {
         items: [{ productId: gold.id, duration: '1 month', quantity }],
       });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    // The checkout answers before the read models have the order; a transaction open elsewhere on a
+    // shared PostgreSQL server may hold them back for a while (docs/architecture.md#ordering-guarantee).
+    expect(await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 20_000 })).toBe(true);
     const checkoutId = checkout.body.checkout.id as string;
     const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId })).body;
     return { checkoutId, orderId: orderId as string };
@@ -90,7 +95,9 @@ describe('automatic delivery through the provisioning service', () => {
 
   /** Waits for the order's automatic delivery to reach `state`; its detail then. */
   async function whenAutomatic(orderId: string, state: string) {
-    await waitUntil(async () => (await detail(orderId)).automaticDelivery?.state === state);
+    await waitUntil(async () => (await detail(orderId)).automaticDelivery?.state === state, WAIT_MS);
+    // The orders read model may be a moment behind the subscriptions one (the order's status).
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: WAIT_MS });
     const order = await detail(orderId);
     for (const s of order.subscriptions) if (s.activation?.password) passwords.add(s.activation.password);
     return order;
@@ -235,7 +242,7 @@ describe('automatic delivery through the provisioning service', () => {
   });
 });
 
-describe('automatic delivery turned on, or the store restarted, after payments', () => {
+describe('automatic delivery turned on, or the store restarted, after payments', { timeout: 60_000 }, () => {
   it('delivers the paid orders already awaiting, at start-up', async () => {
     const standIn = await startProvisioningStandIn({ secret: SECRET });
     try {
@@ -258,9 +265,10 @@ describe('automatic delivery turned on, or the store restarted, after payments',
         .send({ outcome: 'paid', method: 'baridi_mob' });
       const { orderId } = (await request(manual.url).post('/api/payment/process-successful-order').send({ checkoutId }))
         .body;
+      await manual.runner.waitFor(await manual.infra.store.lastCommittedPosition(), { timeoutMs: 20_000 });
       const detail = async (app: RunningApp) =>
         (await request(app.url).get(`/api/admin/orders/${orderId}`).set(bearer(token)).expect(200)).body.order;
-      await waitUntil(async () => (await detail(manual)).deliveryState === 'awaiting');
+      await waitUntil(async () => (await detail(manual)).deliveryState === 'awaiting', WAIT_MS);
       expect((await detail(manual)).automaticDelivery).toBeNull();
       await manual.close();
 
@@ -268,7 +276,8 @@ describe('automatic delivery turned on, or the store restarted, after payments',
         databaseUrl: manual.infra.database.url,
         env: { PROVISIONING_URL: standIn.url, PROVISIONING_SECRET: SECRET },
       });
-      await waitUntil(async () => (await detail(automatic)).deliveryState === 'delivered');
+      await waitUntil(async () => (await detail(automatic)).deliveryState === 'delivered', WAIT_MS);
+      await automatic.runner.waitFor(await automatic.infra.store.lastCommittedPosition(), { timeoutMs: WAIT_MS });
       expect(await detail(automatic)).toMatchObject({
         status: 'dispatched',
         automaticDelivery: { state: 'delivered' },
