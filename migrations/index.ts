@@ -21,7 +21,9 @@ import * as auditSearchWithoutIds from './020_audit_search_without_ids';
 import * as adminSessions from './021_admin_sessions';
 import * as orderPaymentMismatch from './022_order_payment_mismatch';
 import * as subscriptions from './023_subscriptions';
-import * as automaticDelivery from './024_automatic_delivery';
+import * as orderAccess from './024_order_access';
+import * as subscriptionViews from './025_subscription_views';
+import * as automaticDelivery from './026_automatic_delivery';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -47,5 +49,7 @@ export const migrations: Record<string, Migration> = {
   '021_admin_sessions': adminSessions,
   '022_order_payment_mismatch': orderPaymentMismatch,
   '023_subscriptions': subscriptions,
-  '024_automatic_delivery': automaticDelivery,
+  '024_order_access': orderAccess,
+  '025_subscription_views': subscriptionViews,
+  '026_automatic_delivery': automaticDelivery,
 };

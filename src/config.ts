@@ -102,6 +102,8 @@ const envSchema = z.object({
   ),
   // How long a 'free trial' subscription lasts from its first delivery (docs/product.md#subscriptions).
   TRIAL_LENGTH: durationSchema.default('24h'),
+  // A subscription is "expiring" when it ends within this (the reminders' worklist, docs/product.md#subscriptions-screen).
+  EXPIRING_WITHIN: durationSchema.default('7d'),
   // Lets a configured secret replace the one this database's instances were started with (rotation).
   ACCEPT_NEW_SECRETS: flag(false),
   // The operator's provisioning service, which automatic delivery asks for each paid subscription's
@@ -128,6 +130,11 @@ const envSchema = z.object({
   CHECKOUT_STATUS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Per client address and 10 minutes: an order's phone is changed once, so a few tries suffice.
   PHONE_CHANGES_PER_10_MINUTES: z.coerce.number().int().min(1).default(5),
+  // Per client address and minute: order pages (GET /api/orders/{token}) opened or refreshed.
+  ORDER_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Per client address and 10 minutes: Find my order's searches that found nothing (numbers are
+  // sequential and phones guessable, so misses are what a guesser makes).
+  ORDER_LOOKUP_MISSES_PER_10_MINUTES: z.coerce.number().int().min(1).default(10),
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   CHARGILY_API_KEY: z.string().optional(),
   CHARGILY_API_URL: z.string().url().optional(),

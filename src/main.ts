@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { ConfigError, durationToMs, loadConfig, type Config, type StoreConfig } from './config';
 import type { AppContext, AppModule, JobContext, ModuleRoutes } from './context';
 import { createLogger, type Logger } from './logger';
+import { systemClock, type Clock } from './platform/clock';
 import { auditModule } from './modules/audit';
 import { catalogueModule } from './modules/catalogue';
 import { identityModule } from './modules/identity';
@@ -79,7 +80,11 @@ export interface RunningApp {
 
 const WEB_DIR = fileURLToPath(new URL('../web/dist', import.meta.url));
 
-export async function startApp(settings: Config, logger: Logger = createLogger(settings)): Promise<RunningApp> {
+export async function startApp(
+  settings: Config,
+  logger: Logger = createLogger(settings),
+  options: { clock?: Clock } = {},
+): Promise<RunningApp> {
   for (const warning of settings.warnings) logger.warn(warning);
   const infra = await openInfrastructure(settings, logger);
   // With the secrets every instance on the database shares (platform/secrets.ts).
@@ -182,6 +187,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
       auth,
       limiters,
       catalogue,
+      clock: options.clock ?? systemClock,
     };
     // Each module adds its public routes and its /api/admin routes.
     const routes = modules.map((module) => module.routes(ctx));

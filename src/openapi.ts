@@ -21,6 +21,8 @@ const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 const TAGS = [
   { name: 'Storefront', description: 'The shop’s catalogue reads and images (public)' },
   { name: 'Checkout', description: 'Placing an order and paying for it (public)' },
+  { name: 'Subscriptions', description: 'The back office’s subscriptions: views by time, reminders' },
+  { name: 'Order page', description: 'The shopper’s private order page and Find my order (public)' },
   { name: 'Payment sandbox', description: 'The stand-in payment pages, while PAYMENT_PROVIDER=sandbox' },
   { name: 'Sign-in', description: 'An administrator’s token for /api/admin' },
   { name: 'Products', description: 'The back office’s products' },

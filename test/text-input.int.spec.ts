@@ -34,6 +34,7 @@ describe('free text at the edge', () => {
   let product: { id: string; category_id: string };
   let otherUser: { id: string };
   let orderId: string;
+  let accessToken: string;
   let checkoutId: string;
   let requests = 0;
   /** Each request from an address of its own: the sign-in and checkout throttles count per address. */
@@ -68,6 +69,7 @@ describe('free text at the edge', () => {
       });
     expect(checkout.status, checkout.text).toBe(200);
     checkoutId = checkout.body.checkout.id;
+    accessToken = checkout.body.orderAccessToken;
     orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId })).body.orderId;
   });
 
@@ -222,9 +224,10 @@ describe('free text at the edge', () => {
     {
       method: 'post',
       path: () => '/api/payment/update-customer-phone',
-      body: () => ({ orderId, phone: '0550123456' }),
+      body: () => ({ orderId, accessToken, phone: '0550123456' }),
       fields: [
         ['orderId', 'orderId'],
+        ['accessToken', 'accessToken'],
         ['phone', 'Phone number'],
       ],
     },

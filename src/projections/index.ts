@@ -25,7 +25,7 @@ export function allProjections(deps: ProjectionDeps): Projection[] {
     adminUsersProjection(deps),
     catalogueProjection(deps.catalogue),
     ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
-    subscriptionsProjection(deps),
+    subscriptionsProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
     auditProjection(deps),
   ];
 }

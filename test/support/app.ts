@@ -6,6 +6,7 @@ import { afterAll } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Logger } from '../../src/logger';
 import { startApp, type RunningApp } from '../../src/main';
+import type { Clock } from '../../src/platform/clock';
 import { freshDatabase } from './database';
 import { deleteKeys } from './redis';
 import { freePort } from './services';
@@ -21,7 +22,13 @@ export const TEST_JWT_SECRET = 'test-only-secret-0123456789-abcdefghijklmnop';
  * Closed automatically after the calling file's tests (closing twice is harmless).
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; databaseUrl?: string; /** To read what it logs. */ logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    clock?: Clock;
+    /** To read what it logs. */
+    logger?: Logger;
+  } = {},
 ): Promise<RunningApp> {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase({ migrate: false })).url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iptv-test-'));
@@ -47,9 +54,11 @@ export async function startTestApp(
     REJECTED_CHECKOUTS_PER_MINUTE: '100000',
     CHECKOUT_STATUS_PER_MINUTE: '100000',
     PHONE_CHANGES_PER_10_MINUTES: '100000',
+    ORDER_PAGES_PER_MINUTE: '100000',
+    ORDER_LOOKUP_MISSES_PER_10_MINUTES: '100000',
     ...options.env,
   });
-  const app = await startApp(config, options.logger);
+  const app = await startApp(config, options.logger, { clock: options.clock });
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= app.close().finally(async () => {

@@ -188,7 +188,8 @@ describe('the audit trail', () => {
       303,
     );
     // The shopper corrects the phone on the confirmation page, once the order is paid.
-    await ok(api().post('/api/payment/update-customer-phone').send({ orderId: ids.order, phone: '0660123456' }));
+    const accessToken = checkout.body.orderAccessToken;
+    await ok(api().post('/api/payment/update-customer-phone').send({ accessToken, phone: '0660123456' }));
     await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     await ok(api().put(`/api/admin/orders/${ids.order}/status`).set(as(karim.token)).send({ status: 'dispatched' }));
     await ok(api().delete(`/api/admin/orders/${ids.order}`).set(as(root.token)));

@@ -4,9 +4,11 @@ import { handleCommand } from '../../platform/eventstore/command-handler';
 import { commandMetadata, type CommandMetadata } from '../../platform/eventstore/metadata';
 import { SYSTEM, type EventStore, type Position } from '../../platform/eventstore/port';
 import { HttpError } from '../../platform/http/errors';
+import type { Sealer } from '../../platform/crypto/sealed';
 import type { JobQueue } from '../../platform/queue/port';
 import type { CreateCheckoutInput } from '../../shared/ordering';
 import { decider, OrderRuleError, orderTotal, type OrderCommand } from './decider';
+import { mintAccessToken } from './access';
 import { checkoutDescription } from './description';
 import { orderStream, type PaymentOutcome } from './events';
 import { ProviderRejected, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment/provider';
@@ -84,20 +86,28 @@ export interface CheckoutDeps {
   firstPollMs: number;
   /** The next order number (order-numbers.ts). */
   nextNumber: () => Promise<number>;
+  /** Seals the order's private link token (access.ts). */
+  sealer: Pick<Sealer, 'seal'>;
   logger: Pick<Logger, 'warn'>;
+}
+
+/** An opened checkout, and the order's private link token, told to the shopper once. */
+export interface OpenedCheckout {
+  checkout: ProviderCheckout;
+  accessToken: string;
 }
 
 /**
  * Opens a checkout: the cart priced from the catalogue (a total that differs from the shopper's is
- * a 409 with the real one), the provider's checkout, the order placed (pending, with its number)
- * and its reconciliation scheduled. The order exists from here on, so a shopper who pays and closes the
- * tab still has one.
+ * a 409 with the real one), the provider's checkout, the order placed (pending, with its number and
+ * its private link) and its reconciliation scheduled. The order exists from here on, so a shopper
+ * who pays and closes the tab still has one.
  */
 export async function openCheckout(
   deps: CheckoutDeps,
   input: CreateCheckoutInput,
   metadata: CommandMetadata,
-): Promise<ProviderCheckout> {
+): Promise<OpenedCheckout> {
   const lines = await priceLines(deps.products, input.items);
   const total = orderTotal(lines);
   if (Math.round(input.amount) !== total) {
@@ -123,6 +133,7 @@ export async function openCheckout(
       locale: input.language,
     }),
   );
+  const { token, access } = mintAccessToken(deps.sealer);
   const place: OrderCommand = {
     type: 'PlaceOrder',
     data: {
@@ -135,6 +146,8 @@ export async function openCheckout(
       customerName: input.fullName,
       customerEmail: input.email,
       requestedMethod: input.paymentMethod,
+      access,
+      language: input.language,
       now: new Date().toISOString(),
     },
   };
@@ -146,7 +159,7 @@ export async function openCheckout(
     (error: unknown) =>
       deps.logger.warn({ err: error, orderId }, 'reconciliation not scheduled yet: it is once the job queue is back'),
   );
-  return checkout;
+  return { checkout, accessToken: token };
 }
 
 export const RECONCILE_JOB = 'reconcile-checkout';

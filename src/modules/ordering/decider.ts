@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/eventstore/command-handler';
 import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
 import { STORE_CURRENCY, type OrderStatus, type PaymentDecision } from '../../shared/ordering';
+import type { OrderAccess } from './access';
 import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome, type PlacedOrder } from './events';
 import { coded, type Coded } from '../../shared/errors';
 
@@ -93,6 +94,8 @@ export type OrderCommand =
         customerName: string;
         customerEmail: string;
         requestedMethod: string;
+        access: OrderAccess;
+        language: string;
         now: string;
       };
     }
@@ -113,6 +116,9 @@ export type OrderCommand =
   | { type: 'ChangeStatus'; data: { orderId: string; status: OrderStatus; now: string } }
   /** Activation details delivered (docs/product.md#subscriptions): a completed order becomes dispatched. */
   | { type: 'RecordDelivery'; data: { orderId: string; kinds: string[]; subscriptions: number; now: string } }
+  /** A new private link for the order (docs/product.md#order-page); the old token stops working. */
+  | { type: 'RenewAccessLink'; data: { orderId: string; access: OrderAccess; now: string } }
+  | { type: 'RecordWhatsAppSent'; data: { orderId: string; withDetails: boolean; by: string; now: string } }
   | { type: 'DeleteOrder'; data: { orderId: string; now: string } };
 
 export class OrderRuleError extends RuleError {}
@@ -151,6 +157,17 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'RecordDelivery':
       requireOrder(state);
       return recordDelivery(command.data, state);
+    case 'RenewAccessLink': {
+      requireOrder(state);
+      const { orderId, access, now } = command.data;
+      const replacedHash = state.order?.access?.hash ?? null;
+      return [{ type: 'OrderAccessLinkRenewed', data: { orderId, access, replacedHash, at: now } }];
+    }
+    case 'RecordWhatsAppSent': {
+      requireOrder(state);
+      const { orderId, withDetails, by, now } = command.data;
+      return [{ type: 'OrderSentOnWhatsApp', data: { orderId, withDetails, by, at: now } }];
+    }
     case 'DeleteOrder':
       requireOrder(state);
       if (state.status === 'payment_mismatch') throw new OrderRuleError(409, coded('order.delete_payment_mismatch'));
@@ -252,7 +269,11 @@ function evolve(state: OrderState, stored: OrderEvent): OrderState {
       return { ...state, order: state.order && { ...state.order, phone: event.data.phone }, phoneChanged: true };
     case 'OrderDispatched':
       return { ...state, status: 'dispatched' };
+    case 'OrderAccessLinkRenewed':
+      // A restore brings the order back with the link it has now.
+      return { ...state, order: state.order && { ...state.order, access: event.data.access } };
     case 'OrderDelivered':
+    case 'OrderSentOnWhatsApp':
       return state;
     case 'OrderDeleted':
       return { ...state, deleted: true };

@@ -19,6 +19,8 @@ const customer = {
   customerName: 'Client',
   customerEmail: 'client@example.dz',
   requestedMethod: 'baridi_mob',
+  access: { hash: 'hash-of-token', sealed: 'sealed-token' },
+  language: 'fr',
 };
 const place: OrderCommand = { type: 'PlaceOrder', data: { ...customer, number: 1042, now } };
 const pay = (outcome: PaymentOutcome): OrderCommand => ({

@@ -1,5 +1,6 @@
 import { timeFieldAsAt } from '../../platform/eventstore/upcast';
 import type { OrderStatus } from '../../shared/ordering';
+import type { OrderAccess } from './access';
 
 // Events of one order. The order is placed when the checkout opens, so a shopper who pays and
 // closes the tab still has an order; the provider's answer then settles it.
@@ -31,6 +32,13 @@ export interface PlacedOrder {
   customerName: string;
   customerEmail: string;
   requestedMethod: string;
+  /**
+   * The shopper's private link (access.ts). Absent on orders placed before orders had links: an
+   * administrator's New link gives them one (OrderAccessLinkRenewed).
+   */
+  access?: OrderAccess;
+  /** The language the shopper checked out in (ar, fr, en): messages to them are written in it. */
+  language?: string;
   /** When the order was placed. */
   at: string;
 }
@@ -67,6 +75,19 @@ export type OrderEvent =
    * It moves the order's version, so two deliveries made from the same version cannot both pass.
    */
   | { type: 'OrderDelivered'; data: { orderId: string; kinds: string[]; subscriptions: number; at: string } }
+  /**
+   * An administrator minted a new private link: the previous token (`replacedHash`, the hash of
+   * the link it replaces, if the order had one) stops working.
+   */
+  | {
+      type: 'OrderAccessLinkRenewed';
+      data: { orderId: string; access: OrderAccess; replacedHash: string | null; at: string };
+    }
+  /**
+   * An administrator (`by`, their id: read models are rebuilt without the events' metadata) sent
+   * the order's link, and when `withDetails` its activation details, on WhatsApp.
+   */
+  | { type: 'OrderSentOnWhatsApp'; data: { orderId: string; withDetails: boolean; by: string; at: string } }
   | { type: 'OrderDeleted'; data: { orderId: string; at: string } }
   /**
    * A payment arrived for an order an admin had deleted: the order comes back (as it was placed,
@@ -86,6 +107,8 @@ export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
   'OrderPhoneUpdated',
   'OrderDispatched',
   'OrderDelivered',
+  'OrderAccessLinkRenewed',
+  'OrderSentOnWhatsApp',
   'OrderDeleted',
   'OrderRestored',
 ];
@@ -104,6 +127,8 @@ const OLD_TIME_FIELD: Record<OrderEventType, string | undefined> = {
   OrderPhoneUpdated: 'updatedAt',
   OrderDispatched: 'dispatchedAt',
   OrderDelivered: 'at',
+  OrderAccessLinkRenewed: undefined,
+  OrderSentOnWhatsApp: undefined,
   OrderDeleted: 'deletedAt',
   OrderRestored: 'restoredAt',
 };

@@ -96,6 +96,8 @@ describe('order limits and money sums', () => {
         customerName: 'Big spender',
         customerEmail: 'big@spender.dz',
         requestedMethod: 'card',
+        access: { hash: `hash-${orderId}`, sealed: 'sealed' },
+        language: 'ar',
         now,
       };
       await executeOrderCommand(app.infra.store, orderId, { type: 'PlaceOrder', data }, commandMetadata(SHOPPER));

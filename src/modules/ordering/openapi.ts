@@ -2,6 +2,8 @@ import { describeApi } from '../../platform/http/openapi/operation';
 import {
   createCheckoutSchema,
   customersQuerySchema,
+  orderLookupSchema,
+  whatsappSentSchema,
   dashboardStatsQuerySchema,
   orderStatusUpdateSchema,
   ordersQuerySchema,
@@ -29,7 +31,7 @@ export const orderingApi = describeApi([
       'The amount must be the cart’s total at today’s prices (409 with the new total otherwise). Accepted checkouts are limited per phone and per address, refused ones apart per address (429 with Retry-After and a code: checkout_rate_limited_phone, checkout_rate_limited_address, checkout_rejected_rate_limited). The description is composed by the store from the order, in `language`.',
     body: { schema: createCheckoutSchema, name: 'CheckoutCreate' },
     responses: {
-      200: '{ success, message, checkout: { id, checkoutUrl } }: the shopper pays at checkoutUrl',
+      200: '{ success, message, checkout: { id, checkoutUrl }, orderAccessToken }: the shopper pays at checkoutUrl; the token opens the order’s private page /orders/{token} (told this once)',
       409: 'Prices changed since the cart was filled',
       429: 'Too many checkouts from this address',
       502: 'The payment provider refused the checkout',
@@ -75,13 +77,43 @@ export const orderingApi = describeApi([
     auth: 'public',
     summary: 'Correct the phone number of an order',
     description:
-      'Taken once per order, within an hour of its payment, while the order is paid and not dispatched (the order’s phoneChangeUntil); throttled per client address.',
+      'Proved with the order’s private link token (accessToken). Taken once per order, within an hour of its payment, while the order is paid and not dispatched (the order’s phoneChangeUntil); throttled per client address.',
     body: { schema: updatePhoneSchema, name: 'PhoneUpdate' },
     responses: {
       200: '{ success, message, phone }',
-      404: 'Order not found',
+      404: 'No order has this link (or it is not the named order)',
       409: 'Not paid, dispatched, already changed once, or more than an hour after the payment',
       429: 'Too many phone changes from this address; Retry-After says when to try again',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/orders/{token}',
+    tag: 'Order page',
+    auth: 'public',
+    summary: 'The order its private link opens, with its subscriptions and, once delivered, their activation details',
+    description:
+      'Any token that opens no order (made up, or replaced by New link) answers the same 404. Never cached. Limited per client address (429).',
+    params: { token: 'The token of the order’s private link (43 characters)' },
+    responses: {
+      200: '{ order: { orderNumber, status, date, total, phone, items, adminContact, subscriptions, deliveryState, message, language } }',
+      404: 'This link opens no order',
+      429: 'Too many order pages from this address',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/orders/lookup',
+    tag: 'Order page',
+    auth: 'public',
+    summary: 'Find my order: an order’s status by its phone and number, without its activation details or link',
+    description:
+      'A wrong phone and a wrong number answer the same 404. Misses are limited per client address (429 with Retry-After).',
+    body: { schema: orderLookupSchema, name: 'OrderLookup' },
+    responses: {
+      200: '{ order: { orderNumber, status, date, total, items, deliveryState, adminContact } }',
+      404: 'No order has this phone and number',
+      429: 'Too many searches that found nothing from this address',
     },
   },
   {
@@ -156,6 +188,30 @@ export const orderingApi = describeApi([
       404: 'Order not found',
       409: 'The order’s payment awaits no decision (not payment_mismatch, or already decided), or a stale If-Match',
     },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/orders/{id}/access-link',
+    tag: 'Orders',
+    auth: 'admin',
+    summary: 'New link: a new private link for the order; the old one stops opening it at once',
+    params: ORDER_ID,
+    versioned: 'write',
+    responses: {
+      200: '{ message, link: { token, url } }',
+      404: 'Order not found',
+      409: 'A stale If-Match',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/orders/{id}/whatsapp-sent',
+    tag: 'Orders',
+    auth: 'admin',
+    summary: 'Record that the order was sent to the shopper on WhatsApp (with or without its activation details)',
+    params: ORDER_ID,
+    body: { schema: whatsappSentSchema, name: 'WhatsAppSent' },
+    responses: { 200: '{ message, order: { language, accessLink, whatsappSent } }', 404: 'Order not found' },
   },
   {
     method: 'delete',

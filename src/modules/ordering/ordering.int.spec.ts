@@ -69,7 +69,11 @@ describe('checkout, payment and orders', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The checkout answers before the read models have the order; the admin lists come a moment later.
     expect(await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 20_000 })).toBe(true);
-    return res.body.checkout as { id: string; checkoutUrl: string };
+    return { ...res.body.checkout, token: res.body.orderAccessToken } as {
+      id: string;
+      checkoutUrl: string;
+      token: string;
+    };
   }
 
   const orderEvents = async (orderId: string) =>
@@ -264,10 +268,11 @@ describe('checkout, payment and orders', () => {
     expect(status.body.checkout.status).toBe('failed');
     const orderId = status.body.checkout.metadata.orderId;
     expect((await admin('get', `/api/admin/orders/${orderId}`)).body.order.status).toBe('failed');
-    const bad = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: '123' });
+    const accessToken = checkout.token;
+    const bad = await api().post('/api/payment/update-customer-phone').send({ accessToken, phone: '123' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(englishOf(phoneMessages.invalid));
-    const refused = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: '0770000000' });
+    const refused = await api().post('/api/payment/update-customer-phone').send({ accessToken, phone: '0770000000' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/was not paid/);
     const order = (await api().get(`/api/payment/order/${checkout.id}`)).body.order;
@@ -283,19 +288,32 @@ describe('checkout, payment and orders', () => {
     expect(before.status).toBe('completed');
     // The confirmation page offers its form until then: an hour after the payment.
     expect(Date.parse(before.phoneChangeUntil)).toBeGreaterThan(Date.now() + 59 * 60_000);
-    const good = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: ' 07 70 00 00 00 ' });
+    const accessToken = checkout.token;
+    // The order's id alone proves nothing: the private link's token does.
+    const withoutToken = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: '0770000000' });
+    expect(withoutToken.status).toBe(400);
+    const otherOrder = await openCheckout();
+    const wrongPair = await api()
+      .post('/api/payment/update-customer-phone')
+      .send({ accessToken: otherOrder.token, orderId, phone: '0770000000' });
+    expect(wrongPair.status).toBe(404);
+    const good = await api()
+      .post('/api/payment/update-customer-phone')
+      .send({ orderId, accessToken, phone: ' 07 70 00 00 00 ' });
     expect(good.body).toMatchObject({ success: true, phone: '0770000000' });
     const after = (await api().get(`/api/payment/order/${checkout.id}`)).body.order;
     expect(after).toMatchObject({ phone: '0770000000', phoneChangeUntil: null });
     for (let i = 0; i < 20; i++) {
       const again = await api()
         .post('/api/payment/update-customer-phone')
-        .send({ orderId, phone: `066000000${i % 10}` });
+        .send({ accessToken, phone: `066000000${i % 10}` });
       expect(again.status).toBe(409);
       expect(again.body.message).toMatch(/already been changed once/);
     }
     await admin('put', `/api/admin/orders/${orderId}/status`).send({ status: 'dispatched' }).expect(200);
-    const dispatched = await api().post('/api/payment/update-customer-phone').send({ orderId, phone: '0660000000' });
+    const dispatched = await api()
+      .post('/api/payment/update-customer-phone')
+      .send({ accessToken, phone: '0660000000' });
     expect(dispatched.status).toBe(409);
     expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderPhoneUpdated', 'OrderDispatched']);
   });
@@ -305,7 +323,7 @@ describe('checkout, payment and orders', () => {
     const pendingId = (await api().get(`/api/payment/order/${pending.id}`)).body.order.dbOrderId;
     const early = await api()
       .post('/api/payment/update-customer-phone')
-      .send({ orderId: pendingId, phone: '0660000000' });
+      .send({ accessToken: pending.token, phone: '0660000000' });
     expect(early.status).toBe(409);
     expect(early.body.message).toMatch(/not paid yet/);
 
@@ -314,7 +332,9 @@ describe('checkout, payment and orders', () => {
     const paidId = (await api().get(`/api/payment/order/${paid.id}`)).body.order.dbOrderId;
     await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     await admin('put', `/api/admin/orders/${paidId}/status`).send({ status: 'dispatched' }).expect(200);
-    const late = await api().post('/api/payment/update-customer-phone').send({ orderId: paidId, phone: '0660000000' });
+    const late = await api()
+      .post('/api/payment/update-customer-phone')
+      .send({ accessToken: paid.token, phone: '0660000000' });
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/already been dispatched/);
     expect(await orderEvents(pendingId)).toEqual(['OrderPlaced']);

@@ -12,20 +12,23 @@ import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { clientAddress, limitByAddress, tooManyRequests } from '../../platform/throttle/http';
 import type { Limiters } from '../../platform/throttle/limiters';
+import { describeActor } from '../../projections/admin-users';
 import { findProductsForPricing } from '../../projections/catalogue';
 import { adminOrderSubscriptions } from '../../projections/subscriptions';
-import { createSealer } from '../../platform/crypto/sealed';
+import { createSealer, type Sealer } from '../../platform/crypto/sealed';
 import type { Activation } from '../../shared/subscriptions';
 import {
   ORDERS_PROJECTION,
   allCustomers,
   allOrders,
   findOrder,
+  findOrderByAccessHash,
   findOrderByCheckout,
   findOrderDetail,
   listCustomers,
   listOrders,
   toAdminOrderDetail,
+  type OrderDetailRow,
   type OrderRow,
 } from '../../projections/orders';
 import {
@@ -37,11 +40,15 @@ import {
   paymentDecisionSchema,
   processSuccessfulOrderSchema,
   updatePhoneSchema,
+  whatsappSentSchema,
   type CreateCheckoutInput,
-  type CustomerOrderView,
   type CustomerView,
+  type OrderContactView,
 } from '../../shared/ordering';
-import { executeOrderCommand, openCheckout, recordOutcome } from './commands';
+import { accessTokenHash, mintAccessToken } from './access';
+import { executeOrderCommand, openCheckout, recordOutcome, type OpenedCheckout } from './commands';
+import { customerOrder } from './customer-order';
+import { orderPageRoutes } from './order-page';
 import { decider, phoneChangeOpenUntil } from './decider';
 import { orderStream } from './events';
 import { dashboardStats } from './dashboard';
@@ -55,11 +62,17 @@ import { coded } from '../../shared/errors';
 
 export function orderingRoutes(ctx: AppContext): ModuleRoutes {
   const provider = createPaymentProvider(ctx.config, { db: ctx.db, logger: ctx.logger });
-  const shopper = Router().use(checkoutThrottles(ctx.limiters, ctx.config), paymentRoutes(ctx, provider));
+  // Seals the orders' private link tokens and opens them, and the activation details, for their readers.
+  const sealer = createSealer(ctx.config.DATA_ENCRYPTION_KEY);
+  const shopper = Router().use(
+    checkoutThrottles(ctx.limiters, ctx.config),
+    paymentRoutes(ctx, provider, sealer),
+    orderPageRoutes(ctx, sealer),
+  );
   if (provider.router) shopper.use(provider.router);
-  const admin = adminRoutes(ctx);
+  const admin = adminRoutes(ctx, sealer);
   // After the CSV exports, which /orders/:id would otherwise take for an order's id.
-  const adminFastReads = mountReads(admin, adminReads(ctx));
+  const adminFastReads = mountReads(admin, adminReads(ctx, sealer));
   return { public: shopper, admin, adminFastReads };
 }
 
@@ -163,7 +176,7 @@ function checkoutLimits(
 }
 
 /** The shopper's side of paying (docs/product.md#api): checkout, status, the order, the webhook. */
-function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
+function paymentRoutes(ctx: AppContext, provider: PaymentProvider, sealer: Sealer): Router {
   const router = Router();
   const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: [ORDERS_PROJECTION] });
   const checkoutDeps = {
@@ -174,6 +187,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
     publicUrl: ctx.config.PUBLIC_URL,
     firstPollMs: durationToMs(ctx.config.CHECKOUT_FIRST_POLL_AFTER),
     nextNumber: () => nextOrderNumber(ctx.db),
+    sealer,
     logger: ctx.logger,
   };
 
@@ -192,17 +206,19 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
       throw await limits.refused(res, address, error);
     }
     await limits.accept(res, address, input.phone);
-    let checkout: ProviderCheckout;
+    let opened: OpenedCheckout;
     try {
-      checkout = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER));
+      opened = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER));
     } catch (error) {
       await limits.notOpened(address, input.phone);
       throw refusedForItsInput(error) ? await limits.refused(res, address, error) : error;
     }
+    const { checkout, accessToken } = opened;
     res.json({
       success: true,
       message: 'Checkout created',
       checkout: { id: checkout.id, checkoutUrl: checkout.checkoutUrl },
+      orderAccessToken: accessToken,
     });
   });
 
@@ -258,8 +274,11 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider): Router {
     res.json({ order: customerOrder(order, phoneChangeOpenUntil(state) ?? null, ctx.config) });
   });
 
+  // The private link's token proves the order is the caller's (docs/product.md#order-page).
   router.post('/api/payment/update-customer-phone', async (req, res) => {
-    const { orderId, phone } = parseInput(updatePhoneSchema, req.body ?? {});
+    const { accessToken, orderId: named, phone } = parseInput(updatePhoneSchema, req.body ?? {});
+    const orderId = (await findOrderByAccessHash(ctx.db, accessTokenHash(accessToken)))?.id;
+    if (!orderId || (named && named !== orderId)) throw notFound(coded('order.link_not_found'));
     const update = { type: 'UpdatePhone', data: { orderId, phone, now: new Date().toISOString() } } as const;
     await caughtUp(await executeOrderCommand(ctx.store, orderId, update, commandMetadata(SHOPPER)));
     res.json({ success: true, message: 'Phone number saved', phone });
@@ -333,32 +352,6 @@ async function metadataOrderId(provider: PaymentProvider, checkoutId: string): P
   return checkout?.metadata.orderId;
 }
 
-/** An order as its customer sees it (docs/product.md#order-confirmation). */
-function customerOrder(
-  order: OrderRow,
-  phoneChangeUntil: string | null,
-  config: AppContext['config'],
-): CustomerOrderView {
-  return {
-    dbOrderId: order.id,
-    orderNumber: order.number,
-    checkoutId: order.checkout_id,
-    status: order.status,
-    paymentMethod: order.payment_method ?? order.requested_method,
-    total: order.total_amount,
-    phone: order.phone,
-    phoneChangeUntil,
-    date: new Date(order.created_at).toISOString(),
-    items: order.items.map((line) => ({
-      product: { name: line.productName, price: line.unitPrice, duration: line.duration, quality: line.quality },
-      quantity: line.quantity,
-      selectedPrice: line.unitPrice,
-      selectedDuration: line.duration,
-    })),
-    adminContact: { phone: config.SUPPORT_PHONE, whatsapp: config.SUPPORT_WHATSAPP, email: config.SUPPORT_EMAIL },
-  };
-}
-
 const ORDER_COLUMNS: CsvColumn<OrderRow>[] = [
   { header: 'Order number', value: (o) => o.number },
   { header: 'Order ID', value: (o) => o.id },
@@ -385,8 +378,7 @@ const CUSTOMER_COLUMNS: CsvColumn<CustomerView>[] = [
  * The admin's JSON reads: the screens reload them on every live event, for every admin watching.
  * Each is a route of the admin router and a fast read (fast-reads.ts), by the same path.
  */
-function adminReads(ctx: AppContext): Record<string, ReadHandler> {
-  const sealer = createSealer(ctx.config.DATA_ENCRYPTION_KEY);
+function adminReads(ctx: AppContext, sealer: Sealer): Record<string, ReadHandler> {
   const openActivation = (sealed: string) => sealer.open<Activation>(sealed);
   return {
     '/orders': async ({ query }) => {
@@ -404,7 +396,11 @@ function adminReads(ctx: AppContext): Record<string, ReadHandler> {
       const delivery = await adminOrderSubscriptions(ctx.db, order.id, openActivation, {
         automatic: Boolean(ctx.config.PROVISIONING_URL),
       });
-      return new JsonAnswer({ order: { ...toAdminOrderDetail(order), ...delivery } }, versionTag(order.version));
+      const contact = await orderContact(ctx, sealer, order);
+      return new JsonAnswer(
+        { order: { ...toAdminOrderDetail(order), ...delivery, ...contact } },
+        versionTag(order.version),
+      );
     },
     '/customers': async ({ query }) => {
       const { page, limit, search } = parseInput(customersQuerySchema, query);
@@ -417,8 +413,31 @@ function adminReads(ctx: AppContext): Record<string, ReadHandler> {
   };
 }
 
+/** The private link of a token, as shoppers open it. */
+const accessLink = (config: AppContext['config'], token: string) => ({
+  token,
+  url: `${config.PUBLIC_URL.replace(/\/$/, '')}/orders/${token}`,
+});
+
+/** What the admin's order detail says about reaching the shopper: language, link, the last WhatsApp sending. */
+async function orderContact(ctx: AppContext, sealer: Sealer, order: OrderDetailRow): Promise<OrderContactView> {
+  const sentBy = order.whatsapp_sent_by;
+  return {
+    language: order.language,
+    accessLink: order.access_sealed ? accessLink(ctx.config, sealer.open<string>(order.access_sealed)) : null,
+    whatsappSent:
+      order.whatsapp_sent_at && sentBy
+        ? {
+            at: new Date(order.whatsapp_sent_at).toISOString(),
+            by: sentBy,
+            byName: await describeActor(ctx.db, sentBy),
+          }
+        : null,
+  };
+}
+
 /** /api/admin routes of the ordering module besides its reads (adminReads): the CSV exports and an order's writes. */
-function adminRoutes(ctx: AppContext): Router {
+function adminRoutes(ctx: AppContext, sealer: Sealer): Router {
   const router = Router();
   const meta = (req: Request) => commandMetadata(req.admin!.id);
   const caughtUp = (position: Position) => ctx.runner.waitFor(position, { projections: [ORDERS_PROJECTION] });
@@ -460,6 +479,32 @@ function adminRoutes(ctx: AppContext): Router {
       message: decision === 'accept' ? 'Payment accepted: the order is completed' : 'Order canceled',
       order: order && toAdminOrderDetail(order),
     });
+  });
+
+  // New link (docs/product.md#order-page): the old token stops opening the order at once.
+  router.post('/orders/:id/access-link', async (req, res) => {
+    const { token, access } = mintAccessToken(sealer);
+    const renew = {
+      type: 'RenewAccessLink',
+      data: { orderId: req.params.id, access, now: new Date().toISOString() },
+    } as const;
+    await caughtUp(await executeOrderCommand(ctx.store, req.params.id, renew, meta(req), ifMatchRevision(req)));
+    const order = await findOrderDetail(ctx.db, req.params.id);
+    if (order) res.set('ETag', versionTag(order.version));
+    res.json({ message: 'New link created', link: accessLink(ctx.config, token) });
+  });
+
+  // The admin opened WhatsApp with the order's message; this records that it was sent, and by whom.
+  router.post('/orders/:id/whatsapp-sent', async (req, res) => {
+    const { withDetails } = parseInput(whatsappSentSchema, req.body ?? {});
+    const sent = {
+      type: 'RecordWhatsAppSent',
+      data: { orderId: req.params.id, withDetails, by: req.admin!.id, now: new Date().toISOString() },
+    } as const;
+    await caughtUp(await executeOrderCommand(ctx.store, req.params.id, sent, meta(req)));
+    const order = await findOrderDetail(ctx.db, req.params.id);
+    if (order) res.set('ETag', versionTag(order.version));
+    res.json({ message: 'Recorded as sent on WhatsApp', order: order && (await orderContact(ctx, sealer, order)) });
   });
 
   router.delete('/orders/:id', async (req, res) => {

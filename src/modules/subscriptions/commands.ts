@@ -1,6 +1,7 @@
 import { handleCommand } from '../../platform/eventstore/command-handler';
 import type { CommandMetadata } from '../../platform/eventstore/metadata';
 import type { EventStore, Position } from '../../platform/eventstore/port';
+import type { Clock } from '../../platform/clock';
 import type { Sealer } from '../../platform/crypto/sealed';
 import type { DeliveryBody } from '../../shared/subscriptions';
 import type { Activation } from '../../shared/subscriptions/types';
@@ -36,6 +37,8 @@ export interface DeliveryDeps {
   /** The order's subscriptions that may be delivered, from the read model caught up with the log. */
   deliverable: (orderId: string) => Promise<DeliverableSubscription[]>;
   trialLengthMs: number;
+  /** The delivery's time: a subscription starts then (platform/clock.ts). */
+  clock: Clock;
 }
 
 /** Delivers the body's activation details; answers the position the read models must reach. */
@@ -65,7 +68,7 @@ export async function deliver(
     metadata,
     expected,
   );
-  const now = new Date().toISOString();
+  const now = deps.clock().toISOString();
   const command = {
     type: 'Deliver',
     data: { orderId, deliverable, message, subscriptions, trialLengthMs: deps.trialLengthMs, now },
@@ -83,13 +86,10 @@ function withoutEmptyNote(activation: Activation): Activation {
 export async function recordAutomaticFailure(
   store: EventStore,
   orderId: string,
-  failure: { subscriptionIds: string[]; reason: string },
+  failure: { subscriptionIds: string[]; reason: string; now: string },
   metadata: CommandMetadata,
 ): Promise<Position> {
-  const command = {
-    type: 'RecordAutomaticFailure',
-    data: { orderId, ...failure, now: new Date().toISOString() },
-  } as const;
+  const command = { type: 'RecordAutomaticFailure', data: { orderId, ...failure } } as const;
   return (await runCommand(store, orderId, command, metadata)).position;
 }
 
@@ -97,13 +97,10 @@ export async function recordAutomaticFailure(
 export async function retryAutomaticDelivery(
   store: EventStore,
   orderId: string,
-  awaiting: string[],
+  retry: { awaiting: string[]; now: string },
   metadata: CommandMetadata,
 ): Promise<Position> {
-  const command = {
-    type: 'RetryAutomaticDelivery',
-    data: { orderId, awaiting, now: new Date().toISOString() },
-  } as const;
+  const command = { type: 'RetryAutomaticDelivery', data: { orderId, ...retry } } as const;
   return (await runCommand(store, orderId, command, metadata)).position;
 }
 

@@ -127,9 +127,10 @@ function evolve(state: DeliveryState, event: SubscriptionEvent): DeliveryState {
       for (const s of event.data.subscriptions) startedAt[s.subscriptionId] ??= s.startsAt;
       return { startedAt };
     }
-    // What automatic delivery tried changes no rule of a delivery.
+    // What automatic delivery tried changes no rule of a delivery; reminders have streams of their own (reminders.ts).
     case 'AutomaticDeliveryFailed':
     case 'AutomaticDeliveryRetried':
+    case 'SubscriptionReminded':
       return state;
     default:
       return exhaustive(event);

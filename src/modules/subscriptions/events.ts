@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ActivationKind } from '../../shared/subscriptions/types';
+import type { ActivationKind, ReminderStep } from '../../shared/subscriptions/types';
 
 // Events of the subscriptions module (docs/product.md#subscriptions). A subscription is one unit of
 // one paid order line: the subscriptions read model opens them from the ordering module's
@@ -40,7 +40,15 @@ export type SubscriptionEvent =
       data: { orderId: string; subscriptionIds: string[]; reason: string; at: string };
     }
   /** An administrator asked for automatic delivery again. */
-  | { type: 'AutomaticDeliveryRetried'; data: { orderId: string; at: string } };
+  | { type: 'AutomaticDeliveryRetried'; data: { orderId: string; at: string } }
+  /**
+   * An administrator (`by`, their id: read models are rebuilt without the events' metadata) reminded
+   * the customer that the subscription ends, at one step of the worklist (docs/product.md#subscriptions-screen).
+   */
+  | {
+      type: 'SubscriptionReminded';
+      data: { subscriptionId: string; orderId: string; step: ReminderStep; by: string; at: string };
+    };
 
 export type SubscriptionEventType = SubscriptionEvent['type'];
 
@@ -48,9 +56,13 @@ export const SUBSCRIPTION_EVENT_TYPES: readonly SubscriptionEventType[] = [
   'SubscriptionsDelivered',
   'AutomaticDeliveryFailed',
   'AutomaticDeliveryRetried',
+  'SubscriptionReminded',
 ];
 
 export const orderSubscriptionsStream = (orderId: string) => `order-subscriptions-${orderId}`;
+
+/** One subscription's reminders: one stream each, so two admins reminding the same step meet in it. */
+export const subscriptionRemindersStream = (subscriptionId: string) => `subscription-reminders-${subscriptionId}`;
 
 /**
  * The id of the `unit`-th unit (0-based) of the order's `line`-th line (0-based): the same on

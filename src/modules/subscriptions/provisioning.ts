@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { durationToMs, type StoreConfig } from '../../config';
 import type { Logger } from '../../logger';
+import type { Clock } from '../../platform/clock';
 import type { Sealer } from '../../platform/crypto/sealed';
 import { loadStream } from '../../platform/eventstore/command-handler';
 import { commandMetadata } from '../../platform/eventstore/metadata';
@@ -46,6 +47,8 @@ export interface ProvisioningDeps {
   sealer: Sealer;
   recordOrderDelivery: RecordOrderDelivery;
   trialLengthMs: number;
+  /** The deliveries' and failures' time (platform/clock.ts). */
+  clock: Clock;
   /** Asks the service for one subscription's details (provisioning-client.ts). */
   provision: (request: ProvisioningRequest) => Promise<Activation>;
 }
@@ -122,7 +125,8 @@ async function attemptDelivery(deps: ProvisioningDeps, orderId: string, attempt:
     deps.logger.warn({ orderId, attempt, reason }, 'automatic delivery failed');
     if (attempt >= deps.config.PROVISIONING_ATTEMPTS) {
       const subscriptionIds = (await awaitingSubscriptions(deps.db, orderId)).map((row) => row.id);
-      await recordAutomaticFailure(deps.store, orderId, { subscriptionIds, reason }, commandMetadata(SYSTEM));
+      const failure = { subscriptionIds, reason, now: deps.clock().toISOString() };
+      await recordAutomaticFailure(deps.store, orderId, failure, commandMetadata(SYSTEM));
     }
     throw error;
   }
@@ -173,6 +177,7 @@ const deliveryDeps = (deps: ProvisioningDeps) => ({
   // No projection runner in a worker: the job runs after the read model opened the subscriptions.
   deliverable: (orderId: string) => deliverableSubscriptions(deps.db, orderId),
   trialLengthMs: deps.trialLengthMs,
+  clock: deps.clock,
 });
 
 /** A reason safe to record and show: the failure's own, a rule's, or a pointer to the log. */

@@ -14,9 +14,22 @@ import {
   orderSubscriptionRows,
 } from '../../projections/subscriptions';
 import { coded } from '../../shared/errors';
-import { deliverySchema, type Activation } from '../../shared/subscriptions';
+import {
+  deliverySchema,
+  reminderSchema,
+  subscriptionsQuerySchema,
+  type Activation,
+  type AdminSubscriptionRowView,
+} from '../../shared/subscriptions';
+import { handleCommand } from '../../platform/eventstore/command-handler';
+import { HttpError } from '../../platform/http/errors';
+import { sendCsv, type CsvColumn } from '../../platform/http/csv';
+import { describeActor } from '../../projections/admin-users';
+import { allSubscriptions, listSubscriptions, remindable } from '../../projections/subscriptions';
 import { deliver, retryAutomaticDelivery, type RecordOrderDelivery } from './commands';
+import { subscriptionRemindersStream } from './events';
 import { enqueueProvisioning } from './provisioning';
+import { AlreadyReminded, remindersDecider } from './reminders';
 
 // The subscriptions module's HTTP routes (docs/product.md#subscriptions): an administrator delivers
 // an order's activation details, or asks automatic delivery to try again
@@ -43,6 +56,7 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
       return deliverableSubscriptions(ctx.db, orderId);
     },
     trialLengthMs: durationToMs(ctx.config.TRIAL_LENGTH),
+    clock: ctx.clock,
   };
   const automatic = Boolean(ctx.config.PROVISIONING_URL);
 
@@ -59,6 +73,60 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
     const delivered = await adminOrderSubscriptions(ctx.db, orderId, open, { automatic });
     res.json({ message, order: { ...toAdminOrderDetail(order), ...delivered } });
   };
+
+  const expiringWithinMs = durationToMs(ctx.config.EXPIRING_WITHIN);
+  const screenQuery = (query: unknown) => {
+    const { view, search, page, limit } = parseInput(subscriptionsQuerySchema, query);
+    return { query: { view, search, now: ctx.clock(), expiringWithinMs }, page: { page, limit } };
+  };
+
+  // The subscriptions screen (docs/product.md#subscriptions-screen): a view at the clock's time, its CSV.
+  router.get('/subscriptions.csv', async (req, res) => {
+    const { query } = screenQuery(req.query);
+    const stamp = query.now.toISOString().slice(0, 10);
+    await sendCsv(
+      res,
+      `subscriptions-${query.view}-${stamp}.csv`,
+      SUBSCRIPTION_COLUMNS,
+      allSubscriptions(ctx.db, query),
+    );
+  });
+
+  router.get('/subscriptions', async (req, res) => {
+    const { query, page } = screenQuery(req.query);
+    res.json(await listSubscriptions(ctx.db, query, page));
+  });
+
+  // Each step once per subscription: of two admins reminding at once, one records it, the other
+  // hears who did (its stream's revision settles it).
+  router.post('/subscriptions/:id/reminders', async (req, res) => {
+    const { step } = parseInput(reminderSchema, req.body ?? {});
+    const subscriptionId = req.params.id;
+    await ctx.runner.waitFor(await ctx.store.lastCommittedPosition(), { projections: [SUBSCRIPTIONS_PROJECTION] });
+    const found = await remindable(ctx.db, subscriptionId);
+    if (!found) throw notFound(coded('subscriptions.not_found'));
+    const command = {
+      type: 'Remind',
+      data: { subscriptionId, ...found, step, by: req.admin!.id, now: ctx.clock().toISOString() },
+    } as const;
+    try {
+      const { position } = await handleCommand(
+        ctx.store,
+        subscriptionRemindersStream(subscriptionId),
+        remindersDecider,
+        () => command,
+        { metadata: commandMetadata(req.admin!.id), retries: 4 },
+      );
+      await ctx.runner.waitFor(position, { projections: [SUBSCRIPTIONS_PROJECTION] });
+    } catch (error) {
+      if (!(error instanceof AlreadyReminded)) throw error;
+      const name = await describeActor(ctx.db, error.by);
+      throw new HttpError(409, coded('subscriptions.already_reminded', { name, at: error.at }), {
+        reminder: { step, at: error.at, by: error.by, byName: name },
+      });
+    }
+    res.json({ message: 'Reminder recorded', reminder: { step, at: command.data.now, by: req.admin!.id } });
+  });
 
   router.put('/orders/:id/delivery', async (req, res) => {
     const body = parseInput(deliverySchema, req.body ?? {});
@@ -79,7 +147,8 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
       .map((row) => row.id);
     // Recorded first: the failure no longer stands, so a queue that is away now (Redis) does not
     // lose it; the orders awaiting are scheduled again when it is back.
-    const position = await retryAutomaticDelivery(ctx.store, orderId, awaiting, commandMetadata(req.admin!.id));
+    const retry = { awaiting, now: ctx.clock().toISOString() };
+    const position = await retryAutomaticDelivery(ctx.store, orderId, retry, commandMetadata(req.admin!.id));
     await enqueueProvisioning(ctx, [orderId]).catch((error: unknown) =>
       ctx.logger.warn(
         { err: error, orderId },
@@ -92,3 +161,17 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
 
   return router;
 }
+
+const SUBSCRIPTION_COLUMNS: CsvColumn<AdminSubscriptionRowView>[] = [
+  { header: 'Order number', value: (s) => s.orderNumber },
+  { header: 'Phone', value: (s) => s.phone },
+  { header: 'Customer', value: (s) => s.customerName ?? '' },
+  { header: 'Package', value: (s) => s.packageName },
+  { header: 'Duration', value: (s) => s.duration },
+  { header: 'Status', value: (s) => s.status },
+  { header: 'Started', value: (s) => s.startsAt ?? '' },
+  { header: 'Ends', value: (s) => s.endsAt ?? '' },
+  { header: 'Days left', value: (s) => s.daysLeft ?? '' },
+  { header: 'Last reminder', value: (s) => (s.lastReminder ? `${s.lastReminder.step} ${s.lastReminder.at}` : '') },
+  { header: 'Reminded by', value: (s) => s.lastReminder?.byName ?? '' },
+];

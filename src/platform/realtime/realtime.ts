@@ -12,8 +12,14 @@ import type {
 } from '../../shared/live/types';
 import { inSocketMessage } from '../observability/request-context';
 
-/** Admins get every change; storefronts only catalogue changes. */
-export type Room = 'admins' | 'store';
+/**
+ * Admins get every change; storefronts only catalogue changes; an order's page only its order's
+ * news, in the room of its private link (joined with the link's token, docs/product.md#order-page).
+ */
+export type Room = 'admins' | 'store' | `order:${string}`;
+
+/** The room of the order page opened with the link whose token has this hash. */
+export const orderPageRoom = (accessHash: string): Room => `order:${accessHash}`;
 
 export interface SocketIdentity {
   /** The admin user id when the handshake carried a valid admin token. */

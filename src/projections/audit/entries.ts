@@ -18,6 +18,7 @@ import type { AuditEntryRow } from './rows';
 import type { CategoryState, CounterState, EntityState, Fields, OrderState, ProductState, UserState } from './state';
 import { ACTIVATION_KIND_LABELS } from '../../shared/subscriptions/constants';
 import type { ActivationKind } from '../../shared/subscriptions/types';
+import type { SubscriptionEvent } from '../../modules/subscriptions/events';
 
 // From one event (with its metadata) and what the projection remembers of the entity it is about,
 // to one audit entry, updating that memory. Pure: projection.ts loads and stores the memory.
@@ -192,7 +193,23 @@ function describe(event: RecordedEvent, states: States): Described | undefined {
   if (event.type.startsWith('Order')) return describeOrder(upcastOrderEvent(event as unknown as OrderEvent), states);
   if (event.type.startsWith('Category') || event.type.startsWith('Product'))
     return describeCatalogue(event as unknown as CatalogueEvent, states);
+  if (event.type === 'SubscriptionReminded') return describeReminder(event as unknown as SubscriptionReminded, states);
   return undefined;
+}
+
+type SubscriptionReminded = Extract<SubscriptionEvent, { type: 'SubscriptionReminded' }>;
+
+/** A reminder, on its order's history: which step (docs/product.md#subscriptions-screen). */
+function describeReminder(event: SubscriptionReminded, states: States): Described {
+  const { orderId, step } = event.data;
+  const order = states.get<OrderState>(entityKey('order', orderId), 'order');
+  return {
+    action: 'order.reminded',
+    entityType: 'order',
+    entityId: orderId,
+    label: order ? `#${order.number}` : orderId,
+    changes: [{ field: 'reminder', before: null, after: step }],
+  };
 }
 
 function describeUser(event: IdentityEvent, states: States): Described {
@@ -463,6 +480,13 @@ function describeOrder(event: OrderEvent, states: States): Described {
       const kinds = event.data.kinds.map(activationKindLabel).join(', ');
       return entry('order.delivered', before, [{ field: 'activation', before: null, after: kinds }]);
     }
+    case 'OrderAccessLinkRenewed':
+      // That the link changed, never the token (docs/security.md#encryption-at-rest).
+      return entry('order.link_renewed', before);
+    case 'OrderSentOnWhatsApp':
+      return entry('order.sent_on_whatsapp', before, [
+        { field: 'withDetails', before: null, after: event.data.withDetails },
+      ]);
     case 'OrderDeleted': {
       // Kept (as deleted): a payment may bring the order back, under the number it had.
       const state = before && { ...before, status: 'deleted' };

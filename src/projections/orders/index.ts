@@ -5,7 +5,9 @@ export {
   allOrders,
   findOrder,
   findOrderDetail,
+  findOrderByAccessHash,
   findOrderByCheckout,
+  findOrderByNumber,
   listCustomers,
   listOrders,
   orderFigures,
@@ -16,4 +18,5 @@ export {
   toAdminOrderDetail,
   totals,
 } from './queries';
+export type { OrderDetailRow } from './queries';
 export type { OrderRow, OrdersTables } from './rows';

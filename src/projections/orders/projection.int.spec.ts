@@ -85,6 +85,11 @@ describe('orders projection', () => {
         failure_reason: null,
         restored_at: null,
         payment_mismatch: null,
+        access_hash: null,
+        access_sealed: null,
+        language: null,
+        whatsapp_sent_at: null,
+        whatsapp_sent_by: null,
       },
     ]);
 
@@ -104,6 +109,11 @@ describe('orders projection', () => {
         created_at: new Date(placedAt),
         restored_at: new Date(later),
         payment_mismatch: null,
+        access_hash: null,
+        access_sealed: null,
+        language: null,
+        whatsapp_sent_at: null,
+        whatsapp_sent_by: null,
         version: 6,
       },
     ]);
@@ -146,6 +156,11 @@ describe('orders projection', () => {
         paid_at: new Date(later),
         restored_at: new Date(later),
         payment_mismatch: null,
+        access_hash: null,
+        access_sealed: null,
+        language: null,
+        whatsapp_sent_at: null,
+        whatsapp_sent_by: null,
         updated_at: new Date(later),
       },
     ]);

@@ -4,7 +4,7 @@ import { SYSTEM, type Actor, type Recorded, type StoredEvent } from '../../platf
 import { sqlTypes } from '../../platform/projections/columns';
 import { RowFolder } from '../../platform/projections/fold';
 import type { Projection, Write } from '../../platform/projections/projection';
-import type { Realtime } from '../../platform/realtime/realtime';
+import { orderPageRoom, type Realtime } from '../../platform/realtime/realtime';
 import { withCustomers } from './customers';
 import { ordersByIds, toAdminOrder } from './queries';
 import { ORDER_COLUMNS, type OrderRow, type OrdersTables } from './rows';
@@ -109,6 +109,17 @@ function fold(rows: RowFolder<OrderRow>, legacy: LegacyNumbers, event: OrderEven
       // The details are the subscriptions read model's; the order's version moves.
       rows.patch(event.data.orderId, { updated_at: event.data.at, version });
       return;
+    case 'OrderAccessLinkRenewed':
+      rows.patch(event.data.orderId, {
+        access_hash: event.data.access.hash,
+        access_sealed: event.data.access.sealed,
+        updated_at: event.data.at,
+        version,
+      });
+      return;
+    case 'OrderSentOnWhatsApp':
+      rows.patch(event.data.orderId, { whatsapp_sent_at: event.data.at, whatsapp_sent_by: event.data.by, version });
+      return;
     case 'OrderDeleted':
       rows.remove(event.data.orderId);
       return;
@@ -137,6 +148,11 @@ function placedRow(d: PlacedOrder, version: number, restoredAt: string | null): 
     failure_reason: null,
     restored_at: restoredAt,
     payment_mismatch: null,
+    access_hash: d.access?.hash ?? null,
+    access_sealed: d.access?.sealed ?? null,
+    language: d.language ?? null,
+    whatsapp_sent_at: null,
+    whatsapp_sent_by: null,
   };
 }
 
@@ -209,8 +225,21 @@ async function pushOrderChanges(deps: OrdersProjectionDeps, realtime: Realtime, 
     // `newCustomer`: the order is the first of a phone never seen before (admins may follow those).
     const news = event === 'order:created' ? { newCustomer: firsts.has(row.id) } : {};
     realtime.broadcast('admins', event, { order: toAdminOrder(row), ...(await by(row.id)), ...news });
+    if (row.access_hash) realtime.broadcast(orderPageRoom(row.access_hash), 'order:updated', { linkReplaced: false });
   }
   for (const orderId of deleted) realtime.broadcast('admins', 'orderDeleted', { orderId, ...(await by(orderId)) });
+  const numbers = new Map(rows.map((row) => [row.id, row.number]));
+  for (const e of events) {
+    // The page opened with a replaced link learns it no longer opens the order.
+    if (e.type === 'OrderAccessLinkRenewed' && e.data.replacedHash)
+      realtime.broadcast(orderPageRoom(e.data.replacedHash), 'order:updated', { linkReplaced: true });
+    if (e.type === 'OrderDelivered' && numbers.has(e.data.orderId))
+      realtime.broadcast('admins', 'order:delivered', {
+        orderId: e.data.orderId,
+        number: numbers.get(e.data.orderId)!,
+        ...(await by(e.data.orderId)),
+      });
+  }
 }
 
 /**

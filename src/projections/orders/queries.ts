@@ -225,15 +225,36 @@ export function findOrder(db: Kysely<OrdersTables>, id: string): Promise<OrderRo
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** An order as the admin's detail shows it: a list's columns and the items. */
-export type OrderDetailRow = OrderListRow & Pick<OrderRow, 'items'>;
+/** What the admin's detail shows besides a list's columns: the items, the private link, what was sent to the shopper. */
+const DETAIL_COLUMNS = ['items', 'access_sealed', 'language', 'whatsapp_sent_at', 'whatsapp_sent_by'] as const;
+
+/** An order as the admin's detail shows it. */
+export type OrderDetailRow = OrderListRow & Pick<OrderRow, (typeof DETAIL_COLUMNS)[number]>;
 
 const orderDetailById = compiledOnce(1, (db: Kysely<OrdersTables>, id: string) =>
   db
     .selectFrom('orders')
-    .select([...LIST_COLUMNS, 'items'])
+    .select([...LIST_COLUMNS, ...DETAIL_COLUMNS])
     .where('id', '=', id),
 );
+
+const orderByAccessHash = compiledOnce(1, (db: Kysely<OrdersTables>, hash: string) =>
+  db.selectFrom('orders').selectAll().where('access_hash', '=', hash),
+);
+
+/** The order whose private link token has this hash (modules/ordering/access.ts): the shopper's order page. */
+export function findOrderByAccessHash(db: Kysely<OrdersTables>, hash: string): Promise<OrderRow | undefined> {
+  return orderByAccessHash(db, hash).then(([order]) => order);
+}
+
+const orderByNumber = compiledOnce(1, (db: Kysely<OrdersTables>, number: number) =>
+  db.selectFrom('orders').selectAll().where('number', '=', number),
+);
+
+/** The order people call #`number` (Find my order checks its phone). */
+export function findOrderByNumber(db: Kysely<OrdersTables>, number: number): Promise<OrderRow | undefined> {
+  return orderByNumber(db, number).then(([order]) => order);
+}
 
 /** The order an admin opens (compiled once: the back office's most frequent read, bench/admin). */
 export function findOrderDetail(db: Kysely<OrdersTables>, id: string): Promise<OrderDetailRow | undefined> {

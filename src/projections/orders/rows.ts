@@ -2,7 +2,7 @@ import type { OrderLine } from '../../modules/ordering/events';
 import { column, type RowOf } from '../../platform/projections/columns';
 import type { OrderStatus, PaymentMismatchView } from '../../shared/ordering';
 
-// The orders table (migrations 007, 010, 011 and 022), declared once: what the projection writes and
+// The orders table (migrations 007, 010, 011, 022 and 024), declared once: what the projection writes and
 // the queries read.
 
 export const ORDER_COLUMNS = {
@@ -30,6 +30,15 @@ export const ORDER_COLUMNS = {
   restored_at: column.nullableTimestamptz(),
   /** A payment whose amount or currency was not the order's: set by OrderPaymentMismatched, then kept. */
   payment_mismatch: column.jsonb<PaymentMismatchView | null>(),
+  /** SHA-256 of the shopper's private link token (modules/ordering/access.ts); null on orders placed before links. */
+  access_hash: column.nullableText(),
+  /** The token, sealed: an administrator copies the link again from it. */
+  access_sealed: column.nullableText(),
+  /** The language the shopper checked out in. */
+  language: column.nullableText(),
+  /** The last time an administrator sent the order on WhatsApp, and who (an actor id). */
+  whatsapp_sent_at: column.nullableTimestamptz(),
+  whatsapp_sent_by: column.nullableText(),
 };
 
 export type OrderRow = RowOf<typeof ORDER_COLUMNS>;

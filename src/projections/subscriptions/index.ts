@@ -8,6 +8,8 @@ export {
   orderSubscriptionRows,
   ordersAwaitingDelivery,
   ordersToProvision,
+  shopperOrderSubscriptions,
   toAdminSubscription,
 } from './queries';
+export { allSubscriptions, listSubscriptions, remindable, type SubscriptionQuery } from './views';
 export type { SubscriptionRow, SubscriptionsTables } from './rows';

@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { ProductEvent } from '../../modules/catalogue/events';
 import { ORDER_EVENT_TYPES, upcastOrderEvent, type OrderEvent, type OrderLine } from '../../modules/ordering/events';
 import { SUBSCRIPTION_EVENT_TYPES, subscriptionId, type SubscriptionEvent } from '../../modules/subscriptions/events';
-import type { StoredEvent } from '../../platform/eventstore/port';
+import type { Actor, Recorded, StoredEvent } from '../../platform/eventstore/port';
 import type { Projection, Write } from '../../platform/projections/projection';
+import { orderPageRoom, type Realtime } from '../../platform/realtime/realtime';
 import type { SubscriptionRow, SubscriptionsTables } from './rows';
 
 // Subscriptions as the back office reads them (docs/product.md#subscriptions). Each unit of each
@@ -24,7 +25,20 @@ const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductDetailsUpdated', 'Product
 
 type Handled = OrderEvent | SubscriptionEvent | Extract<ProductEvent, { type: (typeof PRODUCT_EVENT_TYPES)[number] }>;
 
+/** The events after which an order's page must read its subscriptions again. */
+const CHANGES_SUBSCRIPTIONS = new Set<string>([
+  'OrderPaid',
+  'OrderPaymentAccepted',
+  'OrderDeleted',
+  'OrderRestored',
+  'SubscriptionsDelivered',
+]);
+
 export interface SubscriptionsProjectionDeps {
+  db?: Kysely<SubscriptionsTables>;
+  realtime?: Realtime;
+  /** Names who caused an event, for the live events (the admin-users read model). */
+  describeActor?: (actor: Actor) => Promise<string>;
   /**
    * Told, after the batch committed, which orders it opened subscriptions for: automatic delivery
    * starts from here (docs/product.md#automatic-delivery), once the subscriptions can be read.
@@ -33,10 +47,9 @@ export interface SubscriptionsProjectionDeps {
 }
 
 export function subscriptionsProjection(deps: SubscriptionsProjectionDeps = {}): Projection {
-  const { onOrdersPaid } = deps;
   return {
     name: SUBSCRIPTIONS_PROJECTION,
-    tables: ['subscriptions', 'subscription_orders', 'subscription_products'],
+    tables: ['subscriptions', 'subscription_orders', 'subscription_products', 'subscription_reminders'],
     handles: new Set<string>([...ORDER_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES, ...PRODUCT_EVENT_TYPES]),
     fold(events) {
       const writes = (events as (StoredEvent & Handled)[]).map((event) => writeOf(event));
@@ -44,19 +57,59 @@ export function subscriptionsProjection(deps: SubscriptionsProjectionDeps = {}):
         for (const write of writes) await write(target);
       };
     },
-    ...(onOrdersPaid && {
-      async afterCommit(events) {
-        const paid = events.filter((event) => PAYMENTS.has(event.type)).map((event) => paidOrderId(event));
-        if (paid.length) await onOrdersPaid([...new Set(paid)]);
-      },
-    }),
+    async afterCommit(events) {
+      await startAutomaticDelivery(deps, events);
+      if (!deps.db || !deps.realtime) return;
+      await tellOrderPages(deps.db, deps.realtime, events as (StoredEvent & Handled)[]);
+      await tellAdminsOfReminders(deps, deps.realtime, events as Recorded<Handled>[]);
+    },
   };
+}
+
+/** The subscriptions screens of every admin move a reminded row, and name who reminded. */
+async function tellAdminsOfReminders(
+  deps: SubscriptionsProjectionDeps,
+  realtime: Realtime,
+  events: Recorded<Handled>[],
+) {
+  for (const event of events) {
+    if (event.type !== 'SubscriptionReminded') continue;
+    const { subscriptionId, orderId, step, at } = event.data;
+    const actor = event.metadata.actor;
+    const actorName = (await deps.describeActor?.(actor)) ?? actor;
+    realtime.broadcast('admins', 'subscription:reminded', { subscriptionId, orderId, step, at, actor, actorName });
+  }
+}
+
+/**
+ * Tells the open pages of the orders whose subscriptions changed to read them again, in the room
+ * of each order's current link (docs/product.md#order-page): a signal, never the details.
+ */
+async function tellOrderPages(db: Kysely<SubscriptionsTables>, realtime: Realtime, events: (StoredEvent & Handled)[]) {
+  const orderIds = [
+    ...new Set(
+      events.filter((e) => CHANGES_SUBSCRIPTIONS.has(e.type)).map((e) => (e.data as { orderId: string }).orderId),
+    ),
+  ];
+  if (!orderIds.length) return;
+  const rows = await db
+    .selectFrom('subscription_orders')
+    .select('access_hash')
+    .where('order_id', 'in', orderIds)
+    .where('access_hash', 'is not', null)
+    .execute();
+  for (const { access_hash } of rows)
+    realtime.broadcast(orderPageRoom(access_hash!), 'order:updated', { linkReplaced: false });
 }
 
 /** The order events that open an order's subscriptions. */
 const PAYMENTS = new Set(['OrderPaid', 'OrderPaymentAccepted']);
 
-const paidOrderId = (event: StoredEvent) => (event.data as { orderId: string }).orderId;
+/** The orders the batch opened subscriptions for go to automatic delivery, when it is on. */
+async function startAutomaticDelivery(deps: SubscriptionsProjectionDeps, events: StoredEvent[]) {
+  const paid = events.filter((e) => PAYMENTS.has(e.type)).map((e) => (e.data as { orderId: string }).orderId);
+  if (deps.onOrdersPaid && paid.length) await deps.onOrdersPaid([...new Set(paid)]);
+}
 
 const nothing: Write = async () => {};
 
@@ -64,10 +117,10 @@ function writeOf(stored: Handled): Write {
   const event = stored.type.startsWith('Order') ? upcastOrderEvent(stored as OrderEvent) : stored;
   switch (event.type) {
     case 'OrderPlaced':
-      return keepLines(event.data.orderId, event.data.lines);
+      return keepLines(event.data.orderId, event.data.lines, event.data.access?.hash);
     case 'OrderRestored':
       return async (target) => {
-        await keepLines(event.data.orderId, event.data.order.lines)(target);
+        await keepLines(event.data.orderId, event.data.order.lines, event.data.order.access?.hash)(target);
         await setCancelled(target.db, event.data.orderId, false);
       };
     // A payment that did not match the order opens them only once an admin accepts it.
@@ -76,12 +129,26 @@ function writeOf(stored: Handled): Write {
       return ({ db }) => openSubscriptions(db as Kysely<SubscriptionsTables>, event.data.orderId, event.data.at);
     case 'OrderDeleted':
       return ({ db }) => setCancelled(db, event.data.orderId, true);
+    case 'OrderAccessLinkRenewed':
+      return ({ db }) =>
+        sql`UPDATE subscription_orders SET access_hash = ${event.data.access.hash} WHERE order_id = ${event.data.orderId}`
+          .execute(db)
+          .then(() => undefined);
     case 'SubscriptionsDelivered':
       return ({ db }) => recordDelivery(db, event.data);
     case 'AutomaticDeliveryFailed':
       return ({ db }) => setAutomaticFailure(db, event.data.orderId, event.data.reason, event.data.at);
     case 'AutomaticDeliveryRetried':
       return ({ db }) => setAutomaticFailure(db, event.data.orderId, null, null);
+    case 'SubscriptionReminded': {
+      const { subscriptionId, step, by, at } = event.data;
+      return ({ db }) =>
+        sql`
+          INSERT INTO subscription_reminders (subscription_id, step, at, by) VALUES (${subscriptionId}, ${step}, ${at}, ${by})
+          ON CONFLICT (subscription_id, step) DO NOTHING`
+          .execute(db)
+          .then(() => undefined);
+    }
     case 'ProductCreated':
     case 'ProductDetailsUpdated':
     case 'ProductRestored':
@@ -97,11 +164,14 @@ function writeOf(stored: Handled): Write {
   }
 }
 
-function keepLines(orderId: string, lines: OrderLine[]): Write {
+function keepLines(orderId: string, lines: OrderLine[], accessHash: string | undefined): Write {
   return async ({ db }) => {
     await sql`
-      INSERT INTO subscription_orders (order_id, lines, deleted) VALUES (${orderId}, ${JSON.stringify(lines)}::jsonb, false)
-      ON CONFLICT (order_id) DO UPDATE SET lines = excluded.lines, deleted = false`.execute(db);
+      INSERT INTO subscription_orders (order_id, lines, deleted, access_hash)
+      VALUES (${orderId}, ${JSON.stringify(lines)}::jsonb, false, ${accessHash ?? null})
+      ON CONFLICT (order_id) DO UPDATE SET lines = excluded.lines, deleted = false, access_hash = excluded.access_hash`.execute(
+      db,
+    );
   };
 }
 
@@ -171,10 +241,9 @@ async function setCancelled(db: Kysely<SubscriptionsTables>, orderId: string, ca
     WHERE order_id = ${orderId}`.execute(db);
 }
 
-async function recordDelivery(
-  db: Kysely<SubscriptionsTables>,
-  data: Extract<SubscriptionEvent, { type: 'SubscriptionsDelivered' }>['data'],
-): Promise<void> {
+type Delivered = Extract<SubscriptionEvent, { type: 'SubscriptionsDelivered' }>['data'];
+
+async function recordDelivery(db: Kysely<SubscriptionsTables>, data: Delivered): Promise<void> {
   for (const s of data.subscriptions)
     await sql`
       UPDATE subscriptions

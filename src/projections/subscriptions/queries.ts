@@ -4,6 +4,7 @@ import type {
   AdminSubscriptionView,
   AutomaticDelivery,
   DeliveryState,
+  ShopperSubscriptionView,
 } from '../../shared/subscriptions/types';
 import type { SubscriptionOrderRow, SubscriptionRow, SubscriptionsTables } from './rows';
 
@@ -128,4 +129,39 @@ export async function awaitingDeliveryCount(db: Kysely<SubscriptionsTables>): Pr
 /** The ids of orders with a subscription awaiting its details (the orders list's delivery filter). */
 export function ordersAwaitingDelivery(db: Kysely<SubscriptionsTables>) {
   return db.selectFrom('subscriptions').select('order_id').where('status', '=', 'awaiting_delivery');
+}
+
+/** A subscription as its shopper reads it: the details opened once delivered, never while cancelled. */
+function toShopperSubscription(row: SubscriptionRow, open: (sealed: string) => Activation): ShopperSubscriptionView {
+  const view: ShopperSubscriptionView = {
+    id: row.id,
+    itemId: `${row.order_id}-${row.line_index + 1}`,
+    productId: row.product_id,
+    package: row.package_name,
+    duration: row.duration,
+    quality: row.quality,
+    devices: row.devices,
+    status: row.status,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+  };
+  if (row.activation !== null && row.status !== 'cancelled') view.activation = open(row.activation);
+  return view;
+}
+
+/**
+ * What the order page shows of an order's subscriptions (docs/product.md#order-page): each with its
+ * details opened, and the administrator's message to the shopper.
+ */
+export async function shopperOrderSubscriptions(
+  db: Kysely<SubscriptionsTables>,
+  orderId: string,
+  open: <T>(sealed: string) => T,
+): Promise<{ subscriptions: ShopperSubscriptionView[]; message: string | null }> {
+  const [rows, order] = await Promise.all([
+    orderSubscriptionRows(db, orderId),
+    db.selectFrom('subscription_orders').select('message').where('order_id', '=', orderId).executeTakeFirst(),
+  ]);
+  const message = order?.message ? open<string>(order.message) : null;
+  return { subscriptions: rows.map((row) => toShopperSubscription(row, open)), message };
 }

@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   'order.phone_changed',
   'order.dispatched',
   'order.delivered',
+  'order.link_renewed',
+  'order.sent_on_whatsapp',
+  'order.reminded',
   'order.deleted',
   'order.restored',
 ] as const;

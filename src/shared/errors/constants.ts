@@ -159,6 +159,18 @@ export const ERRORS = {
   'payment.invalid_signature': entry('Invalid webhook signature'),
   'payment.invalid_webhook': entry<{ reason: string }>('Invalid webhook: {reason}'),
   'order.id_required': entry('orderId is required'),
+  'order.access_token_required': entry("The order's private link is missing"),
+  'order.link_not_found': entry(
+    'This link does not open an order. It may have been replaced by a newer one: ask the shop for it, or find your order with its number.',
+  ),
+  'order.link_rate_limited': entry<{ seconds: number }>(
+    'Too many order pages opened from this connection. Please try again in {seconds} seconds.',
+  ),
+  'order.lookup_number': entry('Enter the order number, e.g. 1042'),
+  'order.lookup_not_found': entry('No order matches this phone number and order number. Check both and try again.'),
+  'order.lookup_rate_limited': entry<{ seconds: number }>(
+    'Too many searches from this connection. Please try again in {seconds} seconds.',
+  ),
   'order.phone_unpaid': entry('This order is not paid yet: its phone can be changed once it is paid.'),
   'order.phone_failed': entry('This order was not paid: its phone cannot be changed.'),
   'order.phone_dispatched': entry(
@@ -209,6 +221,11 @@ export const ERRORS = {
   'delivery.order_not_paid': entry('Only a paid order has subscriptions to deliver'),
   'provisioning.off': entry('Automatic delivery is off: the store has no provisioning service (PROVISIONING_URL)'),
   'provisioning.nothing_awaiting': entry('No subscription of this order awaits its activation details'),
+  'subscriptions.view': entry<{ allowed: string }>('The view must be one of: {allowed}'),
+  'subscriptions.reminder_step': entry<{ allowed: string }>('The reminder step must be one of: {allowed}'),
+  'subscriptions.not_found': entry('This subscription does not exist'),
+  'subscriptions.already_reminded': entry<{ name: string; at: string }>('{name} already sent this reminder ({at}).'),
+  'subscriptions.not_remindable': entry('Only a delivered subscription with an end date can be reminded.'),
   'orders.delivery_filter': entry('delivery must be awaiting'),
   'orders.status_filter': entry<{ allowed: string }>('status must be all, {allowed}'),
   'dashboard.range': entry('range must be 7, 30 or 90'),

@@ -3,6 +3,7 @@ import type { CategoriesUpdate, ProductsUpdate } from '../catalogue/types';
 import type { AdminUserView } from '../identity/types';
 import type { RebuildView } from '../operations/types';
 import type { AdminOrderView, LiveActor } from '../ordering/types';
+import type { ReminderStep } from '../subscriptions/types';
 
 // The live connection's contract: every event the server sends and the client sends, with its
 // payload, written once. Socket.IO's Server (src/platform/realtime) and the web app's sockets are
@@ -41,6 +42,34 @@ export interface OrderDeleted extends LiveActor {
   orderId: string;
 }
 
+/** order:delivered, to admins: activation details were delivered (or corrected), and by whom. */
+export interface OrderDelivered extends LiveActor {
+  orderId: string;
+  number: number;
+}
+
+/** subscription:reminded, to admins: a reminder was recorded (the subscriptions screen's worklist moves). */
+export interface SubscriptionReminded extends LiveActor {
+  subscriptionId: string;
+  orderId: string;
+  step: ReminderStep;
+  at: string;
+}
+
+/**
+ * order:updated, to an order's page (docs/product.md#order-page): read the order again. A signal
+ * only: the page reads the details over HTTPS with its token.
+ */
+export interface OrderPageChange {
+  /** The link this page was opened with was replaced: it no longer opens the order. */
+  linkReplaced: boolean;
+}
+
+/** order:watch: an order page joins its order's room with the token of its link. */
+export interface OrderWatch {
+  token: string;
+}
+
 export interface UsersUpdate {
   users: AdminUserView[];
 }
@@ -65,16 +94,20 @@ export interface ServerToClientEvents {
   category_updated(payload: CategoryChange): void;
   category_deleted(payload: CategoryChange): void;
   'order:created'(payload: OrderChange): void;
-  'order:updated'(payload: OrderChange): void;
+  /** To admins an OrderChange; to an order's page (its own room) an OrderPageChange. */
+  'order:updated'(payload: OrderChange | OrderPageChange): void;
+  'order:delivered'(payload: OrderDelivered): void;
+  'subscription:reminded'(payload: SubscriptionReminded): void;
   orderDeleted(payload: OrderDeleted): void;
   usersUpdate(payload: UsersUpdate): void;
   auditEntries(payload: AuditEntriesAdded): void;
   projectionRebuild(payload: RebuildProgress): void;
 }
 
-/** What a client sends: a (re)connected client asks for the whole catalogue once. */
+/** What a client sends: a (re)connected client asks for the whole catalogue once; an order page watches its order. */
 export interface ClientToServerEvents {
   requestInitialData(): void;
+  'order:watch'(payload: OrderWatch): void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

@@ -39,6 +39,12 @@ export function normalisePhone(raw: string): string {
   return raw.replace(/\D/g, '');
 }
 
+/** A phone as wa.me and tel: links want it: international digits, an Algerian 0XXXXXXXXX as 213XXXXXXXXX. */
+export function internationalPhone(raw: string): string {
+  const digits = normalisePhone(raw);
+  return /^0\d{9}$/.test(digits) ? `213${digits.slice(1)}` : digits;
+}
+
 /** Which of phoneMessages a phone number breaks, or undefined when it is valid. */
 export function phoneProblem(raw: string | undefined | null): keyof typeof phoneMessages | undefined {
   if (!raw || !raw.trim()) return 'required';

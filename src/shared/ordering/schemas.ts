@@ -66,10 +66,35 @@ export const processSuccessfulOrderSchema = z.object({
   paymentMethod: z.unknown().optional(),
 });
 
+/** The order's private link token, the shopper's proof (docs/product.md#order-page). */
+const accessTokenSchema = text({ field: 'accessToken', max: 100, required: coded('order.access_token_required') });
+
+/** The shopper changes the order's phone, proving it is theirs with the order's private link token. */
 export const updatePhoneSchema = z.object({
-  orderId: text({ field: 'orderId', max: 100, required: coded('order.id_required') }),
+  accessToken: accessTokenSchema,
+  /** Accepted for older clients; the token names the order. */
+  orderId: text({ field: 'orderId', max: 100 }).optional(),
   phone: phoneSchema,
 });
+
+/** An order number as people say it: 1042, "1042" or "#1042". */
+export const orderNumberSchema = z
+  .union([z.number(), z.string()], { error: coded('order.lookup_number') })
+  .transform((value, ctx) => {
+    const digits = /^#?\s*(\d{1,9})$/.exec(String(value).trim())?.[1];
+    if (digits === undefined) {
+      ctx.addIssue({ code: 'custom', message: coded('order.lookup_number') });
+      return z.NEVER;
+    }
+    return Number(digits);
+  })
+  .meta({ examples: ['#1042'] });
+
+/** POST /api/orders/lookup: Find my order. */
+export const orderLookupSchema = z.object({ phone: phoneSchema, number: orderNumberSchema });
+
+/** POST /api/admin/orders/{id}/whatsapp-sent. */
+export const whatsappSentSchema = z.object({ withDetails: z.boolean().optional().default(false) });
 
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: coded('order.status_invalid', { allowed: ORDER_STATUSES.join(', ') }) }),
@@ -84,7 +109,8 @@ export const paymentDecisionSchema = z.object({
 
 // The admin lists' queries (GET /api/admin/orders, /customers, their CSVs, /dashboard/stats).
 
-const pageQuery = {
+/** A page of an admin list, and its search: the orders list's conventions, shared by the other lists. */
+export const pageQuery = {
   page: z.coerce
     .number({ error: coded('request.page') })
     .int(coded('request.page'))

@@ -1,3 +1,4 @@
+import type { DeliveryState, ShopperSubscriptionView } from '../subscriptions/types';
 import type { CheckoutStatus, OrderStatus, PaymentMethod } from './constants';
 
 // The payment API's answers to the storefront (docs/product.md#api), as the server sends them.
@@ -7,6 +8,8 @@ export interface CreatedCheckoutView {
   success: true;
   message: string;
   checkout: { id: string; checkoutUrl: string };
+  /** The order's private link token (the page /orders/{token}): answered this once, never again. */
+  orderAccessToken: string;
 }
 
 /** `GET /api/payment/checkout-status/{checkoutId}`: the checkout as the return page reads it. */
@@ -50,6 +53,47 @@ export interface CustomerOrderView {
   date: string;
   items: CustomerOrderLineView[];
   adminContact: { phone: string; whatsapp: string; email: string };
+}
+
+/**
+ * `GET /api/orders/{token}`: the order as its shopper's private page shows it
+ * (docs/product.md#order-page), with its subscriptions and, once delivered, their activation
+ * details and the shop's message.
+ */
+export interface ShopperOrderView extends Omit<CustomerOrderView, 'phoneChangeUntil'> {
+  subscriptions: ShopperSubscriptionView[];
+  deliveryState: DeliveryState;
+  /** The administrator's word about the whole order, once delivered. */
+  message: string | null;
+  /** The language the shopper checked out in. */
+  language: string | null;
+}
+
+/** `POST /api/orders/lookup`: what Find my order shows — never the activation details nor the link. */
+export interface OrderLookupView {
+  orderNumber: number;
+  status: OrderStatus;
+  date: string;
+  total: number;
+  items: { package: string; duration: string; quantity: number }[];
+  deliveryState: DeliveryState;
+  adminContact: CustomerOrderView['adminContact'];
+}
+
+/** The private link of an order, as an administrator copies it (and as New link answers it). */
+export interface OrderAccessLinkView {
+  token: string;
+  url: string;
+}
+
+/** What the admin's order detail adds about reaching the shopper. */
+export interface OrderContactView {
+  /** The language the shopper checked out in (null on older orders). */
+  language: string | null;
+  /** The private link, or null on orders placed before links (New link makes one). */
+  accessLink: OrderAccessLinkView | null;
+  /** The last time an administrator sent the order on WhatsApp, and who. */
+  whatsappSent: { at: string; by: string; byName: string } | null;
 }
 
 /**

@@ -177,7 +177,10 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
         };
       },
       status: 200,
-      then: (answer) => void (ids.checkout = (answer.checkout as { id: string }).id),
+      then: (answer) => {
+        ids.checkout = (answer.checkout as { id: string }).id;
+        ids.token = String(answer.orderAccessToken);
+      },
     },
     {
       route: 'POST /api/payment/process-successful-order',
@@ -187,16 +190,25 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
     },
     {
       route: 'POST /api/payment/update-customer-phone',
-      body: (example) => ({ ...example, orderId: ids.order }),
+      body: (example) => ({ ...example, orderId: ids.order, accessToken: ids.token }),
       // The order is not paid yet: a phone is taken only once it is (a rule's 409).
       status: 409,
     },
+    // The example's phone and number are those of the order just placed.
+    { route: 'POST /api/orders/lookup', status: 200 },
     // The sandbox's form answers with a redirect to the store's return page.
     { route: 'POST /sandbox/checkout/{id}', params: () => ({ id: ids.checkout! }), status: 303 },
     // The example's status is not a change the store offers (only dispatching a paid order): a rule's 409.
     { route: 'PUT /api/admin/orders/{id}/status', params: id('order'), status: 409 },
     // The order was paid its exact total: no payment decision awaits it, a rule's 409.
     { route: 'POST /api/admin/orders/{id}/payment-decision', params: id('order'), status: 409 },
+    { route: 'POST /api/admin/orders/{id}/whatsapp-sent', params: id('order'), status: 200 },
+    // A valid step for a subscription that does not exist: a 404, never a 400.
+    {
+      route: 'POST /api/admin/subscriptions/{id}/reminders',
+      params: () => ({ id: 'no-such-subscription' }),
+      status: 404,
+    },
     { route: 'DELETE /api/admin/orders/{id}', params: id('order'), status: 200 },
     // The body is valid; the order is gone by now: a 404, never a 400.
     { route: 'PUT /api/admin/orders/{id}/delivery', params: id('order'), status: 404 },

@@ -44,6 +44,9 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'order.phone_changed': 'admin.history.action.order.phone_changed',
   'order.dispatched': 'admin.history.action.order.dispatched',
   'order.delivered': 'admin.history.action.order.delivered',
+  'order.link_renewed': 'admin.history.action.order.link_renewed',
+  'order.sent_on_whatsapp': 'admin.history.action.order.sent_on_whatsapp',
+  'order.reminded': 'admin.history.action.order.reminded',
   'order.deleted': 'admin.history.action.order.deleted',
   'order.restored': 'admin.history.action.order.restored',
 };
@@ -83,6 +86,9 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   items: 'admin.history.field.items',
   status: 'admin.history.field.status',
   reason: 'admin.history.field.reason',
+  activation: 'admin.history.field.activation',
+  withDetails: 'admin.history.field.withDetails',
+  reminder: 'admin.history.field.reminder',
 };
 
 /** Fields that hold an amount of money (whole dinars). */
