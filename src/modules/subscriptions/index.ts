@@ -51,7 +51,7 @@ export function automaticDeliveryTrigger(
   return (orderIds) => provisionPaidOrders(ctx, orderIds);
 }
 
-/** The service's client and the job's settings, from the configuration; undefined when off. */
+/** The service's client and what delivering needs, from the configuration; undefined when off. */
 function provisioningService(config: JobContext['config']) {
   const { PROVISIONING_URL: url, PROVISIONING_SECRET: secret } = config;
   if (!url || !secret) return undefined;
