@@ -24,6 +24,7 @@ import * as subscriptions from './023_subscriptions';
 import * as orderAccess from './024_order_access';
 import * as subscriptionViews from './025_subscription_views';
 import * as notes from './026_notes';
+import * as automaticDelivery from './027_automatic_delivery';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '024_order_access': orderAccess,
   '025_subscription_views': subscriptionViews,
   '026_notes': notes,
+  '027_automatic_delivery': automaticDelivery,
 };

@@ -41,6 +41,8 @@ export interface JobContext {
   db: Kysely<Database>;
   store: EventStore;
   queue: JobQueue;
+  /** As AppContext's: automatic delivery starts subscriptions by it. */
+  clock: Clock;
 }
 
 /** One business capability, as main.ts wires it: its routes, its jobs, its start-up work. */

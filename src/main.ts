@@ -14,7 +14,7 @@ import { identityModule } from './modules/identity';
 import { operationsModule } from './modules/operations';
 import { notesModule } from './modules/notes';
 import { orderingModule, recordDelivery } from './modules/ordering';
-import { subscriptionsModule } from './modules/subscriptions';
+import { automaticDeliveryTrigger, subscriptionsModule } from './modules/subscriptions';
 import { storeApiRoutes } from './openapi';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
@@ -140,7 +140,13 @@ export async function startApp(
       db,
       store,
       databaseUrl: infra.database.url,
-      projections: allProjections({ db, realtime, catalogue }),
+      projections: allProjections({
+        db,
+        realtime,
+        catalogue,
+        // A paid order's automatic delivery starts once its subscriptions can be read (PROVISIONING_URL).
+        onOrdersPaid: automaticDeliveryTrigger({ config, db, queue: infra.queue }),
+      }),
       logger,
     });
     // Checkpoints of another engine's log are not positions in this one: rebuilt first if so.

@@ -16,6 +16,8 @@ export interface ProjectionDeps {
   realtime?: Realtime;
   /** The instance's one in-memory catalogue, which the catalogue projection refreshes after each batch. */
   catalogue: LiveCatalogue;
+  /** Automatic delivery's start (docs/product.md#automatic-delivery); absent when it is off. */
+  onOrdersPaid?: (orderIds: string[]) => Promise<void>;
 }
 
 /** Every read model of the product, in the order they are rebuilt. */

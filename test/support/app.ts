@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { loadConfig } from '../../src/config';
+import type { Logger } from '../../src/logger';
 import { startApp, type RunningApp } from '../../src/main';
 import type { Clock } from '../../src/platform/clock';
 import { freshDatabase } from './database';
@@ -21,7 +22,13 @@ export const TEST_JWT_SECRET = 'test-only-secret-0123456789-abcdefghijklmnop';
  * Closed automatically after the calling file's tests (closing twice is harmless).
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; databaseUrl?: string; clock?: Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    clock?: Clock;
+    /** To read what it logs. */
+    logger?: Logger;
+  } = {},
 ): Promise<RunningApp> {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase({ migrate: false })).url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iptv-test-'));
@@ -51,7 +58,7 @@ export async function startTestApp(
     ORDER_LOOKUP_MISSES_PER_10_MINUTES: '100000',
     ...options.env,
   });
-  const app = await startApp(config, undefined, { clock: options.clock });
+  const app = await startApp(config, options.logger, { clock: options.clock });
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= app.close().finally(async () => {

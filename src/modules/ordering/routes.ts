@@ -400,7 +400,7 @@ function adminReads(ctx: AppContext, sealer: Sealer): Record<string, ReadHandler
       const order = await findOrderDetail(ctx.db, params.id!);
       if (!order) throw notFound(coded('order.details_unavailable'));
       const [delivery, contact, notes] = await Promise.all([
-        adminOrderSubscriptions(ctx.db, order.id, openActivation),
+        adminOrderSubscriptions(ctx.db, order.id, openActivation, { automatic: Boolean(ctx.config.PROVISIONING_URL) }),
         orderContact(ctx, sealer, order),
         notesOf(ctx.db, 'order', order.id, describe),
       ]);

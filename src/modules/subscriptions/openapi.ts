@@ -57,4 +57,19 @@ export const subscriptionsApi = describeApi([
       409: 'This step was already sent (the answer names who and when), or the subscription is not delivered or never ends',
     },
   },
+  {
+    method: 'post',
+    path: '/api/admin/orders/{id}/provisioning/retry',
+    tag: 'Orders',
+    auth: 'admin',
+    summary: 'Ask the provisioning service again for the order’s subscriptions awaiting their details',
+    description:
+      'Automatic delivery (docs/product.md#automatic-delivery): clears the failure it recorded and schedules the order’s job again, which asks the provisioning service for each subscription still awaiting its details and delivers them as `system`. The admin may deliver by hand instead (PUT …/delivery).',
+    params: { id: 'The order’s id' },
+    responses: {
+      200: '{ message, order } with the order’s subscriptions, deliveryState and automaticDelivery ({ state: pending })',
+      404: 'Order not found',
+      409: 'Automatic delivery is off (no PROVISIONING_URL), or no subscription of the order awaits its details',
+    },
+  },
 ]);

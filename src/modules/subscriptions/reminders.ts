@@ -48,6 +48,8 @@ function evolve(state: RemindersState, event: SubscriptionEvent): RemindersState
     case 'SubscriptionReminded':
       return { sent: { ...state.sent, [event.data.step]: { by: event.data.by, at: event.data.at } } };
     case 'SubscriptionsDelivered':
+    case 'AutomaticDeliveryFailed':
+    case 'AutomaticDeliveryRetried':
       return state;
     default:
       return exhaustive(event);

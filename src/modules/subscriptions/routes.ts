@@ -1,9 +1,9 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { durationToMs } from '../../config';
 import type { AppContext, ModuleRoutes } from '../../context';
 import { createSealer } from '../../platform/crypto/sealed';
 import { commandMetadata } from '../../platform/eventstore/metadata';
-import { notFound } from '../../platform/http/errors';
+import { conflict, notFound } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { ORDERS_PROJECTION, findOrderDetail, toAdminOrderDetail } from '../../projections/orders';
@@ -11,6 +11,7 @@ import {
   SUBSCRIPTIONS_PROJECTION,
   adminOrderSubscriptions,
   deliverableSubscriptions,
+  orderSubscriptionRows,
 } from '../../projections/subscriptions';
 import { coded } from '../../shared/errors';
 import {
@@ -25,13 +26,15 @@ import { HttpError } from '../../platform/http/errors';
 import { sendCsv, type CsvColumn } from '../../platform/http/csv';
 import { describeActor } from '../../projections/admin-users';
 import { allSubscriptions, listSubscriptions, remindable } from '../../projections/subscriptions';
-import { deliver, type RecordOrderDelivery } from './commands';
+import { deliver, retryAutomaticDelivery, type RecordOrderDelivery } from './commands';
 import { subscriptionRemindersStream } from './events';
+import { enqueueProvisioning } from './provisioning';
 import { AlreadyReminded, remindersDecider } from './reminders';
 
 // The subscriptions module's HTTP routes (docs/product.md#subscriptions): an administrator delivers
-// an order's activation details. The order's detail (GET /api/admin/orders/{id}, the ordering
-// module's) shows them opened.
+// an order's activation details, or asks automatic delivery to try again
+// (docs/product.md#automatic-delivery). The order's detail (GET /api/admin/orders/{id}, the
+// ordering module's) shows them opened.
 
 export function subscriptionsRoutes(recordOrderDelivery: RecordOrderDelivery) {
   return (ctx: AppContext): ModuleRoutes => ({ admin: adminRoutes(ctx, recordOrderDelivery) });
@@ -41,17 +44,34 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
   const router = Router();
   const sealer = createSealer(ctx.config.DATA_ENCRYPTION_KEY);
   const projections = [ORDERS_PROJECTION, SUBSCRIPTIONS_PROJECTION];
+  // The order's subscriptions as the log has them now: the read model caught up first.
+  const caughtUp = async () =>
+    ctx.runner.waitFor(await ctx.store.lastCommittedPosition(), { projections: [SUBSCRIPTIONS_PROJECTION] });
   const deps = {
     store: ctx.store,
     sealer,
     recordOrderDelivery,
-    // The order's subscriptions as the log has them now: the read model caught up first.
     deliverable: async (orderId: string) => {
-      await ctx.runner.waitFor(await ctx.store.lastCommittedPosition(), { projections: [SUBSCRIPTIONS_PROJECTION] });
+      await caughtUp();
       return deliverableSubscriptions(ctx.db, orderId);
     },
     trialLengthMs: durationToMs(ctx.config.TRIAL_LENGTH),
     clock: ctx.clock,
+  };
+  const automatic = Boolean(ctx.config.PROVISIONING_URL);
+
+  const orderExists = async (orderId: string) => {
+    if (!(await findOrderDetail(ctx.db, orderId))) throw notFound(coded('order.not_found'));
+  };
+
+  /** The order as its detail reads it, with its subscriptions opened; its version as the ETag. */
+  const answerOrder = async (res: Response, orderId: string, message: string) => {
+    const order = await findOrderDetail(ctx.db, orderId);
+    if (!order) throw notFound(coded('order.not_found'));
+    res.set('ETag', versionTag(order.version));
+    const open = (sealed: string) => sealer.open<Activation>(sealed);
+    const delivered = await adminOrderSubscriptions(ctx.db, orderId, open, { automatic });
+    res.json({ message, order: { ...toAdminOrderDetail(order), ...delivered } });
   };
 
   const expiringWithinMs = durationToMs(ctx.config.EXPIRING_WITHIN);
@@ -111,14 +131,32 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
   router.put('/orders/:id/delivery', async (req, res) => {
     const body = parseInput(deliverySchema, req.body ?? {});
     const orderId = req.params.id;
-    if (!(await findOrderDetail(ctx.db, orderId))) throw notFound(coded('order.not_found'));
+    await orderExists(orderId);
     const position = await deliver(deps, orderId, body, commandMetadata(req.admin!.id), ifMatchRevision(req));
     await ctx.runner.waitFor(position, { projections });
-    const order = await findOrderDetail(ctx.db, orderId);
-    if (!order) throw notFound(coded('order.not_found'));
-    res.set('ETag', versionTag(order.version));
-    const delivered = await adminOrderSubscriptions(ctx.db, orderId, (sealed) => sealer.open<Activation>(sealed));
-    res.json({ message: 'Activation details delivered', order: { ...toAdminOrderDetail(order), ...delivered } });
+    await answerOrder(res, orderId, 'Activation details delivered');
+  });
+
+  router.post('/orders/:id/provisioning/retry', async (req, res) => {
+    if (!automatic) throw conflict(coded('provisioning.off'));
+    const orderId = req.params.id;
+    await orderExists(orderId);
+    await caughtUp();
+    const awaiting = (await orderSubscriptionRows(ctx.db, orderId))
+      .filter((row) => row.status === 'awaiting_delivery')
+      .map((row) => row.id);
+    // Recorded first: the failure no longer stands, so a queue that is away now (Redis) does not
+    // lose it; the orders awaiting are scheduled again when it is back.
+    const retry = { awaiting, now: ctx.clock().toISOString() };
+    const position = await retryAutomaticDelivery(ctx.store, orderId, retry, commandMetadata(req.admin!.id));
+    await enqueueProvisioning(ctx, [orderId]).catch((error: unknown) =>
+      ctx.logger.warn(
+        { err: error, orderId },
+        'automatic delivery not scheduled yet: it is once the job queue is back',
+      ),
+    );
+    await ctx.runner.waitFor(position, { projections });
+    await answerOrder(res, orderId, 'Automatic delivery requested');
   });
 
   return router;

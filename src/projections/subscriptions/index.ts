@@ -8,6 +8,7 @@ export {
   deliveryStateOf,
   orderSubscriptionRows,
   ordersAwaitingDelivery,
+  ordersToProvision,
   shopperOrderSubscriptions,
   toAdminSubscription,
 } from './queries';

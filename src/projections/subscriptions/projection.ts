@@ -12,7 +12,8 @@ import type { SubscriptionRow, SubscriptionsTables } from './rows';
 // from the order, the line and the unit: the runner folds each event once (its checkpoint moves
 // with the rows, docs/architecture.md#projections), and a payment folded again (a rebuild, a
 // payment after a restore) finds the same ids and adds none. A deleted order's subscriptions are
-// cancelled; a restored one's come back. Deliveries make them active with the sealed details.
+// cancelled; a restored one's come back. Deliveries make them active with the sealed details;
+// automatic delivery's last failure is kept on the order until an administrator retries.
 //
 // Events are written one by one, in log order, on the batch's transaction: opening an order's
 // subscriptions reads the lines its OrderPlaced stored, maybe in an earlier batch.
@@ -38,6 +39,11 @@ export interface SubscriptionsProjectionDeps {
   realtime?: Realtime;
   /** Names who caused an event, for the live events (the admin-users read model). */
   describeActor?: (actor: Actor) => Promise<string>;
+  /**
+   * Told, after the batch committed, which orders it opened subscriptions for: automatic delivery
+   * starts from here (docs/product.md#automatic-delivery), once the subscriptions can be read.
+   */
+  onOrdersPaid?: (orderIds: string[]) => Promise<void>;
 }
 
 export function subscriptionsProjection(deps: SubscriptionsProjectionDeps = {}): Projection {
@@ -52,6 +58,7 @@ export function subscriptionsProjection(deps: SubscriptionsProjectionDeps = {}):
       };
     },
     async afterCommit(events) {
+      await startAutomaticDelivery(deps, events);
       if (!deps.db || !deps.realtime) return;
       await tellOrderPages(deps.db, deps.realtime, events as (StoredEvent & Handled)[]);
       await tellAdminsOfReminders(deps, deps.realtime, events as Recorded<Handled>[]);
@@ -95,6 +102,15 @@ async function tellOrderPages(db: Kysely<SubscriptionsTables>, realtime: Realtim
     realtime.broadcast(orderPageRoom(access_hash!), 'order:updated', { linkReplaced: false });
 }
 
+/** The order events that open an order's subscriptions. */
+const PAYMENTS = new Set(['OrderPaid', 'OrderPaymentAccepted']);
+
+/** The orders the batch opened subscriptions for go to automatic delivery, when it is on. */
+async function startAutomaticDelivery(deps: SubscriptionsProjectionDeps, events: StoredEvent[]) {
+  const paid = events.filter((e) => PAYMENTS.has(e.type)).map((e) => (e.data as { orderId: string }).orderId);
+  if (deps.onOrdersPaid && paid.length) await deps.onOrdersPaid([...new Set(paid)]);
+}
+
 const nothing: Write = async () => {};
 
 function writeOf(stored: Handled): Write {
@@ -120,6 +136,10 @@ function writeOf(stored: Handled): Write {
           .then(() => undefined);
     case 'SubscriptionsDelivered':
       return ({ db }) => recordDelivery(db, event.data);
+    case 'AutomaticDeliveryFailed':
+      return ({ db }) => setAutomaticFailure(db, event.data.orderId, event.data.reason, event.data.at);
+    case 'AutomaticDeliveryRetried':
+      return ({ db }) => setAutomaticFailure(db, event.data.orderId, null, null);
     case 'SubscriptionReminded': {
       const { subscriptionId, step, by, at } = event.data;
       return ({ db }) =>
@@ -233,4 +253,15 @@ async function recordDelivery(db: Kysely<SubscriptionsTables>, data: Delivered):
   await sql`
     UPDATE subscription_orders SET message = ${data.message}, delivered_at = ${data.at}
     WHERE order_id = ${data.orderId}`.execute(db);
+}
+
+async function setAutomaticFailure(
+  db: Kysely<SubscriptionsTables>,
+  orderId: string,
+  reason: string | null,
+  at: string | null,
+): Promise<void> {
+  await sql`
+    UPDATE subscription_orders SET automatic_failure = ${reason}, automatic_failed_at = ${at}
+    WHERE order_id = ${orderId}`.execute(db);
 }

@@ -220,6 +220,8 @@ export const ERRORS = {
     'Subscription {subscriptionId} is given twice in this delivery',
   ),
   'delivery.order_not_paid': entry('Only a paid order has subscriptions to deliver'),
+  'provisioning.off': entry('Automatic delivery is off: the store has no provisioning service (PROVISIONING_URL)'),
+  'provisioning.nothing_awaiting': entry('No subscription of this order awaits its activation details'),
   'subscriptions.view': entry<{ allowed: string }>('The view must be one of: {allowed}'),
   'subscriptions.reminder_step': entry<{ allowed: string }>('The reminder step must be one of: {allowed}'),
   'subscriptions.not_found': entry('This subscription does not exist'),

@@ -83,6 +83,16 @@ export type Activation = (XtreamActivation | M3uActivation | MagActivation | Cod
 /** An order's delivery as a whole: none of its subscriptions awaits ('delivered'), some do ('awaiting'), it has none ('none'). */
 export type DeliveryState = 'awaiting' | 'delivered' | 'none';
 
+/**
+ * Automatic delivery through the operator's provisioning service (docs/product.md#automatic-delivery):
+ * under way (`pending`), given up after its last try (`failed`, with why and when) or done.
+ */
+export interface AutomaticDelivery {
+  state: 'pending' | 'failed' | 'delivered';
+  reason?: string;
+  failedAt?: string;
+}
+
 /** One subscription as the back office reads it, its activation opened (admins only). */
 export interface AdminSubscriptionView {
   id: string;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderPage, OrderContactView } from '@shared/ordering/types';
-import type { AdminSubscriptionView, DeliveryState } from '@shared/subscriptions/types';
+import type { AdminSubscriptionView, AutomaticDelivery, DeliveryState } from '@shared/subscriptions/types';
 import { adminApi, adminRetry } from './client';
 import { orderKeys } from './keys';
 
@@ -13,6 +13,8 @@ import { orderKeys } from './keys';
 export type AdminOrderDetail = AdminOrderDetailView & {
   subscriptions?: AdminSubscriptionView[];
   deliveryState?: DeliveryState;
+  /** Null when the store does not deliver automatically (docs/product.md#automatic-delivery). */
+  automaticDelivery?: AutomaticDelivery | null;
 } & Partial<OrderContactView>;
 
 /** What a write answered about an order, put into its open detail at once (before the refetch). */
