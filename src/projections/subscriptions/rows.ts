@@ -38,7 +38,7 @@ export interface SubscriptionOrderRow {
   delivered_at: string | Date | null;
   /** The hash of the order's private link: the room its page listens in (migration 024). */
   access_hash: string | null;
-  /** Why automatic delivery last gave up, until an administrator retries it (migration 026). */
+  /** Why automatic delivery last gave up, until an administrator retries it (migration 027). */
   automatic_failure: string | null;
   automatic_failed_at: string | Date | null;
 }
