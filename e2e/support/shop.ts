@@ -88,7 +88,8 @@ export function shopClient(baseUrl: string) {
 
   /**
    * A shopper's order of one product line at its 1-month `price` (the cart's total, which the
-   * server checks); paid unless `paid` is false (then it stays pending).
+   * server checks), checked out in `language` (Arabic unless told); paid unless `paid` is false
+   * (then it stays pending).
    */
   async function placeOrder(
     productId: string,
@@ -99,7 +100,8 @@ export function shopClient(baseUrl: string) {
       paid = true,
       fullName,
       email,
-    }: { phone?: string; quantity?: number; paid?: boolean; fullName?: string; email?: string } = {},
+      language,
+    }: { phone?: string; quantity?: number; paid?: boolean; fullName?: string; email?: string; language?: string } = {},
   ): Promise<ShopOrder> {
     const created = await fetch(`${baseUrl}/api/payment/create-checkout`, {
       method: 'POST',
@@ -109,6 +111,7 @@ export function shopClient(baseUrl: string) {
         phone,
         fullName,
         email,
+        language,
         items: [{ productId, duration: '1 month', quantity }],
       }),
     });
