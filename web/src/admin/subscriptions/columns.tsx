@@ -88,7 +88,7 @@ export function useSubscriptionColumns(now: Date) {
           const reminder = info.getValue();
           if (!reminder) return none;
           return (
-            <span className="admin-cell-stack" data-testid="subscription-last-reminder">
+            <span className="admin-cell-stack admin-subscription-reminder" data-testid="subscription-last-reminder">
               <span>{t('admin.subscriptions.reminded', { when: ago(reminder.at, now), name: reminder.byName })}</span>
               <span className="admin-cell-sub">{t(`admin.subscriptions.step.${reminder.step}`)}</span>
             </span>
@@ -156,7 +156,7 @@ function DueReminder({ row, now, timeZone }: { row: AdminSubscriptionRowView; no
         data-testid="subscription-reminded"
       >
         <CheckIcon size={14} />
-        {t('admin.subscriptions.done')}
+        <span className="admin-remind-label">{t('admin.subscriptions.done')}</span>
       </span>
     );
   return <RemindAction row={{ ...row, endsAt }} step={step} timeZone={timeZone} />;

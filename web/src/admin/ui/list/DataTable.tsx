@@ -90,7 +90,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {group.heading !== undefined && (
               <tr className="admin-table-group">
                 <th scope="rowgroup" colSpan={table.getVisibleLeafColumns().length}>
-                  {group.heading}
+                  <span className="admin-table-group-label">{group.heading}</span>
                 </th>
               </tr>
             )}
