@@ -13,6 +13,7 @@ import { checkoutDescription } from './description';
 import { orderStream, type PaymentOutcome } from './events';
 import { ProviderRejected, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment/provider';
 import { priceLines, type ProductLookup } from './pricing';
+import { renewalTargets, type RenewedOrder } from './renewals';
 import { coded } from '../../shared/errors';
 
 // The ordering module's commands, through the platform's command handler. A concurrent writer
@@ -88,6 +89,8 @@ export interface CheckoutDeps {
   nextNumber: () => Promise<number>;
   /** Seals the order's private link token (access.ts). */
   sealer: Pick<Sealer, 'seal'>;
+  /** The order a private link token opens, with its subscriptions: what a renewal renews (renewals.ts). */
+  renewedOrder: (token: string | undefined) => Promise<RenewedOrder | undefined>;
   logger: Pick<Logger, 'warn'>;
 }
 
@@ -108,7 +111,9 @@ export async function openCheckout(
   input: CreateCheckoutInput,
   metadata: CommandMetadata,
 ): Promise<OpenedCheckout> {
-  const lines = await priceLines(deps.products, input.items);
+  const renewing = input.items.some((item) => item.renewalOf);
+  const renewals = renewing ? renewalTargets(input.items, await deps.renewedOrder(input.orderAccessToken)) : undefined;
+  const lines = await priceLines(deps.products, input.items, renewals);
   const total = orderTotal(lines);
   if (Math.round(input.amount) !== total) {
     throw new OrderRuleError(409, coded('checkout.prices_changed', { total }), { total });

@@ -15,7 +15,7 @@ import type { Limiters } from '../../platform/throttle/limiters';
 import { describeActor } from '../../projections/admin-users';
 import { findProductsForPricing } from '../../projections/catalogue';
 import { notesOf } from '../../projections/notes';
-import { adminOrderSubscriptions, customerSubscriptions } from '../../projections/subscriptions';
+import { adminOrderSubscriptions, customerSubscriptions, orderSubscriptionRows } from '../../projections/subscriptions';
 import { normalisePhone } from '../../shared/ordering/constants';
 import { createSealer, type Sealer } from '../../platform/crypto/sealed';
 import type { Activation } from '../../shared/subscriptions';
@@ -50,7 +50,7 @@ import {
   type CustomerView,
   type OrderContactView,
 } from '../../shared/ordering';
-import { accessTokenHash, mintAccessToken } from './access';
+import { accessTokenHash, isAccessTokenShaped, mintAccessToken } from './access';
 import { executeOrderCommand, openCheckout, recordOutcome, type OpenedCheckout } from './commands';
 import { customerOrder } from './customer-order';
 import { orderPageRoutes } from './order-page';
@@ -193,6 +193,19 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider, sealer: Seale
     firstPollMs: durationToMs(ctx.config.CHECKOUT_FIRST_POLL_AFTER),
     nextNumber: () => nextOrderNumber(ctx.db),
     sealer,
+    renewedOrder: async (token: string | undefined) => {
+      const order =
+        token && isAccessTokenShaped(token) ? await findOrderByAccessHash(ctx.db, accessTokenHash(token)) : undefined;
+      if (!order) return undefined;
+      const rows = await orderSubscriptionRows(ctx.db, order.id);
+      const subscriptions = rows.map((row) => ({
+        id: row.id,
+        productId: row.product_id,
+        status: row.status,
+        endsAt: row.ends_at === null ? null : new Date(row.ends_at).toISOString(),
+      }));
+      return { id: order.id, number: order.number, subscriptions };
+    },
     logger: ctx.logger,
   };
 

@@ -90,6 +90,7 @@ describe('orders projection', () => {
         language: null,
         whatsapp_sent_at: null,
         whatsapp_sent_by: null,
+        renewal_of_number: null,
       },
     ]);
 
@@ -114,6 +115,7 @@ describe('orders projection', () => {
         language: null,
         whatsapp_sent_at: null,
         whatsapp_sent_by: null,
+        renewal_of_number: null,
         version: 6,
       },
     ]);
@@ -161,6 +163,7 @@ describe('orders projection', () => {
         language: null,
         whatsapp_sent_at: null,
         whatsapp_sent_by: null,
+        renewal_of_number: null,
         updated_at: new Date(later),
       },
     ]);

@@ -39,6 +39,8 @@ export const ORDER_COLUMNS = {
   /** The last time an administrator sent the order on WhatsApp, and who (an actor id). */
   whatsapp_sent_at: column.nullableTimestamptz(),
   whatsapp_sent_by: column.nullableText(),
+  /** A renewal's: the number of the order whose subscription it renews (migration 029). */
+  renewal_of_number: column.nullableInteger(),
 };
 
 export type OrderRow = RowOf<typeof ORDER_COLUMNS>;

@@ -125,6 +125,8 @@ export interface AdminOrderView {
    * decides; kept afterwards); null for every other order.
    */
   payment_mismatch: PaymentMismatchView | null;
+  /** A renewal (docs/product.md#renewals): the number of the order whose subscription it renews ("Renewal of #1042"). */
+  renewal_of_number: number | null;
 }
 
 /** What the provider said was paid, next to what the order asked for. Amounts in `currency`'s units. */
