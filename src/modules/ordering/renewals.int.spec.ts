@@ -162,3 +162,72 @@ describe('renewals', () => {
     expect(await app.infra.store.lastCommittedPosition()).toEqual(head);
   });
 });
+
+describe('the dashboard’s subscription figures', () => {
+  let app: RunningApp;
+  let admin: string;
+  let now = new Date();
+  let gold: { id: string };
+  const api = () => request(app.url);
+  const DAY = 24 * 60 * 60 * 1000;
+
+  beforeAll(async () => {
+    app = await startTestApp({ clock: () => now });
+    admin = await adminToken(app.url);
+    gold = await createProduct(app.url, admin, 'Gold', [
+      ['1 month', 2000],
+      ['3 months', 5000],
+    ]);
+  });
+
+  const detail = async (orderId: string) => api().get(`/api/admin/orders/${orderId}`).set(bearer(admin)).expect(200);
+  async function pay(body: object) {
+    const opened = await api()
+      .post('/api/payment/create-checkout')
+      .send({ phone: '0550123456', ...body })
+      .expect(200);
+    const checkoutId = opened.body.checkout.id;
+    await api().post(`/sandbox/checkout/${checkoutId}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
+    const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId })).body;
+    await waitUntil(async () => ['completed', 'dispatched'].includes((await detail(orderId)).body.order.status));
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
+    return { orderId: orderId as string, token: opened.body.orderAccessToken as string };
+  }
+  /** A one-month subscription delivered `daysAgo` days ago (the clock set back for its delivery). */
+  async function delivered(daysAgo: number) {
+    const order = await pay({ amount: 2000, items: [{ productId: gold.id, duration: '1 month', quantity: 1 }] });
+    const id = subscriptionId(order.orderId, 0, 0);
+    now = new Date(Date.now() - daysAgo * DAY);
+    await api()
+      .put(`/api/admin/orders/${order.orderId}/delivery`)
+      .set(bearer(admin))
+      .set('If-Match', (await detail(order.orderId)).headers.etag as string)
+      .send({ subscriptions: [{ subscriptionId: id, kind: 'code', code: 'C-1' }] })
+      .expect(200);
+    now = new Date();
+    return { ...order, subscription: id };
+  }
+  const renew = (order: { token: string; subscription: string }) =>
+    pay({
+      amount: 5000,
+      orderAccessToken: order.token,
+      items: [{ productId: gold.id, duration: '3 months', quantity: 1, renewalOf: order.subscription }],
+    });
+
+  it('counts active and expiring subscriptions now, and the renewal rate and revenue over the range', async () => {
+    const late = await delivered(61); // ended about a month ago: renewed now, too late to count as renewed
+    const inTime = await delivered(33); // ended a few days ago: renewed now, within 7 days of its end
+    await delivered(40); // ended about ten days ago, not renewed
+    await delivered(25); // ends within the week
+    await renew(late);
+    await renew(inTime);
+    now = new Date();
+    const stats = (await api().get('/api/admin/dashboard/stats?range=90').set(bearer(admin)).expect(200)).body.stats;
+    expect(stats).toMatchObject({
+      activeSubscriptionsCount: 3,
+      expiringSubscriptionsCount: 1,
+      renewalRevenue: 10000,
+    });
+    expect(stats.renewalRate).toBeCloseTo(1 / 3, 5);
+  });
+});

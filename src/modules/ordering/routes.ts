@@ -441,7 +441,8 @@ function adminReads(ctx: AppContext, sealer: Sealer): Record<string, ReadHandler
     },
     '/dashboard/stats': async ({ query }) => {
       const { range } = parseInput(dashboardStatsQuerySchema, query);
-      return new JsonAnswer(await dashboardStats(ctx.db, range));
+      const at = { now: ctx.clock(), expiringWithinMs: durationToMs(ctx.config.EXPIRING_WITHIN) };
+      return new JsonAnswer(await dashboardStats(ctx.db, range, at));
     },
   };
 }

@@ -215,6 +215,14 @@ export interface DashboardStatsView {
     paymentMismatchCount: number;
     /** Paid orders with a subscription awaiting its activation details (docs/product.md#subscriptions). */
     awaitingDeliveryCount: number;
+    /** Delivered subscriptions that have not ended, now (docs/product.md#subscriptions-screen). */
+    activeSubscriptionsCount: number;
+    /** Of those, the ones ending within EXPIRING_WITHIN. */
+    expiringSubscriptionsCount: number;
+    /** Of the subscription terms that ended in the range, the share renewed in time (0..1); null when none ended. */
+    renewalRate: number | null;
+    /** What renewals paid in the range (docs/product.md#renewals). */
+    renewalRevenue: number;
   };
   range: number;
   recentOrders: AdminOrderView[];
