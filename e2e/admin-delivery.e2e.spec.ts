@@ -34,6 +34,19 @@ async function openSignedIn(path: string, language = 'en', options: AdminOpenOpt
 }
 
 describe('delivering an order', () => {
+  it('says an order dispatched by Update Status has no activation details yet, and still takes them', async () => {
+    const { orderId } = await paidOrder();
+    await suite.shop.api('PUT', `/api/admin/orders/${orderId}/status`, { status: 'dispatched' });
+    const { page } = await openSignedIn(`/admin/orders?id=${orderId}`);
+    const section = page.getByTestId('order-delivery');
+    await section.waitFor();
+    expect(await section.getAttribute('data-state')).toBe('awaiting');
+    expect(plain(await section.getByTestId('delivery-state-text').textContent())).toMatch(
+      /^Dispatched without activation details/,
+    );
+    await section.getByTestId('delivery-save').waitFor();
+  });
+
   it('is found from the dashboard, saves Xtream details, dispatches the order and masks the secrets', async () => {
     const { orderId, number } = await paidOrder();
     const dashboard = await openSignedIn('/admin');

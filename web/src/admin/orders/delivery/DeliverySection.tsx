@@ -28,6 +28,12 @@ export function DeliverySection({ order }: { order: AdminOrderDetail }) {
   const paid = order.status === 'completed' || order.status === 'dispatched';
   if (!paid || subscriptions.length === 0) return null;
   const awaiting = order.deliveryState === 'awaiting';
+  // Dispatched by Update Status while its details were never given here (delivered outside the store).
+  const text = !awaiting
+    ? 'admin.orders.delivery.deliveredText'
+    : order.status === 'dispatched'
+      ? 'admin.orders.delivery.dispatchedWithoutText'
+      : 'admin.orders.delivery.awaitingText';
   return (
     <section
       className="admin-delivery"
@@ -38,7 +44,7 @@ export function DeliverySection({ order }: { order: AdminOrderDetail }) {
       <h3 id="delivery-title" className="admin-panel-title">
         {t('admin.orders.delivery.title')}
       </h3>
-      <p>{t(awaiting ? 'admin.orders.delivery.awaitingText' : 'admin.orders.delivery.deliveredText')}</p>
+      <p data-testid="delivery-state-text">{t(text)}</p>
       <AutomaticDeliveryNotice order={order} />
       {awaiting || editing ? (
         <DeliveryForm
