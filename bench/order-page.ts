@@ -18,7 +18,7 @@
 // (a request answered with an error, a page without its details, or the bench itself broke).
 // Run: npm run bench:order-page  (BENCH_ORDERS, default 100000; BENCH_CUSTOMERS, a fifth of that;
 // BENCH_SAMPLE, the orders whose pages and lookups are asked, 100; BENCH_SECONDS per measurement, 5;
-// BENCH_ROUNDS, 3)
+// BENCH_ROUNDS, 3; REDIS_URL, where the store's throttles count, else in PostgreSQL)
 import { mintAccessToken, accessTokenHash } from '../src/modules/ordering/access';
 import type { OrderEvent, PlacedOrder } from '../src/modules/ordering/events';
 import { endOf } from '../src/modules/subscriptions/decider';
@@ -71,6 +71,10 @@ console.log(
   `bench/order-page: ${fmt(ORDERS)} orders over two years from ${fmt(CUSTOMERS)} customers, ${SHOPPERS} shoppers`,
 );
 console.log(`  machine: ${machine()}`);
+// The store takes REDIS_URL from this environment: its throttles count there, else in PostgreSQL.
+console.log(
+  `  throttle counters: ${process.env.REDIS_URL ? `Redis (REDIS_URL ${process.env.REDIS_URL})` : 'PostgreSQL (no REDIS_URL)'}`,
+);
 
 /** The details an administrator would deliver for the `n`-th subscription, each kind in turn. */
 function activation(n: number): Activation {
