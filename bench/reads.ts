@@ -188,39 +188,52 @@ export async function measureCalls(calls: ReadCall[], options: MeasureOptions): 
     children,
   );
 
-  type Measure = (call: ReadCall, seconds: number) => Promise<Figures>;
-  async function http(url: string, call: ReadCall, requests: HttpRequest[], seconds: number, headers = {}) {
+  /** A measurement of `seconds`, or of `amount` requests in all for a call counted so. */
+  type Measure = (call: ReadCall, seconds: number, amount?: number) => Promise<Figures>;
+  async function http(
+    url: string,
+    call: ReadCall,
+    requests: HttpRequest[],
+    seconds: number,
+    amount = call.amount,
+    headers = {},
+  ) {
     const result = await autocannonProcess(
       {
         url,
         connections,
         requests,
         headers,
-        ...(call.amount ? { amount: call.amount, timeout: 300 } : { duration: seconds }),
+        ...(amount ? { amount, timeout: 300 } : { duration: seconds }),
       },
       children,
     );
-    return {
-      requests: result['2xx'] / result.duration,
-      p99: result.latency.p99,
-      errors: result.errors + result.non2xx,
-    };
+    const errors = result.errors + result.non2xx;
+    // What went wrong, at once: the summary only counts it.
+    if (errors) {
+      const statuses = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith('2'));
+      console.log(
+        `      ${call.name} at ${url}: ${statuses.map(([code, { count }]) => `${count} × ${code}`).join(', ') || 'no non-2xx'}; ${result.timeouts} timeouts, ${result.errors} errors`,
+      );
+    }
+    return { requests: result['2xx'] / result.duration, p99: result.latency.p99, errors };
   }
-  const api: Measure = (call, seconds) => http(options.api.url, call, call.requests, seconds, options.api.headers);
+  const api: Measure = (call, seconds, amount) =>
+    http(options.api.url, call, call.requests, seconds, amount, options.api.headers);
   // The floor is asked as the store is (method, body), at /<call>/<request>.
-  const floor: Measure = (call, seconds) => {
+  const floor: Measure = (call, seconds, amount) => {
     const at = calls.indexOf(call);
     const requests = call.requests.map((request, i) => ({ ...request, path: `/${at}/${i}` }));
-    return http(floorServer.url, call, requests, seconds);
+    return http(floorServer.url, call, requests, seconds, amount);
   };
-  const bareSql: Measure = async (call, seconds) =>
+  const bareSql: Measure = async (call, seconds, amount = call.amount) =>
     JSON.parse(
       await runScriptProcess(
         SQL_LOAD,
         {
           url: options.databaseUrl,
           connections,
-          ...(call.amount ? { amount: call.amount } : { duration: seconds }),
+          ...(amount ? { amount } : { duration: seconds }),
           requests: call.sql,
         },
         children,
@@ -237,7 +250,7 @@ export async function measureCalls(calls: ReadCall[], options: MeasureOptions): 
         ];
     // Warm-up: 2 s each, or two runs of every request.
     await (call.warmUp ? call.warmUp() : api(call, 2));
-    for (const [, measure] of others) await measure({ ...call, amount: call.amount && 2 }, 2);
+    for (const [, measure] of others) await measure(call, 2, call.amount && 2);
     const rounds: Partial<Record<Side, Figures>>[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const figures: Partial<Record<Side, Figures>> = { api: await api(call, SECONDS) };
@@ -293,9 +306,10 @@ export function printSummary(
     const { api: a, sql: s, floor: f } = figures;
     const callErrors = a!.errors + s!.errors + (f?.errors ?? 0);
     errors += callErrors;
+    const where = `api ${a!.errors}, sql ${s!.errors}${f ? `, floor ${f.errors}` : ''}`;
     if (ratio < target) missed.push(call.name);
     console.log(
-      `  ${call.name.padEnd(width)}  ${num(a!.requests, 9)}  ${num(a!.p99, 6, 0)}  ${num(s!.requests, 14)}  ${num(s!.p99, 6, 0)}  ${num(f?.requests, 16)}  ${num(f?.p99, 6, 0)}  ${num(down(ratio), 7, 2)}  ${yes(ratio >= target).padEnd(7)}  ${num(floorRatio, 9, 2)}${callErrors ? `  ${callErrors} ERRORS` : ''}`,
+      `  ${call.name.padEnd(width)}  ${num(a!.requests, 9)}  ${num(a!.p99, 6, 0)}  ${num(s!.requests, 14)}  ${num(s!.p99, 6, 0)}  ${num(f?.requests, 16)}  ${num(f?.p99, 6, 0)}  ${num(down(ratio), 7, 2)}  ${yes(ratio >= target).padEnd(7)}  ${num(floorRatio, 9, 2)}${callErrors ? `  ${callErrors} ERRORS (${where})` : ''}`,
     );
   }
   return { missed, errors };

@@ -40,8 +40,9 @@ await Promise.all(
       try {
         await request(options.requests[next % options.requests.length]!);
         latencies.push(performance.now() - sent);
-      } catch {
-        errors++;
+      } catch (error) {
+        // The first says what went wrong; the summary counts them all.
+        if (!errors++) console.error(`sql-load-process: ${(error as Error).message}`);
       }
     }
   }),
