@@ -1,10 +1,12 @@
-// One bare-SQL load run in a process of its own, the reference bench/admin sets beside each API
-// call (autocannon-process.ts is the HTTP side): a pg pool of `connections` clients and as many
-// workers, each sending one request's statements again and again, all at once where the API runs
-// them at once (Promise.all), else one after the other.
+// One bare-SQL load run in a process of its own, the reference the read benches set beside each API
+// call (bench/reads.ts; autocannon-process.ts is the HTTP side): a pg pool of `connections` clients
+// and as many workers, each sending requests' SQL again and again, taking `requests` in turn (each
+// worker from its own place in the list): a request's steps one after the other, each step's
+// statements at once, as the route awaits them.
 // Usage: sql-load-process.ts '<options as JSON>' → prints {requests, p99, errors} as JSON
 // (requests per second, p99 latency in ms).
 import pg from 'pg';
+import type { RequestSql, Statement } from './reads';
 
 interface Options {
   url: string;
@@ -12,8 +14,7 @@ interface Options {
   /** Seconds to run, or else `amount` requests in all. */
   duration?: number;
   amount?: number;
-  statements: { sql: string; parameters: unknown[] }[];
-  parallel: boolean;
+  requests: RequestSql[];
 }
 
 const options = JSON.parse(process.argv[2]!) as Options;
@@ -22,12 +23,10 @@ const pool = new pg.Pool({ connectionString: options.url, max: options.connectio
 const clients = await Promise.all(Array.from({ length: options.connections }, () => pool.connect()));
 for (const client of clients) client.release();
 
-const run = (statement: Options['statements'][number]) => pool.query(statement.sql, statement.parameters);
-const request = options.parallel
-  ? () => Promise.all(options.statements.map(run))
-  : async () => {
-      for (const statement of options.statements) await run(statement);
-    };
+const run = (statement: Statement) => pool.query(statement.sql, statement.parameters);
+async function request(steps: RequestSql): Promise<void> {
+  for (const step of steps) await Promise.all(step.map(run));
+}
 
 const latencies: number[] = [];
 let errors = 0;
@@ -35,14 +34,15 @@ let left = options.amount ?? Infinity;
 const started = performance.now();
 const deadline = options.duration ? started + options.duration * 1000 : Infinity;
 await Promise.all(
-  Array.from({ length: options.connections }, async () => {
-    while (left-- > 0 && performance.now() < deadline) {
+  Array.from({ length: options.connections }, async (_, worker) => {
+    for (let next = worker; left-- > 0 && performance.now() < deadline; next++) {
       const sent = performance.now();
       try {
-        await request();
+        await request(options.requests[next % options.requests.length]!);
         latencies.push(performance.now() - sent);
-      } catch {
-        errors++;
+      } catch (error) {
+        // The first says what went wrong; the summary counts them all.
+        if (!errors++) console.error(`sql-load-process: ${(error as Error).message}`);
       }
     }
   }),
