@@ -22,6 +22,7 @@ import * as adminSessions from './021_admin_sessions';
 import * as orderPaymentMismatch from './022_order_payment_mismatch';
 import * as subscriptions from './023_subscriptions';
 import * as orderAccess from './024_order_access';
+import * as orderTrials from './025_order_trials';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '022_order_payment_mismatch': orderPaymentMismatch,
   '023_subscriptions': subscriptions,
   '024_order_access': orderAccess,
+  '025_order_trials': orderTrials,
 };

@@ -35,6 +35,8 @@ export async function dashboardStats(
       revenue: all.revenue,
       paymentMismatchCount: all.paymentMismatchCount,
       awaitingDeliveryCount: awaitingDelivery,
+      // Of the range, like the trends: how many shoppers tried the service lately.
+      trialsCount: current.trialsCount,
     },
     range: rangeDays,
     recentOrders: recent,

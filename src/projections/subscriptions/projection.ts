@@ -8,7 +8,7 @@ import { orderPageRoom, type Realtime } from '../../platform/realtime/realtime';
 import type { SubscriptionRow, SubscriptionsTables } from './rows';
 
 // Subscriptions as the back office reads them (docs/product.md#subscriptions). Each unit of each
-// line of a paid order is one subscription, opened when OrderPaid is folded, under an id derived
+// line of a paid order is one subscription, opened when OrderPaid (or a trial's OrderTrialGranted) is folded, under an id derived
 // from the order, the line and the unit: the runner folds each event once (its checkpoint moves
 // with the rows, docs/architecture.md#projections), and a payment folded again (a rebuild, a
 // payment after a restore) finds the same ids and adds none. A deleted order's subscriptions are
@@ -28,6 +28,7 @@ type Handled = OrderEvent | SubscriptionEvent | Extract<ProductEvent, { type: (t
 const CHANGES_SUBSCRIPTIONS = new Set<string>([
   'OrderPaid',
   'OrderPaymentAccepted',
+  'OrderTrialGranted',
   'OrderDeleted',
   'OrderRestored',
   ...SUBSCRIPTION_EVENT_TYPES,
@@ -85,9 +86,11 @@ function writeOf(stored: Handled): Write {
         await keepLines(event.data.orderId, event.data.order.lines, event.data.order.access?.hash)(target);
         await setCancelled(target.db, event.data.orderId, false);
       };
-    // A payment that did not match the order opens them only once an admin accepts it.
+    // A payment that did not match the order opens them only once an admin accepts it; a free
+    // trial's opens when it is granted (docs/product.md#free-trials).
     case 'OrderPaid':
     case 'OrderPaymentAccepted':
+    case 'OrderTrialGranted':
       return ({ db }) => openSubscriptions(db as Kysely<SubscriptionsTables>, event.data.orderId, event.data.at);
     case 'OrderDeleted':
       return ({ db }) => setCancelled(db, event.data.orderId, true);
