@@ -69,7 +69,11 @@ describe('checkout, payment and orders', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The checkout answers before the read models have the order; the admin lists come a moment later.
     expect(await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 20_000 })).toBe(true);
-    return { ...res.body.checkout, token: res.body.orderAccessToken } as { id: string; checkoutUrl: string; token: string };
+    return { ...res.body.checkout, token: res.body.orderAccessToken } as {
+      id: string;
+      checkoutUrl: string;
+      token: string;
+    };
   }
 
   const orderEvents = async (orderId: string) =>
@@ -542,6 +546,7 @@ describe('checkout, payment and orders', () => {
         paymentMismatchCount: orders.filter((o) => o.status === 'payment_mismatch').length,
         // Nothing delivered here: every paid order awaits its activation details.
         awaitingDeliveryCount: orders.filter((o) => o.status === 'completed' || o.status === 'dispatched').length,
+        trialsCount: 0,
       });
       expect(res.body.revenueByDay).toHaveLength(30);
       expect(res.body.revenueByDay.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(paid);
