@@ -4,7 +4,7 @@ import {
   type CheckoutStatus,
   type PaymentMethod,
 } from '@shared/ordering/constants';
-import type { CheckoutStatusView, CreatedCheckoutView } from '@shared/ordering/types';
+import type { CheckoutStatusView, CreatedCheckoutView, StartedTrialView } from '@shared/ordering/types';
 import type { CartItem } from '../cart/cart';
 import type { Locale } from '../i18n/locales';
 import { readStored, removeStored, writeStored } from '../lib/storage';
@@ -20,8 +20,12 @@ export interface CheckoutRequest {
   language: Locale;
 }
 
-export async function createCheckout(request: CheckoutRequest): Promise<CreatedCheckoutView['checkout']> {
-  const body = await postJson<CreatedCheckoutView>('/api/payment/create-checkout', {
+/**
+ * Places the order: a paid cart answers the provider's checkout to pay at; a free trial's
+ * (docs/product.md#free-trials) answers its order, already granted, and the token of its page.
+ */
+export function createCheckout(request: CheckoutRequest): Promise<CreatedCheckoutView | StartedTrialView> {
+  return postJson<CreatedCheckoutView | StartedTrialView>('/api/payment/create-checkout', {
     amount: request.amount,
     email: PLACEHOLDER_CUSTOMER.email,
     fullName: PLACEHOLDER_CUSTOMER.fullName,
@@ -34,8 +38,13 @@ export async function createCheckout(request: CheckoutRequest): Promise<CreatedC
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     language: request.language,
   });
-  return body.checkout;
 }
+
+export const isStartedTrial = (answer: CreatedCheckoutView | StartedTrialView): answer is StartedTrialView =>
+  'trial' in answer && answer.trial;
+
+/** The page of an order's private link (docs/product.md#order-page). */
+export const orderPagePath = (token: string) => `/orders/${encodeURIComponent(token)}`;
 
 /** The new total the server answers with a 409 when the cart's prices are out of date. */
 export function changedTotal(error: unknown): number | null {

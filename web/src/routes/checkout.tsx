@@ -3,17 +3,19 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../api/http';
-import { changedTotal, createCheckout, savePendingOrder } from '../api/payment';
+import { changedTotal, createCheckout, isStartedTrial, orderPagePath, savePendingOrder } from '../api/payment';
 import { productsQuery } from '../api/products';
+import { isTrialCart } from '../cart/cart';
 import { cartStore, useCart } from '../cart/store';
 import { CheckoutItems } from '../components/checkout/CheckoutItems';
 import { PhoneField } from '../components/checkout/PhoneField';
 import { OrderSummary } from '../components/cart/OrderSummary';
 import { PageHeader } from '../components/catalogue/PageHeader';
 import { StageCard } from '../components/ui/StageCard';
-import { AlertIcon, CreditCardIcon, LockIcon, ShieldIcon } from '../components/ui/icons';
+import { AlertIcon, BoltIcon, CreditCardIcon, LockIcon, ShieldIcon } from '../components/ui/icons';
 import { useFormatPrice, useLanguage } from '../i18n/I18nProvider';
 import { errorText, fieldTexts } from '../i18n/error-text';
+import type { MessageId } from '../i18n/messages';
 import { normalisePhone } from '@shared/ordering/constants';
 import { phoneErrorId, readSavedPhone, savePhone } from '../lib/phone';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -29,6 +31,18 @@ export const Route = createFileRoute('/checkout')({
 
 type Stage = 'form' | 'processing' | 'redirecting';
 
+/** What the waiting screens say: on the way to the payment page, or to a free trial's order page. */
+const STAGE_TEXTS = {
+  paid: {
+    processing: { title: 'checkout.processing', text: 'checkout.processingText' },
+    redirecting: { title: 'checkout.redirecting', text: 'checkout.redirectingText' },
+  },
+  trial: {
+    processing: { title: 'checkout.processing', text: 'checkout.trialProcessingText' },
+    redirecting: { title: 'checkout.trialRedirecting', text: 'checkout.redirectingText' },
+  },
+} as const satisfies Record<string, Record<Exclude<Stage, 'form'>, { title: MessageId; text: MessageId }>>;
+
 interface Problem {
   message: string;
   newTotal?: number;
@@ -41,10 +55,14 @@ function CheckoutPage() {
   const queryClient = useQueryClient();
   const { locale } = useLanguage();
   const formatPrice = useFormatPrice();
-  const { items, itemCount, total, reprice } = useCart();
+  const { items, itemCount, total, reprice, clear } = useCart();
+  // A free trial opens no payment (docs/product.md#free-trials): the page says so.
+  const trial = isTrialCart(items);
   const [phone, setPhone] = useState(readSavedPhone);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>('form');
+  // What the waiting screens speak of: the cart is emptied once a trial is granted.
+  const [orderingTrial, setOrderingTrial] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -83,31 +101,39 @@ function CheckoutPage() {
     savePhone(digits);
     setProblem(null);
     setStage('processing');
+    setOrderingTrial(trial);
     const ordered = items;
     const amount = total;
     try {
-      const checkout = await createCheckout({
+      const answer = await createCheckout({
         amount,
         phone: digits,
         items: ordered,
         language: locale,
       });
-      savePendingOrder(checkout.id, ordered, amount, digits);
       setStage('redirecting');
-      window.location.assign(checkout.checkoutUrl);
+      if (isStartedTrial(answer)) {
+        // Granted already: straight to the order's own page, the cart done with.
+        clear();
+        window.location.assign(orderPagePath(answer.orderAccessToken));
+        return;
+      }
+      savePendingOrder(answer.checkout.id, ordered, amount, digits);
+      window.location.assign(answer.checkout.checkoutUrl);
     } catch (error) {
       const newTotal = changedTotal(error);
-      if (error instanceof ApiError && error.status === 409) {
+      if (newTotal !== null) {
         // Prices changed since the cart was filled: take the catalogue's prices and let the shopper retry.
         try {
           reprice(await queryClient.fetchQuery({ ...productsQuery(), staleTime: 0 }));
         } catch {
           // The new total below still tells the shopper what to expect.
         }
-        setProblem({ message: intl.formatMessage({ id: 'checkout.pricesChanged' }), newTotal: newTotal ?? undefined });
+        setProblem({ message: intl.formatMessage({ id: 'checkout.pricesChanged' }), newTotal });
         setStage('form');
       } else if (error instanceof ApiError && error.status < 500) {
-        // Refused (a field, a package no longer sold, too many attempts): said on the form, in the page's language.
+        // Refused (a field, a package no longer sold, a phone's trial already used, too many attempts): said on
+        // the form, in the page's language.
         const phoneProblem = fieldTexts(intl, error).phone;
         if (phoneProblem) {
           setPhoneError(phoneProblem);
@@ -126,11 +152,12 @@ function CheckoutPage() {
   };
 
   if (stage !== 'form') {
+    const texts = STAGE_TEXTS[orderingTrial ? 'trial' : 'paid'][stage];
     return (
       <StageCard
         testId={`checkout-${stage}`}
-        title={<FormattedMessage id={stage === 'processing' ? 'checkout.processing' : 'checkout.redirecting'} />}
-        text={<FormattedMessage id={stage === 'processing' ? 'checkout.processingText' : 'checkout.redirectingText'} />}
+        title={<FormattedMessage id={texts.title} />}
+        text={<FormattedMessage id={texts.text} />}
       />
     );
   }
@@ -139,7 +166,7 @@ function CheckoutPage() {
     <>
       <PageHeader
         title={<FormattedMessage id="checkout.title" />}
-        subtitle={<FormattedMessage id="checkout.subtitle" />}
+        subtitle={<FormattedMessage id={trial ? 'checkout.trialSubtitle' : 'checkout.subtitle'} />}
       />
       <div className="container page-body checkout-layout">
         <form
@@ -183,22 +210,24 @@ function CheckoutPage() {
               validate(value);
             }}
           />
-          <div className="payment-method">
-            <span className="payment-method-icon">
-              <CreditCardIcon size={22} />
-            </span>
+          <div className="payment-method" data-testid={trial ? 'checkout-trial' : undefined}>
+            <span className="payment-method-icon">{trial ? <BoltIcon size={22} /> : <CreditCardIcon size={22} />}</span>
             <div>
               <p className="payment-method-title">
-                <FormattedMessage id="checkout.paymentMethod" />
+                <FormattedMessage id={trial ? 'checkout.trialMethod' : 'checkout.paymentMethod'} />
               </p>
               <p className="field-hint">
-                <FormattedMessage id="checkout.paymentMethodText" />
+                <FormattedMessage id={trial ? 'checkout.trialMethodText' : 'checkout.paymentMethodText'} />
               </p>
             </div>
           </div>
           <button type="submit" className="btn btn-primary btn-lg btn-block" data-testid="place-order">
-            <LockIcon size={18} />
-            <FormattedMessage id="checkout.pay" values={{ total: isolate(formatPrice(total)) }} />
+            {trial ? <BoltIcon size={18} /> : <LockIcon size={18} />}
+            {trial ? (
+              <FormattedMessage id="checkout.startTrial" />
+            ) : (
+              <FormattedMessage id="checkout.pay" values={{ total: isolate(formatPrice(total)) }} />
+            )}
           </button>
           <p className="summary-note">
             <ShieldIcon size={16} />

@@ -17,6 +17,7 @@ import { useAdminDates } from '../ui/dates';
 import { TruckIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
+import { TrialBadge } from '../ui/TrialBadge';
 import { DeliverySection } from './delivery/DeliverySection';
 import { useDispatchOrder, usePaymentDecision } from './order-writes';
 
@@ -47,7 +48,15 @@ export function OrderDetailModal({
       open
       onClose={onClose}
       size="lg"
-      title={order ? t('admin.orders.detail.title', { order: `#${order.number}` }) : t('admin.orders.col.order')}
+      title={
+        order ? (
+          <>
+            {t('admin.orders.detail.title', { order: `#${order.number}` })} {order.trial && <TrialBadge />}
+          </>
+        ) : (
+          t('admin.orders.col.order')
+        )
+      }
       testId="order-detail"
       footer={
         <>
