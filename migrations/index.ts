@@ -22,7 +22,10 @@ import * as adminSessions from './021_admin_sessions';
 import * as orderPaymentMismatch from './022_order_payment_mismatch';
 import * as subscriptions from './023_subscriptions';
 import * as orderAccess from './024_order_access';
-import * as orderTrials from './025_order_trials';
+import * as subscriptionViews from './025_subscription_views';
+import * as notes from './026_notes';
+import * as automaticDelivery from './027_automatic_delivery';
+import * as orderTrials from './028_order_trials';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -49,5 +52,8 @@ export const migrations: Record<string, Migration> = {
   '022_order_payment_mismatch': orderPaymentMismatch,
   '023_subscriptions': subscriptions,
   '024_order_access': orderAccess,
-  '025_order_trials': orderTrials,
+  '025_subscription_views': subscriptionViews,
+  '026_notes': notes,
+  '027_automatic_delivery': automaticDelivery,
+  '028_order_trials': orderTrials,
 };

@@ -20,7 +20,7 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
-const durationSchema = z.string().regex(/^\d+\s*(s|m|h|d)$/, 'must be a duration such as 30m, 12h or 7d');
+const durationSchema = z.string().regex(/^\d+\s*(ms|s|m|h|d)$/, 'must be a duration such as 30m, 12h or 7d');
 
 const TRUST_PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
 
@@ -106,8 +106,21 @@ const envSchema = z.object({
   TRIAL_COOLDOWN: durationSchema.default('365d'),
   // Free trials started per client address in a day, whatever their phones.
   TRIALS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(3),
+  // A subscription is "expiring" when it ends within this (the reminders' worklist, docs/product.md#subscriptions-screen).
+  EXPIRING_WITHIN: durationSchema.default('7d'),
   // Lets a configured secret replace the one this database's instances were started with (rotation).
   ACCEPT_NEW_SECRETS: flag(false),
+  // The operator's provisioning service, which automatic delivery asks for each paid subscription's
+  // details (docs/product.md#provisioning-contract). Unset: administrators deliver by hand.
+  PROVISIONING_URL: optionalUrl(['http', 'https']),
+  // Signs the requests to it (hex HMAC-SHA256 of the body); required with PROVISIONING_URL.
+  PROVISIONING_SECRET: unlessEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
+  // Tries per order before the failure is recorded for an administrator, and the wait before the
+  // first retry (each later one waits twice as long).
+  PROVISIONING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  PROVISIONING_RETRY_AFTER: durationSchema.default('5s'),
+  // How long one request to the service may take.
+  PROVISIONING_TIMEOUT: durationSchema.default('10s'),
   CHECKOUT_EXPIRES_AFTER: durationSchema.default('30m'),
   CHECKOUT_FIRST_POLL_AFTER: durationSchema.default('1m'),
   // Checkouts accepted per client address and minute: many shoppers may share one address (mobile
@@ -181,9 +194,9 @@ export class ConfigError extends Error {
 }
 
 export function durationToMs(text: string): number {
-  const match = /^(\d+)\s*(s|m|h|d)$/.exec(text);
+  const match = /^(\d+)\s*(ms|s|m|h|d)$/.exec(text);
   if (!match) throw new ConfigError(`Not a duration: ${text}`);
-  const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 's' | 'm' | 'h' | 'd'];
+  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
 }
 
@@ -215,6 +228,11 @@ function refusedCombinations(values: Env): string[] {
   const refusals: string[] = [];
   if (values.PAYMENT_PROVIDER === 'chargily' && !values.CHARGILY_API_KEY)
     refusals.push('CHARGILY_API_KEY: required when PAYMENT_PROVIDER=chargily');
+  if (values.PROVISIONING_URL && !values.PROVISIONING_SECRET)
+    refusals.push('PROVISIONING_SECRET: required when PROVISIONING_URL is set (at least 16 characters)');
+  // The secret signs the requests; a password in the URL would only end up in logs and failure reasons.
+  if (values.PROVISIONING_URL && /^https?:\/\/[^/]*@/.test(values.PROVISIONING_URL))
+    refusals.push('PROVISIONING_URL: must not carry a user or password (PROVISIONING_SECRET signs the requests)');
   if (values.NODE_ENV !== 'production') return refusals;
   if (!values.JWT_SECRET) refusals.push('JWT_SECRET: required when NODE_ENV=production');
   // A key generated into the database would sit beside what it seals: a copy of the database would

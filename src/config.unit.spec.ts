@@ -157,6 +157,28 @@ describe('configuration', () => {
     expect(config.REDIS_URL).toBe('redis://r:6379');
     expect(durationToMs('30m')).toBe(1_800_000);
     expect(durationToMs('12h')).toBe(43_200_000);
+    expect(durationToMs('250ms')).toBe(250);
+  });
+
+  it('turns automatic delivery on with PROVISIONING_URL, which requires PROVISIONING_SECRET', () => {
+    const off = loadConfig({ DATA_DIR: dataDir() });
+    expect(off.PROVISIONING_URL).toBeUndefined();
+    expect(off.PROVISIONING_ATTEMPTS).toBe(5);
+    const url = 'https://provisioning.example.net/subscriptions';
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PROVISIONING_URL: url })).toThrow(
+      /PROVISIONING_SECRET: required when PROVISIONING_URL is set/,
+    );
+    const secret = 'p'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir(), PROVISIONING_URL: url, PROVISIONING_SECRET: secret })).toMatchObject({
+      PROVISIONING_URL: url,
+      PROVISIONING_RETRY_AFTER: '5s',
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), PROVISIONING_URL: 'https://u:pw@p.example.net/', PROVISIONING_SECRET: secret }),
+    ).toThrow(/PROVISIONING_URL: must not carry a user or password/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PROVISIONING_URL: 'ftp://p.example.net/' })).toThrow(
+      /PROVISIONING_URL/,
+    );
   });
 
   it('hides passwords in URLs it prints', () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StoreConfig } from './config';
+import type { Clock } from './platform/clock';
 import type { Logger } from './logger';
 import type { EventStore } from './platform/eventstore/port';
 import type { AdminAuth } from './platform/http/auth';
@@ -29,6 +30,8 @@ export interface AppContext {
   limiters: Limiters;
   /** The catalogue held in memory (built once by main.ts, shared by every module that reads it). */
   catalogue: LiveCatalogue;
+  /** The time reads go by (expiry, the reminders' windows): the system's, or a test's. */
+  clock: Clock;
 }
 
 /** What a module's background jobs are given: the same in the web process and in `npm run worker`. */
@@ -38,6 +41,8 @@ export interface JobContext {
   db: Kysely<Database>;
   store: EventStore;
   queue: JobQueue;
+  /** As AppContext's: automatic delivery starts subscriptions by it. */
+  clock: Clock;
 }
 
 /** One business capability, as main.ts wires it: its routes, its jobs, its start-up work. */

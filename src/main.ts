@@ -7,12 +7,14 @@ import type { Kysely } from 'kysely';
 import { ConfigError, durationToMs, loadConfig, type Config, type StoreConfig } from './config';
 import type { AppContext, AppModule, JobContext, ModuleRoutes } from './context';
 import { createLogger, type Logger } from './logger';
+import { systemClock, type Clock } from './platform/clock';
 import { auditModule } from './modules/audit';
 import { catalogueModule } from './modules/catalogue';
 import { identityModule } from './modules/identity';
 import { operationsModule } from './modules/operations';
+import { notesModule } from './modules/notes';
 import { orderingModule, recordDelivery } from './modules/ordering';
-import { subscriptionsModule } from './modules/subscriptions';
+import { automaticDeliveryTrigger, subscriptionsModule } from './modules/subscriptions';
 import { storeApiRoutes } from './openapi';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
@@ -44,6 +46,7 @@ export const modules: readonly AppModule[] = [
   orderingModule,
   // Recording a delivery on an order is the ordering module's command.
   subscriptionsModule({ recordOrderDelivery: recordDelivery }),
+  notesModule,
   auditModule,
   operationsModule,
 ];
@@ -79,7 +82,11 @@ export interface RunningApp {
 
 const WEB_DIR = fileURLToPath(new URL('../web/dist', import.meta.url));
 
-export async function startApp(settings: Config, logger: Logger = createLogger(settings)): Promise<RunningApp> {
+export async function startApp(
+  settings: Config,
+  logger: Logger = createLogger(settings),
+  options: { clock?: Clock } = {},
+): Promise<RunningApp> {
   for (const warning of settings.warnings) logger.warn(warning);
   const infra = await openInfrastructure(settings, logger);
   // With the secrets every instance on the database shares (platform/secrets.ts).
@@ -133,7 +140,13 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
       db,
       store,
       databaseUrl: infra.database.url,
-      projections: allProjections({ db, realtime, catalogue }),
+      projections: allProjections({
+        db,
+        realtime,
+        catalogue,
+        // A paid order's automatic delivery starts once its subscriptions can be read (PROVISIONING_URL).
+        onOrdersPaid: automaticDeliveryTrigger({ config, db, queue: infra.queue }),
+      }),
       logger,
     });
     // Checkpoints of another engine's log are not positions in this one: rebuilt first if so.
@@ -176,6 +189,7 @@ export async function startApp(settings: Config, logger: Logger = createLogger(s
       auth,
       limiters,
       catalogue,
+      clock: options.clock ?? systemClock,
     };
     // Each module adds its public routes and its /api/admin routes.
     const routes = modules.map((module) => module.routes(ctx));

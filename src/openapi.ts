@@ -6,6 +6,7 @@ import { catalogueApi } from './modules/catalogue';
 import { identityApi } from './modules/identity';
 import { operationsApi } from './modules/operations';
 import { orderingApi, sandboxApi } from './modules/ordering';
+import { notesApi } from './modules/notes';
 import { subscriptionsApi } from './modules/subscriptions';
 import { buildOpenApiDocument, type OpenApiDocument } from './platform/http/openapi/document';
 import type { ApiOperation } from './platform/http/openapi/operation';
@@ -21,6 +22,7 @@ const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 const TAGS = [
   { name: 'Storefront', description: 'The shop’s catalogue reads and images (public)' },
   { name: 'Checkout', description: 'Placing an order and paying for it (public)' },
+  { name: 'Subscriptions', description: 'The back office’s subscriptions: views by time, reminders' },
   { name: 'Order page', description: 'The shopper’s private order page and Find my order (public)' },
   { name: 'Payment sandbox', description: 'The stand-in payment pages, while PAYMENT_PROVIDER=sandbox' },
   { name: 'Sign-in', description: 'An administrator’s token for /api/admin' },
@@ -51,6 +53,7 @@ export function storeApiOperations(options: { sandbox: boolean }): ApiOperation[
     ...catalogueApi,
     ...orderingApi,
     ...subscriptionsApi,
+    ...notesApi,
     ...(options.sandbox ? sandboxApi : []),
     ...auditApi,
     ...operationsApi,

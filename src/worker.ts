@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { defineJobs } from './main';
+import { systemClock } from './platform/clock';
 import { meteredEventStore } from './platform/observability/event-store';
 import { StoreMetrics } from './platform/observability/metrics';
 import { serveMetrics } from './platform/observability/metrics-server';
@@ -30,6 +31,7 @@ defineJobs({
   db: infra.db,
   store: meteredEventStore(infra.store, metrics),
   queue: infra.queue,
+  clock: systemClock,
 });
 await infra.queue.start();
 // Jobs matter more than their metrics: a port already taken (a second worker on the host) is logged.

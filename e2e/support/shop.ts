@@ -13,6 +13,8 @@ export interface Credentials {
 export interface ShopOrder {
   orderId: string;
   checkoutId: string;
+  /** The token of the order's private link (/orders/{token}), as create-checkout answers it once. */
+  accessToken: string;
 }
 
 export interface SeedProduct {
@@ -88,7 +90,8 @@ export function shopClient(baseUrl: string) {
 
   /**
    * A shopper's order of one product line at its 1-month `price` (the cart's total, which the
-   * server checks); paid unless `paid` is false (then it stays pending).
+   * server checks), checked out in `language` (the store's default, ar, unless told); paid unless
+   * `paid` is false (then it stays pending).
    */
   async function placeOrder(
     productId: string,
@@ -99,7 +102,8 @@ export function shopClient(baseUrl: string) {
       paid = true,
       fullName,
       email,
-    }: { phone?: string; quantity?: number; paid?: boolean; fullName?: string; email?: string } = {},
+      language,
+    }: { phone?: string; quantity?: number; paid?: boolean; fullName?: string; email?: string; language?: string } = {},
   ): Promise<ShopOrder> {
     const created = await fetch(`${baseUrl}/api/payment/create-checkout`, {
       method: 'POST',
@@ -109,11 +113,15 @@ export function shopClient(baseUrl: string) {
         phone,
         fullName,
         email,
+        language,
         items: [{ productId, duration: '1 month', quantity }],
       }),
     });
     if (!created.ok) throw new Error(`create-checkout: ${created.status} ${await created.text()}`);
-    const { checkout } = (await created.json()) as { checkout: { id: string } };
+    const { checkout, orderAccessToken } = (await created.json()) as {
+      checkout: { id: string };
+      orderAccessToken: string;
+    };
     const placed = await orderOf(checkout.id);
     if (paid) {
       const payment = await fetch(`${baseUrl}/sandbox/checkout/${checkout.id}`, {
@@ -124,7 +132,7 @@ export function shopClient(baseUrl: string) {
       });
       if (payment.status !== 303) throw new Error(`sandbox payment: ${payment.status}`);
     }
-    return { orderId: placed.dbOrderId, checkoutId: checkout.id };
+    return { orderId: placed.dbOrderId, checkoutId: checkout.id, accessToken: orderAccessToken };
   }
 
   /**

@@ -5,6 +5,7 @@ import { adminUsersProjection, describeActor } from './admin-users';
 import { auditProjection } from './audit';
 import { catalogueProjection, type LiveCatalogue } from './catalogue';
 import type { Database } from './database';
+import { notesProjection } from './notes';
 import { ordersProjection } from './orders';
 import { subscriptionsProjection } from './subscriptions';
 
@@ -15,6 +16,8 @@ export interface ProjectionDeps {
   realtime?: Realtime;
   /** The instance's one in-memory catalogue, which the catalogue projection refreshes after each batch. */
   catalogue: LiveCatalogue;
+  /** Automatic delivery's start (docs/product.md#automatic-delivery); absent when it is off. */
+  onOrdersPaid?: (orderIds: string[]) => Promise<void>;
 }
 
 /** Every read model of the product, in the order they are rebuilt. */
@@ -23,7 +26,8 @@ export function allProjections(deps: ProjectionDeps): Projection[] {
     adminUsersProjection(deps),
     catalogueProjection(deps.catalogue),
     ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
-    subscriptionsProjection(deps),
+    subscriptionsProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
+    notesProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
     auditProjection(deps),
   ];
 }

@@ -13,3 +13,16 @@ export async function adminToken(
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Another administrator, created by `by` through the API, and signed in. */
+export async function createAdmin(
+  url: string,
+  by: string,
+  username: string,
+  name: string,
+): Promise<{ id: string; token: string }> {
+  const password = `${username} password 123`;
+  const res = await request(url).post('/api/admin/users').set(bearer(by)).send({ username, password, name });
+  if (res.status !== 201) throw new Error(`creating ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.user.id as string, token: await adminToken(url, { username, password }) };
+}

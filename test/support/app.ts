@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { loadConfig } from '../../src/config';
+import type { Logger } from '../../src/logger';
 import { startApp, type RunningApp } from '../../src/main';
+import type { Clock } from '../../src/platform/clock';
 import { freshDatabase } from './database';
 import { deleteKeys } from './redis';
 import { freePort } from './services';
@@ -20,7 +22,13 @@ export const TEST_JWT_SECRET = 'test-only-secret-0123456789-abcdefghijklmnop';
  * Closed automatically after the calling file's tests (closing twice is harmless).
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    clock?: Clock;
+    /** To read what it logs. */
+    logger?: Logger;
+  } = {},
 ): Promise<RunningApp> {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase({ migrate: false })).url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iptv-test-'));
@@ -51,7 +59,7 @@ export async function startTestApp(
     TRIALS_PER_ADDRESS_PER_DAY: '100000',
     ...options.env,
   });
-  const app = await startApp(config);
+  const app = await startApp(config, options.logger, { clock: options.clock });
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= app.close().finally(async () => {

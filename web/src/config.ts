@@ -1,3 +1,5 @@
+import { internationalPhone } from '@shared/ordering/constants';
+
 // Storefront contact details shown in the footer, the call to action and the support box. The
 // server writes the configured ones (SUPPORT_* settings) into the page; the defaults are for a
 // page served without them (the Vite dev server).
@@ -10,9 +12,12 @@ export const SUPPORT_EMAIL = pageSetting('support-email', 'support@nova-iptv.dz'
 /** Where the "Download our app" links point (a section anchor until the app page exists). */
 export const APP_DOWNLOAD_HREF = '#download';
 
-/** A WhatsApp chat with the store (or with `number`, in any notation) that starts with `message`. */
+/**
+ * A WhatsApp chat with the store (or with `number`, in any notation: a shopper's 0550 12 34 56 is
+ * +213 550 12 34 56) that starts with `message`.
+ */
 export function whatsappLink(message: string, number = SUPPORT_WHATSAPP): string {
-  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
+  return `https://wa.me/${internationalPhone(number)}?text=${encodeURIComponent(message)}`;
 }
 
 /** An Algerian number grouped as people read it (+213 550 12 34 56, 0550 12 34 56); others as given. */

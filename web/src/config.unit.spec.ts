@@ -18,5 +18,7 @@ describe('whatsappLink', () => {
   it('opens a chat with the store, or with a number written any way, starting with the message', () => {
     expect(whatsappLink('Hi there')).toBe('https://wa.me/213550000000?text=Hi%20there');
     expect(whatsappLink('#12', '+213 661 23-45-67')).toBe('https://wa.me/213661234567?text=%2312');
+    // A shopper's number as they type it is an Algerian one.
+    expect(whatsappLink('Salam', '0550 12 34 56')).toBe('https://wa.me/213550123456?text=Salam');
   });
 });

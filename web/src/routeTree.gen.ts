@@ -26,6 +26,8 @@ import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as CategoryIndexRouteImport } from './routes/category/index'
 import { Route as CategorySlugRouteImport } from './routes/category/$slug'
+import { Route as OrdersTokenRouteImport } from './routes/orders/$token'
+import { Route as OrdersFindRouteImport } from './routes/orders/find'
 import { Route as PaymentFailureRouteImport } from './routes/payment/failure'
 import { Route as PaymentReturnRouteImport } from './routes/payment/return'
 import { Route as PaymentSuccessRouteImport } from './routes/payment/success'
@@ -119,6 +121,16 @@ const CategorySlugRoute = CategorySlugRouteImport.update({
   path: '/category/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrdersTokenRoute = OrdersTokenRouteImport.update({
+  id: '/orders/$token',
+  path: '/orders/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrdersFindRoute = OrdersFindRouteImport.update({
+  id: '/orders/find',
+  path: '/orders/find',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PaymentFailureRoute = PaymentFailureRouteImport.update({
   id: '/payment/failure',
   path: '/payment/failure',
@@ -171,6 +183,8 @@ export interface FileRoutesByFullPath {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$slug': typeof CategorySlugRoute
+  '/orders/$token': typeof OrdersTokenRoute
+  '/orders/find': typeof OrdersFindRoute
   '/payment/failure': typeof PaymentFailureRoute
   '/payment/return': typeof PaymentReturnRoute
   '/payment/success': typeof PaymentSuccessRoute
@@ -196,6 +210,8 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$slug': typeof CategorySlugRoute
+  '/orders/$token': typeof OrdersTokenRoute
+  '/orders/find': typeof OrdersFindRoute
   '/payment/failure': typeof PaymentFailureRoute
   '/payment/return': typeof PaymentReturnRoute
   '/payment/success': typeof PaymentSuccessRoute
@@ -223,6 +239,8 @@ export interface FileRoutesById {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$slug': typeof CategorySlugRoute
+  '/orders/$token': typeof OrdersTokenRoute
+  '/orders/find': typeof OrdersFindRoute
   '/payment/failure': typeof PaymentFailureRoute
   '/payment/return': typeof PaymentReturnRoute
   '/payment/success': typeof PaymentSuccessRoute
@@ -251,6 +269,8 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/users'
     | '/category/$slug'
+    | '/orders/$token'
+    | '/orders/find'
     | '/payment/failure'
     | '/payment/return'
     | '/payment/success'
@@ -276,6 +296,8 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/users'
     | '/category/$slug'
+    | '/orders/$token'
+    | '/orders/find'
     | '/payment/failure'
     | '/payment/return'
     | '/payment/success'
@@ -302,6 +324,8 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/users'
     | '/category/$slug'
+    | '/orders/$token'
+    | '/orders/find'
     | '/payment/failure'
     | '/payment/return'
     | '/payment/success'
@@ -321,6 +345,8 @@ export interface RootRouteChildren {
   OrderConfirmationRoute: typeof OrderConfirmationRoute
   StoreRoute: typeof StoreRoute
   CategorySlugRoute: typeof CategorySlugRoute
+  OrdersTokenRoute: typeof OrdersTokenRoute
+  OrdersFindRoute: typeof OrdersFindRoute
   PaymentFailureRoute: typeof PaymentFailureRoute
   PaymentReturnRoute: typeof PaymentReturnRoute
   PaymentSuccessRoute: typeof PaymentSuccessRoute
@@ -449,6 +475,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CategorySlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/orders/$token': {
+      id: '/orders/$token'
+      path: '/orders/$token'
+      fullPath: '/orders/$token'
+      preLoaderRoute: typeof OrdersTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/orders/find': {
+      id: '/orders/find'
+      path: '/orders/find'
+      fullPath: '/orders/find'
+      preLoaderRoute: typeof OrdersFindRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment/failure': {
       id: '/payment/failure'
       path: '/payment/failure'
@@ -543,6 +583,8 @@ const rootRouteChildren: RootRouteChildren = {
   OrderConfirmationRoute: OrderConfirmationRoute,
   StoreRoute: StoreRoute,
   CategorySlugRoute: CategorySlugRoute,
+  OrdersTokenRoute: OrdersTokenRoute,
+  OrdersFindRoute: OrdersFindRoute,
   PaymentFailureRoute: PaymentFailureRoute,
   PaymentReturnRoute: PaymentReturnRoute,
   PaymentSuccessRoute: PaymentSuccessRoute,

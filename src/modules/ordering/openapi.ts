@@ -138,7 +138,9 @@ export const orderingApi = describeApi([
     auth: 'admin',
     summary: 'Orders, newest first, a page at a time',
     query: ordersQuerySchema,
-    responses: { 200: 'A page of orders: { orders, pagination: { page, limit, total, totalPages } }' },
+    responses: {
+      200: 'A page of orders: { orders, pagination: { page, limit, total, totalPages } }; each order says whether a subscription of it awaits its activation details (awaiting_delivery)',
+    },
   },
   {
     method: 'get',
@@ -236,6 +238,15 @@ export const orderingApi = describeApi([
     summary: 'Customers (from their orders), a page at a time',
     query: customersQuerySchema,
     responses: { 200: 'A page of customers: { customers, pagination }' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/customers/{phone}',
+    tag: 'Customers',
+    auth: 'admin',
+    summary: 'A customer’s page: their subscriptions (status at this instant), their orders and the admins’ notes',
+    params: { phone: 'The customer’s phone number' },
+    responses: { 200: '{ customer, subscriptions, orders, notes }', 404: 'No order has this phone' },
   },
   {
     method: 'get',

@@ -14,13 +14,21 @@ import { clientAddress, limitByAddress, tooManyRequests } from '../../platform/t
 import type { Limiters } from '../../platform/throttle/limiters';
 import { describeActor } from '../../projections/admin-users';
 import { findProductsForPricing } from '../../projections/catalogue';
-import { adminOrderSubscriptions, SUBSCRIPTIONS_PROJECTION } from '../../projections/subscriptions';
+import { notesOf } from '../../projections/notes';
+import {
+  adminOrderSubscriptions,
+  customerSubscriptions,
+  SUBSCRIPTIONS_PROJECTION,
+} from '../../projections/subscriptions';
+import { normalisePhone } from '../../shared/ordering/constants';
 import { createSealer, type Sealer } from '../../platform/crypto/sealed';
 import type { Activation } from '../../shared/subscriptions';
 import {
   ORDERS_PROJECTION,
   allCustomers,
   allOrders,
+  customerOrders,
+  findCustomer,
   findOrder,
   findOrderByAccessHash,
   findOrderByCheckout,
@@ -43,6 +51,7 @@ import {
   whatsappSentSchema,
   type CreateCheckoutInput,
   type CreatedCheckoutView,
+  type CustomerDetailView,
   type CustomerView,
   type StartedTrialView,
   type OrderContactView,
@@ -417,6 +426,7 @@ const CUSTOMER_COLUMNS: CsvColumn<CustomerView>[] = [
  * Each is a route of the admin router and a fast read (fast-reads.ts), by the same path.
  */
 function adminReads(ctx: AppContext, sealer: Sealer): Record<string, ReadHandler> {
+  const describe = (author: string) => describeActor(ctx.db, author);
   const openActivation = (sealed: string) => sealer.open<Activation>(sealed);
   return {
     '/orders': async ({ query }) => {
@@ -431,16 +441,32 @@ function adminReads(ctx: AppContext, sealer: Sealer): Record<string, ReadHandler
     '/orders/:id': async ({ params }) => {
       const order = await findOrderDetail(ctx.db, params.id!);
       if (!order) throw notFound(coded('order.details_unavailable'));
-      const delivery = await adminOrderSubscriptions(ctx.db, order.id, openActivation);
-      const contact = await orderContact(ctx, sealer, order);
+      const [delivery, contact, notes] = await Promise.all([
+        adminOrderSubscriptions(ctx.db, order.id, openActivation, { automatic: Boolean(ctx.config.PROVISIONING_URL) }),
+        orderContact(ctx, sealer, order),
+        notesOf(ctx.db, 'order', order.id, describe),
+      ]);
       return new JsonAnswer(
-        { order: { ...toAdminOrderDetail(order), ...delivery, ...contact } },
+        { order: { ...toAdminOrderDetail(order), ...delivery, ...contact, notes } },
         versionTag(order.version),
       );
     },
     '/customers': async ({ query }) => {
       const { page, limit, search } = parseInput(customersQuerySchema, query);
       return new JsonAnswer(await listCustomers(ctx.db, search, { page, limit }));
+    },
+    // A customer's page: their subscriptions at this instant, their orders and the admins' notes.
+    '/customers/:phone': async ({ params }) => {
+      const phone = normalisePhone(params.phone!);
+      const customer = await findCustomer(ctx.db, phone);
+      if (!customer) throw notFound(coded('customers.not_found'));
+      const at = { now: ctx.clock(), expiringWithinMs: durationToMs(ctx.config.EXPIRING_WITHIN) };
+      const [subscriptions, orders, notes] = await Promise.all([
+        customerSubscriptions(ctx.db, phone, at),
+        customerOrders(ctx.db, phone),
+        notesOf(ctx.db, 'customer', phone, describe),
+      ]);
+      return new JsonAnswer({ customer, subscriptions, orders, notes } satisfies CustomerDetailView);
     },
     '/dashboard/stats': async ({ query }) => {
       const { range } = parseInput(dashboardStatsQuerySchema, query);

@@ -6,8 +6,11 @@ import { createProduct } from '../../../test/support/catalogue';
 import { waitUntil } from '../../../test/support/wait';
 import { subscriptionId } from './events';
 
+type ListRow = { id: string; status: string; awaiting_delivery: boolean };
+
 // The orders awaiting delivery (docs/product.md#subscriptions): the orders list's ?delivery=awaiting
-// filter and the dashboard's count, before and after an administrator delivers.
+// filter, its rows' awaiting_delivery (the list's badge) and the dashboard's count, before and after
+// an administrator delivers.
 
 describe('orders awaiting delivery', () => {
   let app: RunningApp;
@@ -55,7 +58,14 @@ describe('orders awaiting delivery', () => {
 
   const awaiting = async (query = '') => {
     const res = await api().get(`/api/admin/orders?delivery=awaiting${query}`).set(bearer(token)).expect(200);
-    return res.body as { orders: { id: string; status: string }[]; pagination: { total: number } };
+    return res.body as { orders: ListRow[]; pagination: { total: number } };
+  };
+
+  /** Each order's awaiting_delivery as the whole list (unfiltered, all statuses) answers it. */
+  const badges = async (ids: string[]) => {
+    const res = await api().get('/api/admin/orders?limit=100').set(bearer(token)).expect(200);
+    const rows = res.body.orders as ListRow[];
+    return ids.map((id) => rows.find((row) => row.id === id)?.awaiting_delivery);
   };
 
   const awaitingCount = async (): Promise<number> => {
@@ -90,6 +100,8 @@ describe('orders awaiting delivery', () => {
     expect(ids).toEqual(expect.arrayContaining([single, double]));
     expect(ids).not.toContain(pending);
     expect(listed.pagination.total).toBe(ids.length);
+    expect(listed.orders.every((row) => row.awaiting_delivery)).toBe(true);
+    expect(await badges([single, double, pending])).toEqual([true, true, false]);
     expect(await awaitingCount()).toBe(countBefore + 2);
     // The whole list still holds the pending one: the filter narrows only when asked.
     const all = await api().get('/api/admin/orders?limit=100').set(bearer(token)).expect(200);
@@ -103,10 +115,12 @@ describe('orders awaiting delivery', () => {
     expect(after).toContain(double);
     expect(await awaitingCount()).toBe(countBefore + 1);
     expect((await detail(single)).order.status).toBe('dispatched');
+    expect(await badges([single, double])).toEqual([false, true]);
 
     await deliverCodes(double, [0, 1]);
     expect((await awaiting()).orders.map((o) => o.id)).not.toContain(double);
     expect(await awaitingCount()).toBe(countBefore);
+    expect(await badges([double])).toEqual([false]);
   });
 
   it('combines with the status filter and the search', async () => {
@@ -115,6 +129,11 @@ describe('orders awaiting delivery', () => {
     expect((await awaiting('&status=completed')).orders.map((o) => o.id)).toContain(orderId);
     expect((await awaiting('&status=dispatched')).orders.map((o) => o.id)).not.toContain(orderId);
     expect((await awaiting(`&search=${paid.number}`)).orders.map((o) => o.id)).toEqual([orderId]);
+    // The status list and the search answer the badge too.
+    const byStatus = await api().get('/api/admin/orders?status=completed&limit=100').set(bearer(token)).expect(200);
+    expect(byStatus.body.orders.find((o: ListRow) => o.id === orderId)?.awaiting_delivery).toBe(true);
+    const found = await api().get(`/api/admin/orders?search=${paid.number}`).set(bearer(token)).expect(200);
+    expect(found.body.orders.map((o: ListRow) => o.awaiting_delivery)).toEqual([true]);
   });
 
   it('refuses another value with its code', async () => {

@@ -1,14 +1,15 @@
 import { handleCommand } from '../../platform/eventstore/command-handler';
 import type { CommandMetadata } from '../../platform/eventstore/metadata';
 import type { EventStore, Position } from '../../platform/eventstore/port';
+import type { Clock } from '../../platform/clock';
 import type { Sealer } from '../../platform/crypto/sealed';
 import type { DeliveryBody } from '../../shared/subscriptions';
 import type { Activation } from '../../shared/subscriptions/types';
-import { checkDelivery, deliveryDecider, type DeliverableSubscription } from './decider';
+import { checkDelivery, deliveryDecider, type DeliverableSubscription, type DeliveryCommand } from './decider';
 import { orderSubscriptionsStream } from './events';
 
-// The subscriptions module's one command: an administrator delivers an order's activation details
-// (docs/product.md#subscriptions). In this order:
+// The subscriptions module's commands. Delivering an order's activation details, by an
+// administrator or by automatic delivery (docs/product.md#subscriptions). In this order:
 //   1. the delivery is checked against the order's subscriptions (nothing is written if refused);
 //   2. the details are sealed (docs/security.md#encryption-at-rest);
 //   3. the order records the delivery at the version the admin saw (If-Match), through the ordering
@@ -36,6 +37,8 @@ export interface DeliveryDeps {
   /** The order's subscriptions that may be delivered, from the read model caught up with the log. */
   deliverable: (orderId: string) => Promise<DeliverableSubscription[]>;
   trialLengthMs: number;
+  /** The delivery's time: a subscription starts then (platform/clock.ts). */
+  clock: Clock;
 }
 
 /** Delivers the body's activation details; answers the position the read models must reach. */
@@ -65,20 +68,45 @@ export async function deliver(
     metadata,
     expected,
   );
-  const now = new Date().toISOString();
+  const now = deps.clock().toISOString();
   const command = {
     type: 'Deliver',
     data: { orderId, deliverable, message, subscriptions, trialLengthMs: deps.trialLengthMs, now },
   } as const;
-  const result = await handleCommand(deps.store, orderSubscriptionsStream(orderId), deliveryDecider, () => command, {
-    metadata,
-    retries: CONFLICT_RETRIES,
-  });
-  return result.position;
+  return (await runCommand(deps.store, orderId, command, metadata)).position;
 }
 
 function withoutEmptyNote(activation: Activation): Activation {
   if (activation.note) return activation;
   const { note: _none, ...rest } = activation;
   return rest;
+}
+
+/** Automatic delivery gave up on these subscriptions (docs/product.md#automatic-delivery). */
+export async function recordAutomaticFailure(
+  store: EventStore,
+  orderId: string,
+  failure: { subscriptionIds: string[]; reason: string; now: string },
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const command = { type: 'RecordAutomaticFailure', data: { orderId, ...failure } } as const;
+  return (await runCommand(store, orderId, command, metadata)).position;
+}
+
+/** An administrator asks for automatic delivery again; `awaiting`: the order's subscriptions awaiting details. */
+export async function retryAutomaticDelivery(
+  store: EventStore,
+  orderId: string,
+  retry: { awaiting: string[]; now: string },
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const command = { type: 'RetryAutomaticDelivery', data: { orderId, ...retry } } as const;
+  return (await runCommand(store, orderId, command, metadata)).position;
+}
+
+function runCommand(store: EventStore, orderId: string, command: DeliveryCommand, metadata: CommandMetadata) {
+  return handleCommand(store, orderSubscriptionsStream(orderId), deliveryDecider, () => command, {
+    metadata,
+    retries: CONFLICT_RETRIES,
+  });
 }

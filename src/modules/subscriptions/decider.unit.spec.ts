@@ -105,3 +105,56 @@ describe('a delivery', () => {
     );
   });
 });
+
+describe('automatic delivery (docs/product.md#automatic-delivery)', () => {
+  const now = '2026-11-29T08:00:00.000Z';
+  const delivered = deliveryDecider.decide(
+    {
+      type: 'Deliver',
+      data: {
+        orderId: 'order-1',
+        deliverable: [{ id: 'sub-1', duration: '1 month' }],
+        message: null,
+        subscriptions: [{ subscriptionId: 'sub-1', kind: 'code', activation: 'sealed' }],
+        trialLengthMs: DAY,
+        now,
+      },
+    },
+    deliveryDecider.initialState,
+  );
+  const fail = (subscriptionIds: string[]): DeliveryCommand => ({
+    type: 'RecordAutomaticFailure',
+    data: { orderId: 'order-1', subscriptionIds, reason: 'the provisioning service answered 503', now },
+  });
+
+  it('records a failure for the subscriptions still undelivered, and none once an admin delivered them all', () => {
+    const state = delivered.reduce(deliveryDecider.evolve, deliveryDecider.initialState);
+    expect(deliveryDecider.decide(fail(['sub-1', 'sub-2']), state)).toEqual([
+      {
+        type: 'AutomaticDeliveryFailed',
+        data: {
+          orderId: 'order-1',
+          subscriptionIds: ['sub-2'],
+          reason: 'the provisioning service answered 503',
+          at: now,
+        },
+      },
+    ]);
+    expect(deliveryDecider.decide(fail(['sub-1']), state)).toEqual([]);
+  });
+
+  it('is retried for an order with a subscription awaiting its details only', () => {
+    const retry = (awaiting: string[]): DeliveryCommand => ({
+      type: 'RetryAutomaticDelivery',
+      data: { orderId: 'order-1', awaiting, now },
+    });
+    const failed = deliveryDecider.decide(fail(['sub-2']), deliveryDecider.initialState);
+    const state = failed.reduce(deliveryDecider.evolve, deliveryDecider.initialState);
+    expect(deliveryDecider.decide(retry(['sub-2']), state)).toEqual([
+      { type: 'AutomaticDeliveryRetried', data: { orderId: 'order-1', at: now } },
+    ]);
+    expect(() => deliveryDecider.decide(retry([]), state)).toThrow(
+      expect.objectContaining({ status: 409, code: 'provisioning.nothing_awaiting' }),
+    );
+  });
+});

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ActivationKind } from '../../shared/subscriptions/types';
+import type { ActivationKind, ReminderStep } from '../../shared/subscriptions/types';
 
 // Events of the subscriptions module (docs/product.md#subscriptions). A subscription is one unit of
 // one paid order line: the subscriptions read model opens them from the ordering module's
 // OrderPaid, under ids derived from the order, the line and the unit (subscriptionId), so replays
-// and rebuilds find the same ones. What this module records is what an administrator delivered for
-// them, one stream per order. Activation details and the message are sealed (platform/crypto/sealed.ts)
+// and rebuilds find the same ones. What this module records is what an administrator (or automatic
+// delivery) delivered for them, one stream per order. Activation details and the message are sealed (platform/crypto/sealed.ts)
 // before they reach an event: the log never holds them in clear (docs/security.md#encryption-at-rest).
 
 /** One subscription's delivery: its kind in clear (the audit trail names it), its details sealed. */
@@ -20,22 +20,49 @@ export interface DeliveredSubscription {
   endsAt: string | null;
 }
 
-export type SubscriptionEvent = {
-  type: 'SubscriptionsDelivered';
-  data: {
-    orderId: string;
-    /** The administrator's word to the shopper about the order, sealed; null when none. */
-    message: string | null;
-    subscriptions: DeliveredSubscription[];
-    at: string;
-  };
-};
+export type SubscriptionEvent =
+  | {
+      type: 'SubscriptionsDelivered';
+      data: {
+        orderId: string;
+        /** The administrator's word to the shopper about the order, sealed; null when none. */
+        message: string | null;
+        subscriptions: DeliveredSubscription[];
+        at: string;
+      };
+    }
+  /**
+   * Automatic delivery gave up after its last try (docs/product.md#automatic-delivery): an
+   * administrator retries or delivers by hand. The reason says what went wrong, never a secret.
+   */
+  | {
+      type: 'AutomaticDeliveryFailed';
+      data: { orderId: string; subscriptionIds: string[]; reason: string; at: string };
+    }
+  /** An administrator asked for automatic delivery again. */
+  | { type: 'AutomaticDeliveryRetried'; data: { orderId: string; at: string } }
+  /**
+   * An administrator (`by`, their id: read models are rebuilt without the events' metadata) reminded
+   * the customer that the subscription ends, at one step of the worklist (docs/product.md#subscriptions-screen).
+   */
+  | {
+      type: 'SubscriptionReminded';
+      data: { subscriptionId: string; orderId: string; step: ReminderStep; by: string; at: string };
+    };
 
 export type SubscriptionEventType = SubscriptionEvent['type'];
 
-export const SUBSCRIPTION_EVENT_TYPES: readonly SubscriptionEventType[] = ['SubscriptionsDelivered'];
+export const SUBSCRIPTION_EVENT_TYPES: readonly SubscriptionEventType[] = [
+  'SubscriptionsDelivered',
+  'AutomaticDeliveryFailed',
+  'AutomaticDeliveryRetried',
+  'SubscriptionReminded',
+];
 
 export const orderSubscriptionsStream = (orderId: string) => `order-subscriptions-${orderId}`;
+
+/** One subscription's reminders: one stream each, so two admins reminding the same step meet in it. */
+export const subscriptionRemindersStream = (subscriptionId: string) => `subscription-reminders-${subscriptionId}`;
 
 /**
  * The id of the `unit`-th unit (0-based) of the order's `line`-th line (0-based): the same on

@@ -1,13 +1,65 @@
-import type { AppModule } from '../../context';
+import { durationToMs } from '../../config';
+import type { AppContext, AppModule, JobContext } from '../../context';
+import { createSealer } from '../../platform/crypto/sealed';
 import type { RecordOrderDelivery } from './commands';
+import { defineProvisioning, provisionAwaitingOrders, provisionPaidOrders } from './provisioning';
+import { provisioningClient } from './provisioning-client';
 import { subscriptionsRoutes } from './routes';
 
 // The subscriptions module (docs/product.md#subscriptions): what a shopper paid for, one
-// subscription per unit of each paid line, and the activation details administrators deliver.
-// Recording a delivery on the order is the ordering module's, handed over by main.ts.
+// subscription per unit of each paid line, and the activation details administrators deliver, or
+// the operator's provisioning service gives when PROVISIONING_URL is set
+// (docs/product.md#automatic-delivery). Recording a delivery on the order is the ordering
+// module's, handed over by main.ts.
 
 export function subscriptionsModule(deps: { recordOrderDelivery: RecordOrderDelivery }): AppModule {
-  return { name: 'subscriptions', routes: subscriptionsRoutes(deps.recordOrderDelivery) };
+  return {
+    name: 'subscriptions',
+    routes: subscriptionsRoutes(deps.recordOrderDelivery),
+    /** Automatic delivery's job (web process and worker alike), when it is on. */
+    jobs(ctx) {
+      const service = provisioningService(ctx.config);
+      if (service) defineProvisioning({ ...ctx, ...service, recordOrderDelivery: deps.recordOrderDelivery });
+    },
+    /**
+     * Paid orders still awaiting delivery get their job again, in the background while the read
+     * model catches up, and again whenever the queue is back after an outage.
+     */
+    async start(ctx) {
+      if (!ctx.config.PROVISIONING_URL) return;
+      const schedule = () =>
+        void provisionAwaitingOrders(ctx).catch((error: unknown) =>
+          ctx.logger.error(
+            { err: error },
+            'could not schedule automatic deliveries; they will be when the queue is back',
+          ),
+        );
+      schedule();
+      ctx.queue.onAvailable(schedule);
+    },
+  };
+}
+
+/**
+ * What main.ts hands the subscriptions read model: the orders it just opened subscriptions for
+ * get their automatic delivery job. Undefined when automatic delivery is off.
+ */
+export function automaticDeliveryTrigger(
+  ctx: Pick<AppContext, 'config' | 'db' | 'queue'>,
+): ((orderIds: string[]) => Promise<void>) | undefined {
+  if (!ctx.config.PROVISIONING_URL) return undefined;
+  return (orderIds) => provisionPaidOrders(ctx, orderIds);
+}
+
+/** The service's client and what delivering needs, from the configuration; undefined when off. */
+function provisioningService(config: JobContext['config']) {
+  const { PROVISIONING_URL: url, PROVISIONING_SECRET: secret } = config;
+  if (!url || !secret) return undefined;
+  return {
+    provision: provisioningClient({ url, secret, timeoutMs: durationToMs(config.PROVISIONING_TIMEOUT) }),
+    sealer: createSealer(config.DATA_ENCRYPTION_KEY),
+    trialLengthMs: durationToMs(config.TRIAL_LENGTH),
+  };
 }
 
 /** Its routes, for the API's OpenAPI description (src/openapi.ts). */

@@ -1,5 +1,5 @@
 import { describeApi } from '../../platform/http/openapi/operation';
-import { deliverySchema } from '../../shared/subscriptions';
+import { deliverySchema, reminderSchema, subscriptionsQuerySchema } from '../../shared/subscriptions';
 
 // The subscriptions module's routes (./routes.ts) for the OpenAPI document.
 
@@ -20,6 +20,56 @@ export const subscriptionsApi = describeApi([
       400: 'Invalid details (a URL that is not http or https, a MAC address that is not six hex pairs, a subscription given twice)',
       404: 'Order not found, or a subscription the order does not have',
       409: 'The order is not paid, or a stale If-Match (another delivery or change came first)',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/subscriptions',
+    tag: 'Subscriptions',
+    auth: 'admin',
+    summary:
+      'The subscriptions screen: one view (awaiting, active, expiring, expired in the last 30 days, cancelled) at the present time, searched, one page',
+    description:
+      'Expiry is worked out when read: an active subscription is expiring within EXPIRING_WITHIN (7 days) of its end and expired after it. The search names an order (1042, #1042), a phone, or part of a package’s name. Each row has the customer’s phone, the name only when a real one was given, the latest reminder and who sent it.',
+    query: subscriptionsQuerySchema,
+    responses: { 200: '{ subscriptions, pagination }', 400: 'An unknown view or a bad page' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/subscriptions.csv',
+    tag: 'Subscriptions',
+    auth: 'admin',
+    summary: 'The CSV of a view of the subscriptions screen, with the same filters',
+    query: subscriptionsQuerySchema,
+    responses: { 200: 'text/csv', 400: 'An unknown view' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/subscriptions/{id}/reminders',
+    tag: 'Subscriptions',
+    auth: 'admin',
+    summary: 'Record that the customer was reminded, at one step (7d, 1d, 0d, ended): each step once per subscription',
+    params: { id: 'The subscription’s id' },
+    body: { schema: reminderSchema, name: 'Reminder' },
+    responses: {
+      200: '{ message, reminder: { step, at, by } }',
+      404: 'Subscription not found',
+      409: 'This step was already sent (the answer names who and when), or the subscription is not delivered or never ends',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/orders/{id}/provisioning/retry',
+    tag: 'Orders',
+    auth: 'admin',
+    summary: 'Ask the provisioning service again for the order’s subscriptions awaiting their details',
+    description:
+      'Automatic delivery (docs/product.md#automatic-delivery): clears the failure it recorded and schedules the order’s job again, which asks the provisioning service for each subscription still awaiting its details and delivers them as `system`. The admin may deliver by hand instead (PUT …/delivery).',
+    params: { id: 'The order’s id' },
+    responses: {
+      200: '{ message, order } with the order’s subscriptions, deliveryState and automaticDelivery ({ state: pending })',
+      404: 'Order not found',
+      409: 'Automatic delivery is off (no PROVISIONING_URL), or no subscription of the order awaits its details',
     },
   },
 ]);

@@ -1,9 +1,9 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { durationToMs } from '../../config';
 import type { AppContext, ModuleRoutes } from '../../context';
 import { createSealer } from '../../platform/crypto/sealed';
 import { commandMetadata } from '../../platform/eventstore/metadata';
-import { notFound } from '../../platform/http/errors';
+import { conflict, notFound } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { ORDERS_PROJECTION, findOrderDetail, toAdminOrderDetail } from '../../projections/orders';
@@ -11,14 +11,30 @@ import {
   SUBSCRIPTIONS_PROJECTION,
   adminOrderSubscriptions,
   deliverableSubscriptions,
+  orderSubscriptionRows,
 } from '../../projections/subscriptions';
 import { coded } from '../../shared/errors';
-import { deliverySchema, type Activation } from '../../shared/subscriptions';
-import { deliver, type RecordOrderDelivery } from './commands';
+import {
+  deliverySchema,
+  reminderSchema,
+  subscriptionsQuerySchema,
+  type Activation,
+  type AdminSubscriptionRowView,
+} from '../../shared/subscriptions';
+import { handleCommand } from '../../platform/eventstore/command-handler';
+import { HttpError } from '../../platform/http/errors';
+import { sendCsv, type CsvColumn } from '../../platform/http/csv';
+import { describeActor } from '../../projections/admin-users';
+import { allSubscriptions, listSubscriptions, remindable } from '../../projections/subscriptions';
+import { deliver, retryAutomaticDelivery, type RecordOrderDelivery } from './commands';
+import { subscriptionRemindersStream } from './events';
+import { enqueueProvisioning } from './provisioning';
+import { AlreadyReminded, remindersDecider } from './reminders';
 
 // The subscriptions module's HTTP routes (docs/product.md#subscriptions): an administrator delivers
-// an order's activation details. The order's detail (GET /api/admin/orders/{id}, the ordering
-// module's) shows them opened.
+// an order's activation details, or asks automatic delivery to try again
+// (docs/product.md#automatic-delivery). The order's detail (GET /api/admin/orders/{id}, the
+// ordering module's) shows them opened.
 
 export function subscriptionsRoutes(recordOrderDelivery: RecordOrderDelivery) {
   return (ctx: AppContext): ModuleRoutes => ({ admin: adminRoutes(ctx, recordOrderDelivery) });
@@ -28,30 +44,134 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
   const router = Router();
   const sealer = createSealer(ctx.config.DATA_ENCRYPTION_KEY);
   const projections = [ORDERS_PROJECTION, SUBSCRIPTIONS_PROJECTION];
+  // The order's subscriptions as the log has them now: the read model caught up first.
+  const caughtUp = async () =>
+    ctx.runner.waitFor(await ctx.store.lastCommittedPosition(), { projections: [SUBSCRIPTIONS_PROJECTION] });
   const deps = {
     store: ctx.store,
     sealer,
     recordOrderDelivery,
-    // The order's subscriptions as the log has them now: the read model caught up first.
     deliverable: async (orderId: string) => {
-      await ctx.runner.waitFor(await ctx.store.lastCommittedPosition(), { projections: [SUBSCRIPTIONS_PROJECTION] });
+      await caughtUp();
       return deliverableSubscriptions(ctx.db, orderId);
     },
     trialLengthMs: durationToMs(ctx.config.TRIAL_LENGTH),
+    clock: ctx.clock,
   };
+  const automatic = Boolean(ctx.config.PROVISIONING_URL);
+
+  const orderExists = async (orderId: string) => {
+    if (!(await findOrderDetail(ctx.db, orderId))) throw notFound(coded('order.not_found'));
+  };
+
+  /** The order as its detail reads it, with its subscriptions opened; its version as the ETag. */
+  const answerOrder = async (res: Response, orderId: string, message: string) => {
+    const order = await findOrderDetail(ctx.db, orderId);
+    if (!order) throw notFound(coded('order.not_found'));
+    res.set('ETag', versionTag(order.version));
+    const open = (sealed: string) => sealer.open<Activation>(sealed);
+    const delivered = await adminOrderSubscriptions(ctx.db, orderId, open, { automatic });
+    res.json({ message, order: { ...toAdminOrderDetail(order), ...delivered } });
+  };
+
+  const expiringWithinMs = durationToMs(ctx.config.EXPIRING_WITHIN);
+  const screenQuery = (query: unknown) => {
+    const { view, search, page, limit } = parseInput(subscriptionsQuerySchema, query);
+    return { query: { view, search, now: ctx.clock(), expiringWithinMs }, page: { page, limit } };
+  };
+
+  // The subscriptions screen (docs/product.md#subscriptions-screen): a view at the clock's time, its CSV.
+  router.get('/subscriptions.csv', async (req, res) => {
+    const { query } = screenQuery(req.query);
+    const stamp = query.now.toISOString().slice(0, 10);
+    await sendCsv(
+      res,
+      `subscriptions-${query.view}-${stamp}.csv`,
+      SUBSCRIPTION_COLUMNS,
+      allSubscriptions(ctx.db, query),
+    );
+  });
+
+  router.get('/subscriptions', async (req, res) => {
+    const { query, page } = screenQuery(req.query);
+    res.json(await listSubscriptions(ctx.db, query, page));
+  });
+
+  // Each step once per subscription: of two admins reminding at once, one records it, the other
+  // hears who did (its stream's revision settles it).
+  router.post('/subscriptions/:id/reminders', async (req, res) => {
+    const { step } = parseInput(reminderSchema, req.body ?? {});
+    const subscriptionId = req.params.id;
+    await ctx.runner.waitFor(await ctx.store.lastCommittedPosition(), { projections: [SUBSCRIPTIONS_PROJECTION] });
+    const found = await remindable(ctx.db, subscriptionId);
+    if (!found) throw notFound(coded('subscriptions.not_found'));
+    const command = {
+      type: 'Remind',
+      data: { subscriptionId, ...found, step, by: req.admin!.id, now: ctx.clock().toISOString() },
+    } as const;
+    try {
+      const { position } = await handleCommand(
+        ctx.store,
+        subscriptionRemindersStream(subscriptionId),
+        remindersDecider,
+        () => command,
+        { metadata: commandMetadata(req.admin!.id), retries: 4 },
+      );
+      await ctx.runner.waitFor(position, { projections: [SUBSCRIPTIONS_PROJECTION] });
+    } catch (error) {
+      if (!(error instanceof AlreadyReminded)) throw error;
+      const name = await describeActor(ctx.db, error.by);
+      throw new HttpError(409, coded('subscriptions.already_reminded', { name, at: error.at }), {
+        reminder: { step, at: error.at, by: error.by, byName: name },
+      });
+    }
+    res.json({ message: 'Reminder recorded', reminder: { step, at: command.data.now, by: req.admin!.id } });
+  });
 
   router.put('/orders/:id/delivery', async (req, res) => {
     const body = parseInput(deliverySchema, req.body ?? {});
     const orderId = req.params.id;
-    if (!(await findOrderDetail(ctx.db, orderId))) throw notFound(coded('order.not_found'));
+    await orderExists(orderId);
     const position = await deliver(deps, orderId, body, commandMetadata(req.admin!.id), ifMatchRevision(req));
     await ctx.runner.waitFor(position, { projections });
-    const order = await findOrderDetail(ctx.db, orderId);
-    if (!order) throw notFound(coded('order.not_found'));
-    res.set('ETag', versionTag(order.version));
-    const delivered = await adminOrderSubscriptions(ctx.db, orderId, (sealed) => sealer.open<Activation>(sealed));
-    res.json({ message: 'Activation details delivered', order: { ...toAdminOrderDetail(order), ...delivered } });
+    await answerOrder(res, orderId, 'Activation details delivered');
+  });
+
+  router.post('/orders/:id/provisioning/retry', async (req, res) => {
+    if (!automatic) throw conflict(coded('provisioning.off'));
+    const orderId = req.params.id;
+    await orderExists(orderId);
+    await caughtUp();
+    const awaiting = (await orderSubscriptionRows(ctx.db, orderId))
+      .filter((row) => row.status === 'awaiting_delivery')
+      .map((row) => row.id);
+    // Recorded first: the failure no longer stands, so a queue that is away now (Redis) does not
+    // lose it; the orders awaiting are scheduled again when it is back.
+    const retry = { awaiting, now: ctx.clock().toISOString() };
+    const position = await retryAutomaticDelivery(ctx.store, orderId, retry, commandMetadata(req.admin!.id));
+    await enqueueProvisioning(ctx, [orderId]).catch((error: unknown) =>
+      ctx.logger.warn(
+        { err: error, orderId },
+        'automatic delivery not scheduled yet: it is once the job queue is back',
+      ),
+    );
+    await ctx.runner.waitFor(position, { projections });
+    await answerOrder(res, orderId, 'Automatic delivery requested');
   });
 
   return router;
 }
+
+const SUBSCRIPTION_COLUMNS: CsvColumn<AdminSubscriptionRowView>[] = [
+  { header: 'Order number', value: (s) => s.orderNumber },
+  { header: 'Phone', value: (s) => s.phone },
+  { header: 'Customer', value: (s) => s.customerName ?? '' },
+  { header: 'Package', value: (s) => s.packageName },
+  { header: 'Duration', value: (s) => s.duration },
+  { header: 'Status', value: (s) => s.status },
+  { header: 'Started', value: (s) => s.startsAt ?? '' },
+  { header: 'Ends', value: (s) => s.endsAt ?? '' },
+  { header: 'Days left', value: (s) => s.daysLeft ?? '' },
+  { header: 'Last reminder', value: (s) => (s.lastReminder ? `${s.lastReminder.step} ${s.lastReminder.at}` : '') },
+  { header: 'Reminded by', value: (s) => s.lastReminder?.byName ?? '' },
+];

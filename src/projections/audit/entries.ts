@@ -18,6 +18,8 @@ import type { AuditEntryRow } from './rows';
 import type { CategoryState, CounterState, EntityState, Fields, OrderState, ProductState, UserState } from './state';
 import { ACTIVATION_KIND_LABELS } from '../../shared/subscriptions/constants';
 import type { ActivationKind } from '../../shared/subscriptions/types';
+import type { NoteEvent } from '../../modules/notes/events';
+import type { SubscriptionEvent } from '../../modules/subscriptions/events';
 
 // From one event (with its metadata) and what the projection remembers of the entity it is about,
 // to one audit entry, updating that memory. Pure: projection.ts loads and stores the memory.
@@ -192,7 +194,37 @@ function describe(event: RecordedEvent, states: States): Described | undefined {
   if (event.type.startsWith('Order')) return describeOrder(upcastOrderEvent(event as unknown as OrderEvent), states);
   if (event.type.startsWith('Category') || event.type.startsWith('Product'))
     return describeCatalogue(event as unknown as CatalogueEvent, states);
+  if (event.type === 'SubscriptionReminded') return describeReminder(event as unknown as SubscriptionReminded, states);
+  if (event.type === 'NoteAdded') return describeNote(event as unknown as NoteEvent, states);
   return undefined;
+}
+
+type SubscriptionReminded = Extract<SubscriptionEvent, { type: 'SubscriptionReminded' }>;
+
+/** An internal note, on its order's or its customer's history. */
+function describeNote(event: NoteEvent, states: States): Described {
+  const { subjectType, subjectId, text } = event.data;
+  const order = subjectType === 'order' ? states.get<OrderState>(entityKey('order', subjectId), 'order') : undefined;
+  return {
+    action: subjectType === 'order' ? 'order.note_added' : 'customer.note_added',
+    entityType: subjectType,
+    entityId: subjectId,
+    label: order ? `#${order.number}` : subjectId,
+    changes: [{ field: 'note', before: null, after: text }],
+  };
+}
+
+/** A reminder, on its order's history: which step (docs/product.md#subscriptions-screen). */
+function describeReminder(event: SubscriptionReminded, states: States): Described {
+  const { orderId, step } = event.data;
+  const order = states.get<OrderState>(entityKey('order', orderId), 'order');
+  return {
+    action: 'order.reminded',
+    entityType: 'order',
+    entityId: orderId,
+    label: order ? `#${order.number}` : orderId,
+    changes: [{ field: 'reminder', before: null, after: step }],
+  };
 }
 
 function describeUser(event: IdentityEvent, states: States): Described {

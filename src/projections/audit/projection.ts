@@ -38,6 +38,9 @@ export const AUDITED_EVENT_TYPES: readonly string[] = [
   ...CATEGORY_EVENT_TYPES,
   ...PRODUCT_EVENT_TYPES,
   ...ORDER_EVENT_TYPES,
+  // Deliveries are recorded on the order (OrderDelivered); reminders only here.
+  'SubscriptionReminded',
+  'NoteAdded',
 ];
 
 /** For the live push: the database to read the batch's committed entries, the sockets to send them to. */

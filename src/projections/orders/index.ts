@@ -3,6 +3,8 @@ export { ORDERS_PROJECTION, ordersProjection } from './projection';
 export {
   allCustomers,
   allOrders,
+  customerOrders,
+  findCustomer,
   findOrder,
   findOrderDetail,
   findOrderByAccessHash,

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type
 import type {
   AdminOrderDetailView,
   AdminOrderItemView,
+  AdminOrderListItem,
   AdminOrderPage,
   AdminOrderView,
   CustomerPage,
@@ -10,7 +11,7 @@ import type {
   Pagination,
 } from '../../shared/ordering';
 import { compiledOnce } from '../../platform/db/compiled-once';
-import { ordersAwaitingDelivery, type SubscriptionsTables } from '../subscriptions';
+import { awaitsDelivery, ordersAwaitingDelivery, type SubscriptionsTables } from '../subscriptions';
 import type { CustomerRow, OrderRow, OrdersTables } from './rows';
 
 // Every read of the orders read model: the admin lists, the customers (summed from the orders), the
@@ -125,7 +126,7 @@ export type OrderListRow = Pick<OrderRow, (typeof LIST_COLUMNS)[number]>;
 export async function listOrders(db: Kysely<OrdersTables>, filter: OrderFilter, page: Page): Promise<AdminOrderPage> {
   const search = filter.search?.trim();
   const status = filter.status === 'all' ? undefined : filter.status;
-  const { items, pagination } = await readPage(page, 'id', toAdminOrder, (limit, offset) =>
+  const { items, pagination } = await readPage(page, 'id', toAdminOrderListItem, (limit, offset) =>
     search || filter.awaitingDelivery
       ? orderPageQuery(
           db,
@@ -146,7 +147,18 @@ const orderPageQuery = (
   limit: number,
   offset: number,
 ) =>
-  pageWithTotal(db, matching, matching.select(LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('id'), limit, offset);
+  pageWithTotal(
+    db,
+    matching,
+    matching
+      .select(LIST_COLUMNS)
+      // Asked of the page's rows only: the list's badge, in the same statement.
+      .select(awaitsDelivery('orders.id').as('awaiting_delivery'))
+      .orderBy('created_at', 'desc')
+      .orderBy('id'),
+    limit,
+    offset,
+  );
 
 // The lists as an admin opens them, and filtered by status: their SQL is the same whatever the
 // page, so it is compiled once and prepared (compiledOnce); a search's depends on what it looks like.
@@ -327,6 +339,25 @@ export async function allCustomers(db: Kysely<OrdersTables>, search?: string): P
   return rows.map(toCustomer);
 }
 
+/** The customer of this phone (digits as stored), or undefined when no order has it. */
+export async function findCustomer(db: Kysely<OrdersTables>, phone: string): Promise<CustomerView | undefined> {
+  const row = await db.selectFrom('customers').selectAll().where('phone', '=', phone).executeTakeFirst();
+  return row && toCustomer(row);
+}
+
+/** A customer's orders, newest first (their page in the back office). */
+export async function customerOrders(db: Kysely<OrdersTables>, phone: string, limit = 100): Promise<AdminOrderView[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select([...LIST_COLUMNS])
+    .where('phone', '=', phone)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(toAdminOrder);
+}
+
 function toCustomer(row: CustomerRow): CustomerView {
   return {
     id: row.phone,
@@ -434,6 +465,11 @@ export function toAdminOrder(row: OrderListRow): AdminOrderView {
     payment_mismatch: row.payment_mismatch,
     trial: row.trial,
   };
+}
+
+/** A row of the admin's orders list: the order, and whether a subscription of it awaits its details. */
+function toAdminOrderListItem(row: OrderListRow & { awaiting_delivery: boolean }): AdminOrderListItem {
+  return { ...toAdminOrder(row), awaiting_delivery: row.awaiting_delivery };
 }
 
 /** An order as the admin's detail shows it: the list's fields and its items. */

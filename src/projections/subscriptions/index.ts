@@ -2,12 +2,21 @@
 export { SUBSCRIPTIONS_PROJECTION, subscriptionsProjection } from './projection';
 export {
   adminOrderSubscriptions,
+  awaitsDelivery,
   awaitingDeliveryCount,
   deliverableSubscriptions,
   deliveryStateOf,
   orderSubscriptionRows,
   ordersAwaitingDelivery,
+  ordersToProvision,
   shopperOrderSubscriptions,
   toAdminSubscription,
 } from './queries';
+export {
+  allSubscriptions,
+  customerSubscriptions,
+  listSubscriptions,
+  remindable,
+  type SubscriptionQuery,
+} from './views';
 export type { SubscriptionRow, SubscriptionsTables } from './rows';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ProductEvent } from '../../modules/catalogue/events';
 import { ORDER_EVENT_TYPES, upcastOrderEvent, type OrderEvent, type OrderLine } from '../../modules/ordering/events';
 import { SUBSCRIPTION_EVENT_TYPES, subscriptionId, type SubscriptionEvent } from '../../modules/subscriptions/events';
-import type { StoredEvent } from '../../platform/eventstore/port';
+import type { Actor, Recorded, StoredEvent } from '../../platform/eventstore/port';
 import type { Projection, Write } from '../../platform/projections/projection';
 import { orderPageRoom, type Realtime } from '../../platform/realtime/realtime';
 import type { SubscriptionRow, SubscriptionsTables } from './rows';
@@ -12,7 +12,8 @@ import type { SubscriptionRow, SubscriptionsTables } from './rows';
 // from the order, the line and the unit: the runner folds each event once (its checkpoint moves
 // with the rows, docs/architecture.md#projections), and a payment folded again (a rebuild, a
 // payment after a restore) finds the same ids and adds none. A deleted order's subscriptions are
-// cancelled; a restored one's come back. Deliveries make them active with the sealed details.
+// cancelled; a restored one's come back. Deliveries make them active with the sealed details;
+// automatic delivery's last failure is kept on the order until an administrator retries.
 //
 // Events are written one by one, in log order, on the batch's transaction: opening an order's
 // subscriptions reads the lines its OrderPlaced stored, maybe in an earlier batch.
@@ -31,15 +32,25 @@ const CHANGES_SUBSCRIPTIONS = new Set<string>([
   'OrderTrialGranted',
   'OrderDeleted',
   'OrderRestored',
-  ...SUBSCRIPTION_EVENT_TYPES,
+  'SubscriptionsDelivered',
 ]);
 
-export function subscriptionsProjection(
-  deps: { db?: Kysely<SubscriptionsTables>; realtime?: Realtime } = {},
-): Projection {
+export interface SubscriptionsProjectionDeps {
+  db?: Kysely<SubscriptionsTables>;
+  realtime?: Realtime;
+  /** Names who caused an event, for the live events (the admin-users read model). */
+  describeActor?: (actor: Actor) => Promise<string>;
+  /**
+   * Told, after the batch committed, which orders it opened subscriptions for: automatic delivery
+   * starts from here (docs/product.md#automatic-delivery), once the subscriptions can be read.
+   */
+  onOrdersPaid?: (orderIds: string[]) => Promise<void>;
+}
+
+export function subscriptionsProjection(deps: SubscriptionsProjectionDeps = {}): Projection {
   return {
     name: SUBSCRIPTIONS_PROJECTION,
-    tables: ['subscriptions', 'subscription_orders', 'subscription_products'],
+    tables: ['subscriptions', 'subscription_orders', 'subscription_products', 'subscription_reminders'],
     handles: new Set<string>([...ORDER_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES, ...PRODUCT_EVENT_TYPES]),
     fold(events) {
       const writes = (events as (StoredEvent & Handled)[]).map((event) => writeOf(event));
@@ -48,9 +59,27 @@ export function subscriptionsProjection(
       };
     },
     async afterCommit(events) {
-      if (deps.db && deps.realtime) await tellOrderPages(deps.db, deps.realtime, events as (StoredEvent & Handled)[]);
+      await startAutomaticDelivery(deps, events);
+      if (!deps.db || !deps.realtime) return;
+      await tellOrderPages(deps.db, deps.realtime, events as (StoredEvent & Handled)[]);
+      await tellAdminsOfReminders(deps, deps.realtime, events as Recorded<Handled>[]);
     },
   };
+}
+
+/** The subscriptions screens of every admin move a reminded row, and name who reminded. */
+async function tellAdminsOfReminders(
+  deps: SubscriptionsProjectionDeps,
+  realtime: Realtime,
+  events: Recorded<Handled>[],
+) {
+  for (const event of events) {
+    if (event.type !== 'SubscriptionReminded') continue;
+    const { subscriptionId, orderId, step, at } = event.data;
+    const actor = event.metadata.actor;
+    const actorName = (await deps.describeActor?.(actor)) ?? actor;
+    realtime.broadcast('admins', 'subscription:reminded', { subscriptionId, orderId, step, at, actor, actorName });
+  }
 }
 
 /**
@@ -72,6 +101,15 @@ async function tellOrderPages(db: Kysely<SubscriptionsTables>, realtime: Realtim
     .execute();
   for (const { access_hash } of rows)
     realtime.broadcast(orderPageRoom(access_hash!), 'order:updated', { linkReplaced: false });
+}
+
+/** The order events that open an order's subscriptions: a payment, or a free trial granted. */
+const PAYMENTS = new Set(['OrderPaid', 'OrderPaymentAccepted', 'OrderTrialGranted']);
+
+/** The orders the batch opened subscriptions for go to automatic delivery, when it is on. */
+async function startAutomaticDelivery(deps: SubscriptionsProjectionDeps, events: StoredEvent[]) {
+  const paid = events.filter((e) => PAYMENTS.has(e.type)).map((e) => (e.data as { orderId: string }).orderId);
+  if (deps.onOrdersPaid && paid.length) await deps.onOrdersPaid([...new Set(paid)]);
 }
 
 const nothing: Write = async () => {};
@@ -101,6 +139,19 @@ function writeOf(stored: Handled): Write {
           .then(() => undefined);
     case 'SubscriptionsDelivered':
       return ({ db }) => recordDelivery(db, event.data);
+    case 'AutomaticDeliveryFailed':
+      return ({ db }) => setAutomaticFailure(db, event.data.orderId, event.data.reason, event.data.at);
+    case 'AutomaticDeliveryRetried':
+      return ({ db }) => setAutomaticFailure(db, event.data.orderId, null, null);
+    case 'SubscriptionReminded': {
+      const { subscriptionId, step, by, at } = event.data;
+      return ({ db }) =>
+        sql`
+          INSERT INTO subscription_reminders (subscription_id, step, at, by) VALUES (${subscriptionId}, ${step}, ${at}, ${by})
+          ON CONFLICT (subscription_id, step) DO NOTHING`
+          .execute(db)
+          .then(() => undefined);
+    }
     case 'ProductCreated':
     case 'ProductDetailsUpdated':
     case 'ProductRestored':
@@ -193,7 +244,9 @@ async function setCancelled(db: Kysely<SubscriptionsTables>, orderId: string, ca
     WHERE order_id = ${orderId}`.execute(db);
 }
 
-async function recordDelivery(db: Kysely<SubscriptionsTables>, data: SubscriptionEvent['data']): Promise<void> {
+type Delivered = Extract<SubscriptionEvent, { type: 'SubscriptionsDelivered' }>['data'];
+
+async function recordDelivery(db: Kysely<SubscriptionsTables>, data: Delivered): Promise<void> {
   for (const s of data.subscriptions)
     await sql`
       UPDATE subscriptions
@@ -203,4 +256,15 @@ async function recordDelivery(db: Kysely<SubscriptionsTables>, data: Subscriptio
   await sql`
     UPDATE subscription_orders SET message = ${data.message}, delivered_at = ${data.at}
     WHERE order_id = ${data.orderId}`.execute(db);
+}
+
+async function setAutomaticFailure(
+  db: Kysely<SubscriptionsTables>,
+  orderId: string,
+  reason: string | null,
+  at: string | null,
+): Promise<void> {
+  await sql`
+    UPDATE subscription_orders SET automatic_failure = ${reason}, automatic_failed_at = ${at}
+    WHERE order_id = ${orderId}`.execute(db);
 }

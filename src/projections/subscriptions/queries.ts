@@ -1,11 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type {
   Activation,
   AdminSubscriptionView,
+  AutomaticDelivery,
   DeliveryState,
   ShopperSubscriptionView,
 } from '../../shared/subscriptions/types';
-import type { SubscriptionRow, SubscriptionsTables } from './rows';
+import type { SubscriptionOrderRow, SubscriptionRow, SubscriptionsTables } from './rows';
 
 // Every read of the subscriptions read model.
 
@@ -56,14 +57,63 @@ export function toAdminSubscription(row: SubscriptionRow, open: (sealed: string)
   };
 }
 
-/** What GET /api/admin/orders/{id} adds to an order: its subscriptions (opened) and its delivery state. */
+/**
+ * Where automatic delivery stands (docs/product.md#automatic-delivery): null when it is off or the
+ * order has no subscription to deliver; else delivered once none awaits, failed while its last
+ * failure stands, pending otherwise.
+ */
+export function automaticDeliveryOf(
+  rows: Pick<SubscriptionRow, 'status'>[],
+  order: Pick<SubscriptionOrderRow, 'automatic_failure' | 'automatic_failed_at'> | undefined,
+  automatic: boolean,
+): AutomaticDelivery | null {
+  const state = deliveryStateOf(rows);
+  if (!automatic || state === 'none') return null;
+  if (state === 'delivered') return { state: 'delivered' };
+  if (order?.automatic_failure && order.automatic_failed_at)
+    return { state: 'failed', reason: order.automatic_failure, failedAt: iso(order.automatic_failed_at)! };
+  return { state: 'pending' };
+}
+
+/**
+ * What GET /api/admin/orders/{id} adds to an order: its subscriptions (opened), its delivery state,
+ * and, when the store delivers automatically (`automatic`), where that stands.
+ */
 export async function adminOrderSubscriptions(
   db: Kysely<SubscriptionsTables>,
   orderId: string,
   open: (sealed: string) => Activation,
-): Promise<{ subscriptions: AdminSubscriptionView[]; deliveryState: DeliveryState }> {
-  const rows = await orderSubscriptionRows(db, orderId);
-  return { subscriptions: rows.map((row) => toAdminSubscription(row, open)), deliveryState: deliveryStateOf(rows) };
+  { automatic = false }: { automatic?: boolean } = {},
+): Promise<{
+  subscriptions: AdminSubscriptionView[];
+  deliveryState: DeliveryState;
+  automaticDelivery: AutomaticDelivery | null;
+}> {
+  const [rows, order] = await Promise.all([
+    orderSubscriptionRows(db, orderId),
+    db.selectFrom('subscription_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
+  ]);
+  return {
+    subscriptions: rows.map((row) => toAdminSubscription(row, open)),
+    deliveryState: deliveryStateOf(rows),
+    automaticDelivery: automaticDeliveryOf(rows, order, automatic),
+  };
+}
+
+/**
+ * Orders automatic delivery should ask for (all, or those of `orderIds`): a subscription awaits its
+ * details, the order is not deleted, and no failure stands (that waits for an administrator).
+ */
+export async function ordersToProvision(db: Kysely<SubscriptionsTables>, orderIds?: string[]): Promise<string[]> {
+  if (orderIds?.length === 0) return [];
+  let query = db
+    .selectFrom('subscription_orders')
+    .select('order_id')
+    .where('deleted', '=', false)
+    .where('automatic_failed_at', 'is', null)
+    .where('order_id', 'in', ordersAwaitingDelivery(db));
+  if (orderIds) query = query.where('order_id', 'in', orderIds);
+  return (await query.execute()).map((row) => row.order_id);
 }
 
 /** How many paid orders hold a subscription awaiting its details (the dashboard's count). */
@@ -80,6 +130,13 @@ export async function awaitingDeliveryCount(db: Kysely<SubscriptionsTables>): Pr
 export function ordersAwaitingDelivery(db: Kysely<SubscriptionsTables>) {
   return db.selectFrom('subscriptions').select('order_id').where('status', '=', 'awaiting_delivery');
 }
+
+/**
+ * Whether the order whose id is in `orderId` (a column of the query around it) holds a subscription
+ * awaiting its details: one probe of the partial index subscriptions_awaiting per order it is asked of.
+ */
+export const awaitsDelivery = (orderId: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM subscriptions WHERE subscriptions.order_id = ${sql.ref(orderId)} AND subscriptions.status = 'awaiting_delivery')`;
 
 /** A subscription as its shopper reads it: the details opened once delivered, never while cancelled. */
 function toShopperSubscription(row: SubscriptionRow, open: (sealed: string) => Activation): ShopperSubscriptionView {

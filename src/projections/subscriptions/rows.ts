@@ -1,7 +1,7 @@
 import type { OrderLine } from '../../modules/ordering/events';
-import type { ActivationKind, SubscriptionStatus } from '../../shared/subscriptions/types';
+import type { ActivationKind, ReminderStep, SubscriptionStatus } from '../../shared/subscriptions/types';
 
-// The subscriptions read model's tables (migrations 023 and 024): what the projection writes and the queries
+// The subscriptions read model's tables (migrations 023, 024 and 025): what the projection writes and the queries
 // read. Written statement by statement (projection.ts), not through RowFolder: opening an order's
 // subscriptions needs the lines an earlier batch stored.
 
@@ -38,6 +38,9 @@ export interface SubscriptionOrderRow {
   delivered_at: string | Date | null;
   /** The hash of the order's private link: the room its page listens in (migration 024). */
   access_hash: string | null;
+  /** Why automatic delivery last gave up, until an administrator retries it (migration 027). */
+  automatic_failure: string | null;
+  automatic_failed_at: string | Date | null;
 }
 
 /** The devices each product allows, from the catalogue's events. */
@@ -46,7 +49,17 @@ export interface SubscriptionProductRow {
   devices: number;
 }
 
+/** Each reminder step sent for a subscription, once (migration 025). */
+export interface SubscriptionReminderRow {
+  subscription_id: string;
+  step: ReminderStep;
+  at: string | Date;
+  /** The admin's id. */
+  by: string;
+}
+
 export interface SubscriptionsTables {
+  subscription_reminders: SubscriptionReminderRow;
   subscriptions: SubscriptionRow;
   subscription_orders: SubscriptionOrderRow;
   subscription_products: SubscriptionProductRow;

@@ -3,7 +3,7 @@ import { coded } from '../errors/coded';
 // The audit trail's vocabulary, shared by the server and the back office (zod-free).
 
 /** What an entry is about. */
-export const AUDIT_ENTITY_TYPES = ['user', 'category', 'product', 'order'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'category', 'product', 'order', 'customer'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'order.delivered',
   'order.link_renewed',
   'order.sent_on_whatsapp',
+  'order.reminded',
+  'order.note_added',
+  'customer.note_added',
   'order.deleted',
   'order.restored',
 ] as const;

@@ -3,6 +3,8 @@ import type { CategoriesUpdate, ProductsUpdate } from '../catalogue/types';
 import type { AdminUserView } from '../identity/types';
 import type { RebuildView } from '../operations/types';
 import type { AdminOrderView, LiveActor } from '../ordering/types';
+import type { NoteSubjectType, NoteView } from '../notes/types';
+import type { ReminderStep } from '../subscriptions/types';
 
 // The live connection's contract: every event the server sends and the client sends, with its
 // payload, written once. Socket.IO's Server (src/platform/realtime) and the web app's sockets are
@@ -47,6 +49,21 @@ export interface OrderDelivered extends LiveActor {
   number: number;
 }
 
+/** note:added, to admins: an internal note on an order or a customer (never to shoppers). */
+export interface NoteAdded {
+  subjectType: NoteSubjectType;
+  subjectId: string;
+  note: NoteView;
+}
+
+/** subscription:reminded, to admins: a reminder was recorded (the subscriptions screen's worklist moves). */
+export interface SubscriptionReminded extends LiveActor {
+  subscriptionId: string;
+  orderId: string;
+  step: ReminderStep;
+  at: string;
+}
+
 /**
  * order:updated, to an order's page (docs/product.md#order-page): read the order again. A signal
  * only: the page reads the details over HTTPS with its token.
@@ -88,6 +105,8 @@ export interface ServerToClientEvents {
   /** To admins an OrderChange; to an order's page (its own room) an OrderPageChange. */
   'order:updated'(payload: OrderChange | OrderPageChange): void;
   'order:delivered'(payload: OrderDelivered): void;
+  'subscription:reminded'(payload: SubscriptionReminded): void;
+  'note:added'(payload: NoteAdded): void;
   orderDeleted(payload: OrderDeleted): void;
   usersUpdate(payload: UsersUpdate): void;
   auditEntries(payload: AuditEntriesAdded): void;

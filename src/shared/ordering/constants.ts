@@ -39,6 +39,12 @@ export function normalisePhone(raw: string): string {
   return raw.replace(/\D/g, '');
 }
 
+/** A phone as wa.me and tel: links want it: international digits, an Algerian 0XXXXXXXXX as 213XXXXXXXXX. */
+export function internationalPhone(raw: string): string {
+  const digits = normalisePhone(raw);
+  return /^0\d{9}$/.test(digits) ? `213${digits.slice(1)}` : digits;
+}
+
 /** Which of phoneMessages a phone number breaks, or undefined when it is valid. */
 export function phoneProblem(raw: string | undefined | null): keyof typeof phoneMessages | undefined {
   if (!raw || !raw.trim()) return 'required';
@@ -49,6 +55,14 @@ export function phoneError(raw: string | undefined | null): string | undefined {
   const problem = phoneProblem(raw);
   return problem && phoneMessages[problem];
 }
+
+/** An order number as people write it (1042, "1042" or "#1042"), or undefined when it is not one. */
+export function orderNumberOf(value: string | number): number | undefined {
+  const digits = /^#?\s*(\d{1,9})$/.exec(String(value).trim())?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
+export const orderNumberMessage = coded('order.lookup_number');
 
 export const QUANTITY_MAX = 100;
 /** The most lines one order may hold. */

@@ -11,6 +11,8 @@ import {
   QUANTITY_MAX,
   normalisePhone,
   orderMessages,
+  orderNumberMessage,
+  orderNumberOf,
   phoneError,
   phoneMessages,
 } from './constants';
@@ -79,14 +81,14 @@ export const updatePhoneSchema = z.object({
 
 /** An order number as people say it: 1042, "1042" or "#1042". */
 export const orderNumberSchema = z
-  .union([z.number(), z.string()], { error: coded('order.lookup_number') })
+  .union([z.number(), z.string()], { error: orderNumberMessage })
   .transform((value, ctx) => {
-    const digits = /^#?\s*(\d{1,9})$/.exec(String(value).trim())?.[1];
-    if (digits === undefined) {
-      ctx.addIssue({ code: 'custom', message: coded('order.lookup_number') });
+    const number = orderNumberOf(value);
+    if (number === undefined) {
+      ctx.addIssue({ code: 'custom', message: orderNumberMessage });
       return z.NEVER;
     }
-    return Number(digits);
+    return number;
   })
   .meta({ examples: ['#1042'] });
 
@@ -109,7 +111,8 @@ export const paymentDecisionSchema = z.object({
 
 // The admin lists' queries (GET /api/admin/orders, /customers, their CSVs, /dashboard/stats).
 
-const pageQuery = {
+/** A page of an admin list, and its search: the orders list's conventions, shared by the other lists. */
+export const pageQuery = {
   page: z.coerce
     .number({ error: coded('request.page') })
     .int(coded('request.page'))

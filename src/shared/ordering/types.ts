@@ -1,4 +1,5 @@
-import type { DeliveryState, ShopperSubscriptionView } from '../subscriptions/types';
+import type { NoteView } from '../notes/types';
+import type { AdminSubscriptionRowView, DeliveryState, ShopperSubscriptionView } from '../subscriptions/types';
 import type { CheckoutStatus, OrderStatus, PaymentMethod } from './constants';
 
 // The payment API's answers to the storefront (docs/product.md#api), as the server sends them.
@@ -175,9 +176,15 @@ export interface Pagination {
   totalPages: number;
 }
 
+/** A row of the admin's orders list. */
+export interface AdminOrderListItem extends AdminOrderView {
+  /** A subscription of the order awaits its activation details (docs/product.md#subscriptions). */
+  awaiting_delivery: boolean;
+}
+
 /** `GET /api/admin/orders?status=&delivery=awaiting&search=&page=&limit=`. */
 export interface AdminOrderPage {
-  orders: AdminOrderView[];
+  orders: AdminOrderListItem[];
   pagination: Pagination;
 }
 
@@ -239,4 +246,12 @@ export interface DashboardStatsView {
 export interface LiveActor {
   actor: string;
   actorName: string;
+}
+
+/** `GET /api/admin/customers/{phone}`: a customer's page — their subscriptions, orders and notes. */
+export interface CustomerDetailView {
+  customer: CustomerView;
+  subscriptions: AdminSubscriptionRowView[];
+  orders: AdminOrderView[];
+  notes: NoteView[];
 }

@@ -1,9 +1,29 @@
-import type { ActivationKind, SubscriptionStatus } from './types';
+import type {
+  ActivationKind,
+  ReminderStep,
+  SubscriptionStatus,
+  SubscriptionStatusNow,
+  SubscriptionView,
+} from './types';
 
 // Rules of subscriptions' activation details (docs/product.md#subscriptions), shared by the server
 // and the web app. Zod-free.
 
 export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['awaiting_delivery', 'active', 'cancelled'];
+
+export const SUBSCRIPTION_VIEWS: readonly SubscriptionView[] = [
+  'awaiting',
+  'active',
+  'expiring',
+  'expired',
+  'cancelled',
+];
+
+/** How far back the "expired" view looks. */
+export const EXPIRED_VIEW_DAYS = 30;
+
+/** Reminder steps, in the order they come: 7 days before the end, the day before, the day itself, after it. */
+export const REMINDER_STEPS: readonly ReminderStep[] = ['7d', '1d', '0d', 'ended'];
 
 export const ACTIVATION_KINDS: readonly ActivationKind[] = ['xtream', 'm3u', 'mag', 'code'];
 
@@ -13,6 +33,17 @@ export const ACTIVATION_KIND_LABELS: Record<ActivationKind, string> = {
   m3u: 'M3U',
   mag: 'MAG',
   code: 'Code',
+};
+
+/** A field of some kind's activation details. */
+export type ActivationField = 'serverUrl' | 'username' | 'password' | 'playlistUrl' | 'portalUrl' | 'mac' | 'code';
+
+/** The fields of each kind, in the order people read and type them. */
+export const ACTIVATION_FIELDS: Record<ActivationKind, readonly ActivationField[]> = {
+  xtream: ['serverUrl', 'username', 'password'],
+  m3u: ['playlistUrl'],
+  mag: ['portalUrl', 'mac'],
+  code: ['code'],
 };
 
 export const DELIVERY_LIMITS = {
@@ -43,4 +74,30 @@ export function isPlayerUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A subscription's status at `now` (docs/product.md#subscriptions-screen): an active one whose end
+ * has come is `expired`, one ending within `expiringWithinMs` is `expiring`. Right at every instant,
+ * and the same after a rebuild: nothing about time is stored.
+ */
+export function subscriptionStatusAt(
+  status: SubscriptionStatus,
+  endsAt: string | null,
+  now: Date,
+  expiringWithinMs: number,
+): SubscriptionStatusNow {
+  if (status !== 'active' || endsAt === null) return status;
+  const left = Date.parse(endsAt) - now.getTime();
+  if (left <= 0) return 'expired';
+  return left <= expiringWithinMs ? 'expiring' : 'active';
+}
+
+/** Days until `endsAt`, counted up (half a day left is 1), negative once ended; null without an end. */
+export function daysLeft(endsAt: string | null, now: Date): number | null {
+  if (endsAt === null) return null;
+  const left = Date.parse(endsAt) - now.getTime();
+  return left > 0 ? Math.ceil(left / DAY_MS) : Math.floor(left / DAY_MS);
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { coded } from '../errors/coded';
 import { text } from '../text/schemas';
-import { DELIVERY_LIMITS, isPlayerUrl, normaliseMac } from './constants';
+import { pageQuery } from '../ordering/schemas';
+import { DELIVERY_LIMITS, isPlayerUrl, normaliseMac, REMINDER_STEPS, SUBSCRIPTION_VIEWS } from './constants';
 
 // The delivery body the server accepts (docs/product.md#subscriptions): per subscription one kind
 // of activation details, each field checked by the shared text rule.
@@ -69,3 +70,16 @@ export const deliverySchema = z.object({
 });
 
 export type DeliveryBody = z.infer<typeof deliverySchema>;
+
+/** GET /api/admin/subscriptions (and its CSV): a view, a search (phone, order number, package), a page. */
+export const subscriptionsQuerySchema = z.object({
+  ...pageQuery,
+  view: z
+    .enum(SUBSCRIPTION_VIEWS, { error: coded('subscriptions.view', { allowed: SUBSCRIPTION_VIEWS.join(', ') }) })
+    .default('active'),
+});
+
+/** POST /api/admin/subscriptions/{id}/reminders. */
+export const reminderSchema = z.object({
+  step: z.enum(REMINDER_STEPS, { error: coded('subscriptions.reminder_step', { allowed: REMINDER_STEPS.join(', ') }) }),
+});

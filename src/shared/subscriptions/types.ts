@@ -4,6 +4,52 @@
 /** What the back office must do for a subscription: deliver it, nothing (active), or nothing ever (cancelled). */
 export type SubscriptionStatus = 'awaiting_delivery' | 'active' | 'cancelled';
 
+/**
+ * A subscription's status at a given time (docs/product.md#subscriptions-screen): an active one is
+ * `expiring` within EXPIRING_WITHIN of its end and `expired` after it. Derived when read, never stored.
+ */
+export type SubscriptionStatusNow = SubscriptionStatus | 'expiring' | 'expired';
+
+/** The views of the subscriptions screen. */
+export type SubscriptionView = 'awaiting' | 'active' | 'expiring' | 'expired' | 'cancelled';
+
+/** The reminders an administrator sends before and after a subscription ends. */
+export type ReminderStep = '7d' | '1d' | '0d' | 'ended';
+
+/** The latest reminder of a subscription: which step, when, and who sent it. */
+export interface ReminderView {
+  step: ReminderStep;
+  at: string;
+  by: string;
+  byName: string;
+}
+
+/** A row of the subscriptions screen (GET /api/admin/subscriptions). */
+export interface AdminSubscriptionRowView {
+  id: string;
+  orderId: string;
+  orderNumber: number;
+  phone: string;
+  /** The checkout's name when the shopper gave a real one, else null (the placeholder is not a name). */
+  customerName: string | null;
+  /** The language the shopper checked out in: reminders are written in it. */
+  language: string | null;
+  packageName: string;
+  duration: string;
+  status: SubscriptionStatusNow;
+  startsAt: string | null;
+  endsAt: string | null;
+  /** Whole days until endsAt (negative once ended); null without an end. */
+  daysLeft: number | null;
+  lastReminder: ReminderView | null;
+}
+
+/** `GET /api/admin/subscriptions`: one page, in the orders list's shape. */
+export interface AdminSubscriptionPage {
+  subscriptions: AdminSubscriptionRowView[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+}
+
 /** How the shopper's player reaches the service. */
 export type ActivationKind = 'xtream' | 'm3u' | 'mag' | 'code';
 
@@ -36,6 +82,16 @@ export type Activation = (XtreamActivation | M3uActivation | MagActivation | Cod
 
 /** An order's delivery as a whole: none of its subscriptions awaits ('delivered'), some do ('awaiting'), it has none ('none'). */
 export type DeliveryState = 'awaiting' | 'delivered' | 'none';
+
+/**
+ * Automatic delivery through the operator's provisioning service (docs/product.md#automatic-delivery):
+ * under way (`pending`), given up after its last try (`failed`, with why and when) or done.
+ */
+export interface AutomaticDelivery {
+  state: 'pending' | 'failed' | 'delivered';
+  reason?: string;
+  failedAt?: string;
+}
 
 /** One subscription as the back office reads it, its activation opened (admins only). */
 export interface AdminSubscriptionView {

@@ -20,12 +20,21 @@ export interface CheckoutRequest {
   language: Locale;
 }
 
-/**
- * Places the order: a paid cart answers the provider's checkout to pay at; a free trial's
- * (docs/product.md#free-trials) answers its order, already granted, and the token of its page.
- */
-export function createCheckout(request: CheckoutRequest): Promise<CreatedCheckoutView | StartedTrialView> {
-  return postJson<CreatedCheckoutView | StartedTrialView>('/api/payment/create-checkout', {
+/** Where to pay, and the order's private link token (told this once: docs/product.md#order-page). */
+export interface OpenedCheckout {
+  id: string;
+  checkoutUrl: string;
+  accessToken: string;
+}
+
+/** A free trial (docs/product.md#free-trials): no payment, the order already granted; the token of its page. */
+export interface StartedTrial {
+  trial: true;
+  accessToken: string;
+}
+
+export async function createCheckout(request: CheckoutRequest): Promise<OpenedCheckout | StartedTrial> {
+  const body = await postJson<CreatedCheckoutView | StartedTrialView>('/api/payment/create-checkout', {
     amount: request.amount,
     email: PLACEHOLDER_CUSTOMER.email,
     fullName: PLACEHOLDER_CUSTOMER.fullName,
@@ -38,13 +47,9 @@ export function createCheckout(request: CheckoutRequest): Promise<CreatedCheckou
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     language: request.language,
   });
+  if ('trial' in body) return { trial: true, accessToken: body.orderAccessToken };
+  return { ...body.checkout, accessToken: body.orderAccessToken };
 }
-
-export const isStartedTrial = (answer: CreatedCheckoutView | StartedTrialView): answer is StartedTrialView =>
-  'trial' in answer && answer.trial;
-
-/** The page of an order's private link (docs/product.md#order-page). */
-export const orderPagePath = (token: string) => `/orders/${encodeURIComponent(token)}`;
 
 /** The new total the server answers with a 409 when the cart's prices are out of date. */
 export function changedTotal(error: unknown): number | null {
@@ -89,8 +94,9 @@ export async function processSuccessfulOrder(checkoutId: string, pending: Pendin
 
 // ---------- Order (customer side) ----------
 
-export async function updateCustomerPhone(orderId: string, phone: string): Promise<void> {
-  await postJson('/api/payment/update-customer-phone', { orderId, phone: phone.trim() });
+/** The order's private link token proves the order is the shopper's. */
+export async function updateCustomerPhone(accessToken: string, phone: string): Promise<void> {
+  await postJson('/api/payment/update-customer-phone', { accessToken, phone: phone.trim() });
 }
 
 // ---------- Pending order (browser storage) ----------

@@ -4,4 +4,5 @@ export const paths = {
   store: '/store',
   cart: '/cart',
   checkout: '/checkout',
+  findOrder: '/orders/find',
 } as const;

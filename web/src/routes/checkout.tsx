@@ -3,7 +3,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../api/http';
-import { changedTotal, createCheckout, isStartedTrial, orderPagePath, savePendingOrder } from '../api/payment';
+import { changedTotal, createCheckout, savePendingOrder } from '../api/payment';
 import { productsQuery } from '../api/products';
 import { isTrialCart } from '../cart/cart';
 import { cartStore, useCart } from '../cart/store';
@@ -17,6 +17,7 @@ import { useFormatPrice, useLanguage } from '../i18n/I18nProvider';
 import { errorText, fieldTexts } from '../i18n/error-text';
 import type { MessageId } from '../i18n/messages';
 import { normalisePhone } from '@shared/ordering/constants';
+import { orderPageUrl, rememberOrderLink } from '../lib/order-links';
 import { phoneErrorId, readSavedPhone, savePhone } from '../lib/phone';
 import { usePageTitle } from '../lib/usePageTitle';
 import { isolate } from '../lib/bidi';
@@ -112,14 +113,15 @@ function CheckoutPage() {
         language: locale,
       });
       setStage('redirecting');
-      if (isStartedTrial(answer)) {
-        // Granted already: straight to the order's own page, the cart done with.
+      if ('trial' in answer) {
+        // Granted already: straight to the order's own page (a full load), the cart done with.
         clear();
-        window.location.assign(orderPagePath(answer.orderAccessToken));
+        window.location.assign(orderPageUrl(answer.accessToken));
         return;
       }
-      savePendingOrder(answer.checkout.id, ordered, amount, digits);
-      window.location.assign(answer.checkout.checkoutUrl);
+      savePendingOrder(answer.id, ordered, amount, digits);
+      rememberOrderLink(answer.id, answer.accessToken);
+      window.location.assign(answer.checkoutUrl);
     } catch (error) {
       const newTotal = changedTotal(error);
       if (newTotal !== null) {

@@ -208,6 +208,15 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
     // The order was paid its exact total: no payment decision awaits it, a rule's 409.
     { route: 'POST /api/admin/orders/{id}/payment-decision', params: id('order'), status: 409 },
     { route: 'POST /api/admin/orders/{id}/whatsapp-sent', params: id('order'), status: 200 },
+    { route: 'POST /api/admin/orders/{id}/notes', params: id('order'), status: 201 },
+    // The example's phone has no order: a 404, never a 400.
+    { route: 'POST /api/admin/customers/{phone}/notes', params: () => ({ phone: '0699999999' }), status: 404 },
+    // A valid step for a subscription that does not exist: a 404, never a 400.
+    {
+      route: 'POST /api/admin/subscriptions/{id}/reminders',
+      params: () => ({ id: 'no-such-subscription' }),
+      status: 404,
+    },
     { route: 'DELETE /api/admin/orders/{id}', params: id('order'), status: 200 },
     // The body is valid; the order is gone by now: a 404, never a 400.
     { route: 'PUT /api/admin/orders/{id}/delivery', params: id('order'), status: 404 },

@@ -47,6 +47,9 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'order.delivered': 'admin.history.action.order.delivered',
   'order.link_renewed': 'admin.history.action.order.link_renewed',
   'order.sent_on_whatsapp': 'admin.history.action.order.sent_on_whatsapp',
+  'order.reminded': 'admin.history.action.order.reminded',
+  'order.note_added': 'admin.history.action.order.note_added',
+  'customer.note_added': 'admin.history.action.customer.note_added',
   'order.deleted': 'admin.history.action.order.deleted',
   'order.restored': 'admin.history.action.order.restored',
 };
@@ -88,6 +91,8 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   reason: 'admin.history.field.reason',
   activation: 'admin.history.field.activation',
   withDetails: 'admin.history.field.withDetails',
+  reminder: 'admin.history.field.reminder',
+  note: 'admin.history.field.note',
   trial: 'admin.history.field.trial',
 };
 
@@ -146,7 +151,7 @@ export const shownChanges = (entry: AuditEntry): AuditChange[] =>
 /** Where an entry's entity is looked at in the back office; none once the entry says it was deleted. */
 export type EntityPlace =
   | { to: '/admin/products/edit/$id'; params: { id: string } }
-  | { to: '/admin/categories' | '/admin/users'; search: { search: string } }
+  | { to: '/admin/categories' | '/admin/users' | '/admin/customers'; search: { search: string } }
   | { to: '/admin/orders'; search: { id: string } };
 
 export function entityPlace(entity: { type: AuditEntityType; id: string; label: string }): EntityPlace {
@@ -159,6 +164,8 @@ export function entityPlace(entity: { type: AuditEntityType; id: string; label: 
       return { to: '/admin/users', search: { search: entity.label } };
     case 'order':
       return { to: '/admin/orders', search: { id: entity.id } };
+    case 'customer':
+      return { to: '/admin/customers', search: { search: entity.id } };
   }
 }
 

@@ -10,6 +10,7 @@ import type categories from './categories/en.json';
 import type customers from './customers/en.json';
 import type history from './history/en.json';
 import type orders from './orders/en.json';
+import type orderContact from './order-contact/en.json';
 import type products from './products/en.json';
 import type projections from './projections/en.json';
 import type settings from './settings/en.json';
@@ -29,6 +30,7 @@ export type AdminMessageId =
   | keyof typeof customers
   | keyof typeof history
   | keyof typeof orders
+  | keyof typeof orderContact
   | keyof typeof products
   | keyof typeof projections
   | keyof typeof settings

@@ -25,6 +25,7 @@ export function useAdminLive(session: AdminSession): LiveStatus {
   useEffect(() => {
     let disconnect: (() => void) | undefined;
     let stopped = false;
+    let last: { topic?: string; toast: number } | undefined;
     import('../live/connect')
       .then(({ connectAdminLive }) => {
         if (stopped) return;
@@ -34,8 +35,15 @@ export function useAdminLive(session: AdminSession): LiveStatus {
           queryClient,
           onStatus: setStatus,
           notifications: () => cachedNotifications(queryClient, selfId),
-          onNotice: (notice, who) =>
-            toast.info(text.current(notice.id, { ...notice.values, who: who ?? text.current('admin.notify.someone') })),
+          onNotice: (notice, who) => {
+            // A notice of the same topic as the one just shown tells of the same change: it replaces it.
+            if (notice.topic && last?.topic === notice.topic) toast.dismiss(last.toast);
+            const message = text.current(notice.id, {
+              ...notice.values,
+              who: who ?? text.current('admin.notify.someone'),
+            });
+            last = { topic: notice.topic, toast: toast.info(message) };
+          },
         });
       })
       .catch(() => setStatus('offline'));

@@ -35,6 +35,11 @@ export interface Notice {
   kind: NoticeKind;
   actor?: string;
   who?: string;
+  /**
+   * Notices of one topic tell of one change: the later replaces the one still shown (an order's
+   * first delivery dispatches it, and both are told at once).
+   */
+  topic?: string;
 }
 
 /** Whether the admin wants this notice: the switch of its kind is on (productUpdates is off by default). */
@@ -61,6 +66,7 @@ const CATALOGUE_NOTICES: Record<string, AdminMessageId | undefined> = {
 export const ADMIN_EVENTS = [
   'order:created',
   'order:updated',
+  'order:delivered',
   'orderDeleted',
   'product:created',
   'product:updated',
@@ -94,18 +100,35 @@ export function applyAdminEvent(
       patchOrder(queryClient, changed);
       invalidate(dashboardKeys.all, customerKeys.all);
       // A list this admin just changed is already current (live events about it are ignored for 5 s).
-      if (!isLocalChange('orders', changed.id)) invalidate(orderKeys.lists());
+      // An open detail reads the rest again: its link may have been replaced, its sending recorded.
+      if (!isLocalChange('orders', changed.id)) invalidate(orderKeys.lists(), orderKeys.detail(changed.id));
       // A shopper's first order (the server says whether the phone was ever seen before).
       if (event === 'order:created') return payload.newCustomer === true ? newCustomer(changed) : null;
       // A payment that does not match its order waits for the admins: every admin is told, once.
       if (changed.status === 'payment_mismatch' && was !== 'payment_mismatch')
         return { id: 'admin.notify.paymentMismatch', kind: 'orderUpdates', values: { order: orderLabel(changed) } };
-      // Only an admin dispatches; other payments, which also change the status, are nobody's to announce.
-      if (changed.status !== 'dispatched') return null;
+      // Only an admin dispatches; other payments, which also change the status, are nobody's to
+      // announce, nor are later changes of a dispatched order (a new link, a WhatsApp sending).
+      if (changed.status !== 'dispatched' || was === 'dispatched') return null;
       return byAnother(payload, selfId, {
         id: 'admin.notify.orderDispatched',
         kind: 'orderUpdates',
         values: { order: orderLabel(changed) },
+        topic: deliveryTopic(changed.id),
+      });
+    }
+    case 'order:delivered': {
+      // Activation details delivered or corrected: the open detail shows them, the lists their badge.
+      const id = payload.orderId;
+      if (typeof id !== 'string') return null;
+      invalidate(orderKeys.detail(id), dashboardKeys.all);
+      if (!isLocalChange('orders', id)) invalidate(orderKeys.lists());
+      const number = typeof payload.number === 'number' ? payload.number : undefined;
+      return byAnother(payload, selfId, {
+        id: 'admin.notify.orderDelivered',
+        kind: 'orderUpdates',
+        values: { order: orderLabel({ id, number }) },
+        topic: deliveryTopic(id),
       });
     }
     case 'orderDeleted': {
@@ -178,6 +201,9 @@ function byAnother(payload: Record<string, unknown>, selfId: string, notice: Not
   const who = typeof payload.actorName === 'string' ? payload.actorName : undefined;
   return { ...notice, who };
 }
+
+/** An order's dispatch and delivery are told as one (Notice.topic). */
+const deliveryTopic = (orderId: string) => `delivery:${orderId}`;
 
 /** An order as people name it: its number (#1042), else the start of its id. */
 function orderLabel(order: { id: string; number?: number }): string {

@@ -28,7 +28,7 @@ function cacheWith(id: string) {
   const client = new QueryClient();
   const listKey = orderKeys.list({ status: 'all', page: 1 });
   client.setQueryData<OrderListData>(listKey, {
-    orders: [order(id), order('other')],
+    orders: [order(id), order('other')].map((row) => ({ ...row, awaiting_delivery: true })),
     pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
   });
   client.setQueryData<OrderDetailData>(orderKeys.detail(id), { order: { ...order(id), items: [] } });
@@ -50,12 +50,50 @@ describe('live events in the query cache', () => {
     expect(client.getQueryData<OrderDetailData>(orderKeys.detail('o1'))!.order.version).toBe(3);
     expect(invalidated(listKey)).toBe(true);
     expect(invalidated(dashboardKeys.stats(30))).toBe(true);
+    expect(invalidated(orderKeys.detail('o1'))).toBe(true);
     expect(notice).toEqual({
       id: 'admin.notify.orderDispatched',
       kind: 'orderUpdates',
       values: { order: '#1042' },
       who: 'Karim',
+      topic: 'delivery:o1',
     });
+  });
+
+  it('tells nobody of a later change to a dispatched order (a new link, a WhatsApp sending), but reads its detail again', () => {
+    const { client, invalidated } = cacheWith('o7');
+    const dispatched = { order: order('o7', { status: 'dispatched', version: 3 }), actor: 'karim', actorName: 'Karim' };
+    expect(applyAdminEvent(client, 'order:updated', dispatched, 'me')).not.toBeNull();
+    // Read again, as the open detail would: current until the next event.
+    client.setQueryData(orderKeys.detail('o7'), client.getQueryData(orderKeys.detail('o7')));
+    expect(invalidated(orderKeys.detail('o7'))).toBe(false);
+    const linkRenewed = { ...dispatched, order: order('o7', { status: 'dispatched', version: 4 }) };
+    expect(applyAdminEvent(client, 'order:updated', linkRenewed, 'me')).toBeNull();
+    expect(invalidated(orderKeys.detail('o7'))).toBe(true);
+  });
+
+  it("tells of another admin's delivery by name and number, and reads the order's detail and lists again", () => {
+    const { client, listKey, invalidated } = cacheWith('o8');
+    const delivered = { orderId: 'o8', number: 1042, actor: 'karim', actorName: 'Karim' };
+    expect(applyAdminEvent(client, 'order:delivered', delivered, 'me')).toEqual({
+      id: 'admin.notify.orderDelivered',
+      kind: 'orderUpdates',
+      values: { order: '#1042' },
+      who: 'Karim',
+      topic: 'delivery:o8',
+    });
+    expect(invalidated(orderKeys.detail('o8'))).toBe(true);
+    expect(invalidated(listKey)).toBe(true);
+    expect(invalidated(dashboardKeys.stats(30))).toBe(true);
+  });
+
+  it("stays quiet about this admin's own delivery, its list left alone for 5 s", () => {
+    const { client, listKey, invalidated } = cacheWith('o9');
+    markLocalChange('orders', 'o9');
+    const own = { orderId: 'o9', number: 1042, actor: 'me', actorName: 'Me' };
+    expect(applyAdminEvent(client, 'order:delivered', own, 'me')).toBeNull();
+    expect(invalidated(listKey)).toBe(false);
+    expect(applyAdminEvent(client, 'order:delivered', { orderId: 9 }, 'me')).toBeNull();
   });
 
   it('raises no notification and leaves the list alone for an order this admin just changed', () => {

@@ -34,6 +34,7 @@ function told(switches: Partial<Settings['notifications']>) {
   const client = new QueryClient();
   const events: [AdminEvent, Record<string, unknown>][] = [
     ['order:updated', { order: order('o1', { status: 'dispatched' }), actor: 'karim', actorName: 'Karim' }],
+    ['order:delivered', { orderId: 'o1', number: 1042, actor: 'karim', actorName: 'Karim' }],
     ['orderDeleted', { orderId: 'o2', actor: 'karim', actorName: 'Karim' }],
     ['order:created', { order: order('o3', { customer_name: 'Nadia' }), actor: 'shopper', newCustomer: true }],
     ['order:created', { order: order('o4'), actor: 'shopper', newCustomer: false }],
@@ -50,22 +51,28 @@ describe('the notification switches', () => {
   it('by default: orders and new customers, not the catalogue', () => {
     expect(told({})).toEqual([
       'admin.notify.orderDispatched',
+      'admin.notify.orderDelivered',
       'admin.notify.orderDeleted',
       'admin.settings.newCustomerNotice',
     ]);
   });
 
-  it('orderUpdates off silences dispatched and deleted orders only', () => {
+  it('orderUpdates off silences dispatched, delivered and deleted orders only', () => {
     expect(told({ orderUpdates: false })).toEqual(['admin.settings.newCustomerNotice']);
   });
 
   it('newCustomers off silences the first order of a new phone only', () => {
-    expect(told({ newCustomers: false })).toEqual(['admin.notify.orderDispatched', 'admin.notify.orderDeleted']);
+    expect(told({ newCustomers: false })).toEqual([
+      'admin.notify.orderDispatched',
+      'admin.notify.orderDelivered',
+      'admin.notify.orderDeleted',
+    ]);
   });
 
   it('productUpdates on adds products and categories', () => {
     expect(told({ productUpdates: true })).toEqual([
       'admin.notify.orderDispatched',
+      'admin.notify.orderDelivered',
       'admin.notify.orderDeleted',
       'admin.settings.newCustomerNotice',
       'admin.notify.productCreated',

@@ -17,6 +17,7 @@ import { useAdminDates } from '../ui/dates';
 import { TruckIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
+import { ContactSection } from './contact/ContactSection';
 import { TrialBadge } from '../ui/TrialBadge';
 import { DeliverySection } from './delivery/DeliverySection';
 import { useDispatchOrder, usePaymentDecision } from './order-writes';
@@ -26,7 +27,8 @@ import { useDispatchOrder, usePaymentDecision } from './order-writes';
  * total, status, items, Update Status (to dispatched only, after a confirmation), Delete and Close.
  * A payment that does not match the order shows what was paid against the total, and while it
  * awaits a decision, the two answers (accept the payment, cancel the order), each confirmed first.
- * A paid order's subscriptions are delivered here (DeliverySection).
+ * A paid order's subscriptions are delivered here (DeliverySection), and its shopper reached
+ * (ContactSection: the private link, WhatsApp).
  * Live events keep it current; deleted meanwhile, it says so.
  */
 export function OrderDetailModal({
@@ -155,6 +157,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       {order.payment_mismatch && <PaymentMismatch order={order} />}
       <OrderItems order={order} />
       <DeliverySection key={order.id} order={order} />
+      <ContactSection key={`contact-${order.id}`} order={order} />
       <UpdateStatus order={order} />
       <EntityHistory entityType="order" entityId={order.id} />
     </div>

@@ -1,4 +1,4 @@
-import type { AdminOrderView } from '@shared/ordering/types';
+import type { AdminOrderListItem, AdminOrderView } from '@shared/ordering/types';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { TrashIcon } from '../../components/ui/icons';
@@ -10,9 +10,12 @@ import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { TrialBadge } from '../ui/TrialBadge';
 
-const column = createColumnHelper<AdminOrderView>();
+const column = createColumnHelper<AdminOrderListItem>();
 
-/** The columns (docs/product.md#orders): order, customer, email, date, amount, status, actions (view, delete). */
+/**
+ * The columns (docs/product.md#orders): order (with "Awaiting delivery" while a subscription awaits
+ * its details), customer, email, date, amount, status, actions (view, delete).
+ */
 export function useOrderColumns(actions: {
   onView: (order: AdminOrderView) => void;
   onDelete: (order: AdminOrderView) => void;
@@ -25,15 +28,23 @@ export function useOrderColumns(actions: {
     () => [
       column.accessor('number', {
         header: t('admin.orders.col.order'),
+        // Awaiting delivery shows next to the number, the column seen first even on a phone.
         cell: (info) => (
-          <button
-            type="button"
-            className="link-button admin-order-number"
-            dir="ltr"
-            onClick={() => onView(info.row.original)}
-          >
-            #{info.getValue()}
-          </button>
+          <span className="admin-cell-badges">
+            <button
+              type="button"
+              className="link-button admin-order-number"
+              dir="ltr"
+              onClick={() => onView(info.row.original)}
+            >
+              #{info.getValue()}
+            </button>
+            {info.row.original.awaiting_delivery && (
+              <span className="badge badge-accent" data-testid="order-awaiting-delivery">
+                {t('admin.orders.awaitingDelivery')}
+              </span>
+            )}
+          </span>
         ),
       }),
       column.accessor('customer_name', {

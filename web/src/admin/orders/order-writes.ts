@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentDecision } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
 import type { DeliveryInput } from '@shared/subscriptions/types';
-import type { AdminOrderDetail } from '../api/orders';
+import { mergeIntoDetail, type AdminOrderDetail } from '../api/orders';
 import { customerKeys, dashboardKeys, orderKeys } from '../api/keys';
 import { useVersionedWrite } from '../api/versioned';
 import { useAdminText } from '../i18n';
 
 // The changes an admin makes to an order: dispatch it, delete it (docs/product.md#orders), decide on a payment
-// that does not match it, and deliver its subscriptions' activation details (docs/product.md#subscriptions). Each sends the version the screen showed; a stale one gets the shared
+// that does not match it, and deliver its subscriptions' activation details (docs/product.md#subscriptions) or retry their automatic delivery. Each sends the version the screen showed; a stale one gets the shared
 // conflict dialog.
 
 type OrderRef = Pick<AdminOrderView, 'id' | 'number' | 'version'>;
@@ -32,7 +32,7 @@ export function useDispatchOrder() {
     failure: () => t('admin.orders.statusFailed'),
     // The open detail shows the new status at once, before the refetch.
     onSuccess: (result, order) => {
-      if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
+      if (result.order) mergeIntoDetail(queryClient, order.id, result.order);
     },
   });
 }
@@ -80,7 +80,7 @@ export function usePaymentDecision() {
       }),
     failure: () => t('admin.orders.mismatch.failed'),
     onSuccess: (result, { order }) => {
-      if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
+      if (result.order) mergeIntoDetail(queryClient, order.id, result.order);
     },
   });
 }
@@ -104,6 +104,28 @@ export function useDeliverOrder() {
     success: (_, { order }) => t('admin.orders.delivery.savedToast', { order: `#${order.number}` }),
     failure: () => t('admin.orders.delivery.failed'),
     onSuccess: (result, { order }) => {
+      if (result.order) mergeIntoDetail(queryClient, order.id, result.order);
+    },
+  });
+}
+
+/**
+ * Asks the provisioning service again for an order whose automatic delivery failed
+ * (docs/product.md#automatic-delivery); the detail then shows it in progress.
+ */
+export function useRetryAutomaticDelivery() {
+  const t = useAdminText();
+  const queryClient = useQueryClient();
+  return useVersionedWrite<OrderRef, { order?: AdminOrderDetail }>({
+    request: (order) => ({
+      path: `/api/admin/orders/${encodeURIComponent(order.id)}/provisioning/retry`,
+      method: 'POST',
+    }),
+    item: (order) => ({ area: 'orders', id: order.id }),
+    invalidates: (order) => touched(order.id),
+    success: (_, order) => t('admin.orders.delivery.automatic.retried', { order: `#${order.number}` }),
+    failure: () => t('admin.orders.delivery.automatic.retryFailed'),
+    onSuccess: (result, order) => {
       if (result.order) queryClient.setQueryData(orderKeys.detail(order.id), { order: result.order });
     },
   });

@@ -50,6 +50,7 @@ const MODEL_DESCRIPTIONS: Record<string, AdminMessageId> = {
   orders: 'admin.projections.model.orders',
   audit: 'admin.projections.model.audit',
   subscriptions: 'admin.projections.model.subscriptions',
+  notes: 'admin.projections.model.notes',
 };
 
 export const modelDescription = (name: string): AdminMessageId | undefined => MODEL_DESCRIPTIONS[name];

@@ -11,9 +11,10 @@ export const PhoneField = forwardRef<
     /** The error to show, already in the page language. */
     error: string | null;
     onChange: (value: string) => void;
+    onBlur?: () => void;
     disabled?: boolean;
   }
->(function PhoneField({ id, value, error: errorText, onChange, disabled }, ref) {
+>(function PhoneField({ id, value, error: errorText, onChange, onBlur, disabled }, ref) {
   return (
     <div className="field">
       <label htmlFor={id} className="label">
@@ -31,6 +32,7 @@ export const PhoneField = forwardRef<
         placeholder={PHONE_PLACEHOLDER}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         aria-invalid={errorText ? true : undefined}
         aria-describedby={`${id}-hint${errorText ? ` ${id}-error` : ''}`}
         aria-required="true"

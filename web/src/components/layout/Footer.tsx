@@ -47,6 +47,11 @@ export function Footer() {
                 <FormattedMessage id="nav.cart" />
               </Link>
             </li>
+            <li>
+              <Link to={paths.findOrder} data-testid="footer-find-order">
+                <FormattedMessage id="nav.findOrder" />
+              </Link>
+            </li>
           </ul>
         </nav>
 

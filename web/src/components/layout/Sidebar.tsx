@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { APP_DOWNLOAD_HREF, whatsappLink } from '../../config';
-import { CartIcon, CloseIcon, DownloadIcon, HomeIcon, StoreIcon, WhatsAppIcon } from '../ui/icons';
+import { CartIcon, CloseIcon, DownloadIcon, HomeIcon, SearchIcon, StoreIcon, WhatsAppIcon } from '../ui/icons';
 import { LogoMark } from './Logo';
 import { paths } from '../../lib/paths';
 
@@ -79,6 +79,10 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
           <Link to={paths.cart} className="sidebar-link" onClick={close}>
             <CartIcon />
             <FormattedMessage id="nav.cart" />
+          </Link>
+          <Link to={paths.findOrder} className="sidebar-link" onClick={close}>
+            <SearchIcon />
+            <FormattedMessage id="nav.findOrder" />
           </Link>
         </nav>
 

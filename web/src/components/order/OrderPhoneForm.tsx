@@ -12,7 +12,14 @@ import { PhoneIcon } from '../ui/icons';
  * (once, within an hour of the payment). On failure the form still closes (the phone is kept in
  * the browser either way).
  */
-export function OrderPhoneForm({ orderId, onSaved }: { orderId: string; onSaved: (phone: string) => void }) {
+export function OrderPhoneForm({
+  accessToken,
+  onSaved,
+}: {
+  /** The order's private link token: the server takes a phone only with it. */
+  accessToken: string;
+  onSaved: (phone: string) => void;
+}) {
   const intl = useIntl();
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +38,7 @@ export function OrderPhoneForm({ orderId, onSaved }: { orderId: string; onSaved:
     setSaving(true);
     savePhone(digits);
     try {
-      await updateCustomerPhone(orderId, digits);
+      await updateCustomerPhone(accessToken, digits);
       toast.success(intl.formatMessage({ id: 'success.phone.saved' }));
     } catch (failure) {
       console.warn('update-customer-phone failed', failure);

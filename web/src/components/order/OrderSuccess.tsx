@@ -7,7 +7,10 @@ import { orderQuery } from '../../api/order';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CheckCircleIcon, ClockIcon, HomeIcon, WhatsAppIcon, XCircleIcon } from '../ui/icons';
+import { orderLinkToken } from '../../lib/order-links';
 import { OrderItems } from './OrderItems';
+import { OrderLink, OrderLinkElsewhere } from './OrderLink';
+import { ORDER_STATUS_MESSAGES, isPaid } from './order-status';
 import { OrderPhoneForm } from './OrderPhoneForm';
 import { PaymentMethodName } from './PaymentMethodName';
 import { SupportBox } from './SupportBox';
@@ -24,11 +27,13 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
   const intl = useIntl();
   const formatPrice = useFormatPrice();
   const queryClient = useQueryClient();
-  const paid = order.status === 'completed' || order.status === 'dispatched';
+  const paid = isPaid(order.status);
   // A payment that does not match the order's total waits for the store's team: not paid, not failed.
   const review = order.status === 'payment_mismatch';
   const awaiting = order.status === 'pending' || review;
   const failed = !paid && !awaiting;
+  // The private link is known only in the browser the order was placed from.
+  const token = orderLinkToken(order.checkoutId);
 
   const rows: { key: string; label: ReactNode; value: ReactNode }[] = [
     {
@@ -39,17 +44,7 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
           className={`badge ${paid ? 'badge-success' : awaiting ? 'badge-warning' : 'badge-danger'}`}
           data-testid="order-status"
         >
-          <FormattedMessage
-            id={
-              paid
-                ? 'success.status.completed'
-                : review
-                  ? 'success.status.review'
-                  : awaiting
-                    ? 'success.status.pending'
-                    : 'success.status.failed'
-            }
-          />
+          <FormattedMessage id={ORDER_STATUS_MESSAGES[order.status]} />
         </span>
       ),
     },
@@ -128,11 +123,26 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
           </dl>
         </section>
 
+        {/* A failed order keeps its link too: a payment confirmed late still completes it. */}
+        {token ? (
+          <OrderLink token={token} orderNumber={order.orderNumber} phone={order.phone} />
+        ) : (
+          <OrderLinkElsewhere />
+        )}
+
+        {/* No e-mail is collected: the details show on the order page and go to the order's phone (docs/product.md#order-page). */}
+        {!failed && (
+          <p className="delivery-note" data-testid="delivery-note">
+            <WhatsAppIcon size={18} />
+            <FormattedMessage id="success.deliveryNote" />
+          </p>
+        )}
+
         <OrderItems items={order.items} />
 
-        {!order.phone && phoneChangeOpen(order) && (
+        {token && !order.phone && phoneChangeOpen(order) && (
           <OrderPhoneForm
-            orderId={order.dbOrderId}
+            accessToken={token}
             onSaved={(phone) =>
               queryClient.setQueryData(orderQuery(checkoutId).queryKey, { ...order, phone, phoneChangeUntil: null })
             }
@@ -141,11 +151,6 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
 
         <SupportBox contact={order.adminContact} orderNumber={order.orderNumber} />
 
-        {/* No e-mail is collected: the details go to the order's phone (docs/product.md#subscriptions). */}
-        <p className="delivery-note" data-testid="delivery-note">
-          <WhatsAppIcon size={18} />
-          <FormattedMessage id="success.deliveryNote" />
-        </p>
         <Link to="/" className="btn btn-primary btn-lg success-home" data-testid="success-home">
           <HomeIcon size={18} />
           <FormattedMessage id="success.home" />

@@ -20,7 +20,15 @@ function contactOf(given: AdminContact): AdminContact {
  * The collapsible support box of the success screen: phone, WhatsApp, email, with buttons. The
  * drafted message names the order by the number support finds it by.
  */
-export function SupportBox({ contact: given, orderNumber }: { contact: AdminContact; orderNumber: number }) {
+export function SupportBox({
+  contact: given,
+  orderNumber,
+  defaultOpen,
+}: {
+  contact: AdminContact;
+  orderNumber: number;
+  defaultOpen?: boolean;
+}) {
   const intl = useIntl();
   const contact = contactOf(given);
   const whatsappDigits = contact.whatsapp.replace(/\D/g, '');
@@ -32,6 +40,7 @@ export function SupportBox({ contact: given, orderNumber }: { contact: AdminCont
     <Disclosure
       className="card support-box"
       testId="support-box"
+      defaultOpen={defaultOpen}
       summary={
         <>
           <HeadsetIcon size={20} />

@@ -11,18 +11,22 @@ export function Disclosure({
   defaultOpen = false,
   className,
   testId,
+  level = 2,
 }: {
   summary: ReactNode;
   children: ReactNode;
   defaultOpen?: boolean;
   className?: string;
   testId?: string;
+  /** The heading level of its button, where it sits in the page's outline. */
+  level?: 2 | 3 | 4;
 }) {
   const [open, setOpen] = useState(defaultOpen);
   const id = useId();
+  const Heading = `h${level}` as const;
   return (
     <section className={`disclosure ${className ?? ''}`} data-testid={testId}>
-      <h2 className="disclosure-heading">
+      <Heading className="disclosure-heading">
         <button
           type="button"
           className="disclosure-button"
@@ -33,7 +37,7 @@ export function Disclosure({
           <span className="disclosure-summary">{summary}</span>
           <ChevronDownIcon className="icon disclosure-chevron" />
         </button>
-      </h2>
+      </Heading>
       <div id={id} className="disclosure-panel" hidden={!open}>
         {children}
       </div>

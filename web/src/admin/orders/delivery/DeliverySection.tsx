@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { orderKeys } from '../../api/keys';
 import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
+import { AutomaticDeliveryNotice } from './AutomaticDeliveryNotice';
 import { DeliveredDetails } from './DeliveredDetails';
 import { DeliveryForm } from './DeliveryForm';
 
 /**
  * A paid order's delivery (docs/product.md#subscriptions): the form while a subscription awaits its
- * activation details; once all are delivered, the details (masked) with Edit to correct them.
+ * activation details, under automatic delivery's state when the store delivers automatically; once
+ * all are delivered, the details (masked) with Edit to correct them.
  */
 export function DeliverySection({ order }: { order: AdminOrderDetail }) {
   const t = useAdminText();
@@ -37,6 +39,7 @@ export function DeliverySection({ order }: { order: AdminOrderDetail }) {
         {t('admin.orders.delivery.title')}
       </h3>
       <p>{t(awaiting ? 'admin.orders.delivery.awaitingText' : 'admin.orders.delivery.deliveredText')}</p>
+      <AutomaticDeliveryNotice order={order} />
       {awaiting || editing ? (
         <DeliveryForm
           key={formKey}

@@ -1,0 +1,207 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { PLACEHOLDER_CUSTOMER, normalisePhone } from '../../shared/ordering/constants';
+import {
+  EXPIRED_VIEW_DAYS,
+  REMINDER_STEPS,
+  daysLeft,
+  subscriptionStatusAt,
+} from '../../shared/subscriptions/constants';
+import type {
+  AdminSubscriptionPage,
+  AdminSubscriptionRowView,
+  ReminderStep,
+  SubscriptionStatus,
+  SubscriptionView,
+} from '../../shared/subscriptions/types';
+import type { SubscriptionsTables } from './rows';
+
+// The subscriptions screen's reads (docs/product.md#subscriptions-screen): a view at a given time,
+// a search, a page. Each row is joined with its order (the orders read model's phone, number, name
+// and language) and its latest reminder. Expiry is worked out from `now`, never stored.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SubscriptionQuery {
+  view: SubscriptionView;
+  search?: string;
+  now: Date;
+  expiringWithinMs: number;
+}
+
+interface ScreenRow {
+  id: string;
+  order_id: string;
+  number: number;
+  phone: string;
+  customer_name: string;
+  language: string | null;
+  package_name: string;
+  duration: string;
+  status: SubscriptionStatus;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  reminder_step: ReminderStep | null;
+  reminder_at: Date | null;
+  reminder_by: string | null;
+  reminder_by_name: string | null;
+}
+
+/** Which rows a view holds, and in which order (the soonest to act on first). */
+function viewOf({ view, now, expiringWithinMs }: SubscriptionQuery): {
+  where: RawBuilder<unknown>;
+  order: RawBuilder<unknown>;
+} {
+  const soon = new Date(now.getTime() + expiringWithinMs);
+  const since = new Date(now.getTime() - EXPIRED_VIEW_DAYS * DAY_MS);
+  switch (view) {
+    case 'awaiting':
+      return { where: sql`s.status = 'awaiting_delivery'`, order: sql`s.created_at, s.id` };
+    case 'active':
+      return {
+        where: sql`s.status = 'active' AND (s.ends_at IS NULL OR s.ends_at > ${now})`,
+        order: sql`s.ends_at NULLS LAST, s.id`,
+      };
+    case 'expiring':
+      return {
+        where: sql`s.status = 'active' AND s.ends_at > ${now} AND s.ends_at <= ${soon}`,
+        order: sql`s.ends_at, s.id`,
+      };
+    case 'expired':
+      return {
+        where: sql`s.status = 'active' AND s.ends_at <= ${now} AND s.ends_at > ${since}`,
+        order: sql`s.ends_at DESC, s.id`,
+      };
+    case 'cancelled':
+      return { where: sql`s.status = 'cancelled'`, order: sql`s.created_at DESC, s.id` };
+  }
+}
+
+/** A search names an order (1042, #1042), a phone (as typed, spaces and all) or part of a package's name. */
+function searchOf(search: string | undefined): RawBuilder<unknown> {
+  const text = search?.trim();
+  if (!text) return sql`true`;
+  const number = /^#?\s*(\d{1,9})$/.exec(text)?.[1];
+  const phone = normalisePhone(text);
+  const byName = sql`lower(s.package_name) LIKE ${`%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`;
+  if (/^0\d{9}$/.test(phone)) return sql`(o.phone = ${phone} OR ${byName})`;
+  if (number !== undefined) return sql`(o.number = ${Number(number)} OR ${byName})`;
+  return byName;
+}
+
+function rowsOf(db: Kysely<SubscriptionsTables>, query: SubscriptionQuery, limit: number, offset: number) {
+  const { where, order } = viewOf(query);
+  return screenRows(db, sql`${where} AND ${searchOf(query.search)}`, order, limit, offset);
+}
+
+function screenRows(
+  db: Kysely<SubscriptionsTables>,
+  where: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  limit: number,
+  offset: number,
+) {
+  return sql<ScreenRow>`
+    SELECT s.id, s.order_id, o.number, o.phone, o.customer_name, o.language, s.package_name, s.duration, s.status,
+           s.starts_at, s.ends_at, r.step AS reminder_step, r.at AS reminder_at, r.by AS reminder_by,
+           u.name AS reminder_by_name
+    FROM subscriptions s
+    JOIN orders o ON o.id = s.order_id
+    LEFT JOIN LATERAL (
+      SELECT step, at, by FROM subscription_reminders WHERE subscription_id = s.id
+      ORDER BY at DESC, array_position(${sql.raw(`ARRAY[${REMINDER_STEPS.map((step) => `'${step}'`).join(',')}]`)}, step) DESC
+      LIMIT 1
+    ) r ON true
+    LEFT JOIN admin_users u ON u.id = r.by
+    WHERE ${where}
+    ORDER BY ${order}
+    LIMIT ${limit} OFFSET ${offset}`.execute(db);
+}
+
+const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+
+function toRowView(
+  row: ScreenRow,
+  query: Pick<SubscriptionQuery, 'now' | 'expiringWithinMs'>,
+): AdminSubscriptionRowView {
+  const endsAt = iso(row.ends_at);
+  const name = row.customer_name.trim();
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    orderNumber: row.number,
+    phone: row.phone,
+    customerName: name && name !== PLACEHOLDER_CUSTOMER.fullName ? name : null,
+    language: row.language,
+    packageName: row.package_name,
+    duration: row.duration,
+    status: subscriptionStatusAt(row.status, endsAt, query.now, query.expiringWithinMs),
+    startsAt: iso(row.starts_at),
+    endsAt,
+    daysLeft: daysLeft(endsAt, query.now),
+    lastReminder:
+      row.reminder_step && row.reminder_at && row.reminder_by
+        ? {
+            step: row.reminder_step,
+            at: iso(row.reminder_at)!,
+            by: row.reminder_by,
+            byName: row.reminder_by_name ?? row.reminder_by,
+          }
+        : null,
+  };
+}
+
+/** One page of a view, with the count of the whole view for the pagination. */
+export async function listSubscriptions(
+  db: Kysely<SubscriptionsTables>,
+  query: SubscriptionQuery,
+  page: { page: number; limit: number },
+): Promise<AdminSubscriptionPage> {
+  const { where } = viewOf(query);
+  const [{ rows }, counted] = await Promise.all([
+    rowsOf(db, query, page.limit, (page.page - 1) * page.limit),
+    sql<{ total: string }>`
+      SELECT count(*) AS total FROM subscriptions s JOIN orders o ON o.id = s.order_id
+      WHERE ${where} AND ${searchOf(query.search)}`.execute(db),
+  ]);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  return {
+    subscriptions: rows.map((row) => toRowView(row, query)),
+    pagination: { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) },
+  };
+}
+
+/** Every row of a view, page by page (the CSV export). */
+export async function* allSubscriptions(
+  db: Kysely<SubscriptionsTables>,
+  query: SubscriptionQuery,
+): AsyncGenerator<AdminSubscriptionRowView> {
+  const size = 1000;
+  for (let offset = 0; ; offset += size) {
+    const { rows } = await rowsOf(db, query, size, offset);
+    for (const row of rows) yield toRowView(row, query);
+    if (rows.length < size) return;
+  }
+}
+
+/** Whether the subscription exists, is delivered and has an end: only then is there something to remind. */
+export async function remindable(
+  db: Kysely<SubscriptionsTables>,
+  subscriptionId: string,
+): Promise<{ orderId: string; remindable: boolean } | undefined> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select(['order_id', 'status', 'ends_at'])
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
+  return row && { orderId: row.order_id, remindable: row.status === 'active' && row.ends_at !== null };
+}
+
+/** Every subscription of a customer (a phone), newest first, as the screen shows them at `now` (their page). */
+export async function customerSubscriptions(
+  db: Kysely<SubscriptionsTables>,
+  phone: string,
+  at: Pick<SubscriptionQuery, 'now' | 'expiringWithinMs'>,
+): Promise<AdminSubscriptionRowView[]> {
+  const { rows } = await screenRows(db, sql`o.phone = ${phone}`, sql`s.created_at DESC, s.id`, 500, 0);
+  return rows.map((row) => toRowView(row, at));
+}
