@@ -78,6 +78,13 @@ describe('the shopper’s free trial', () => {
     await button.click();
     await page.waitForURL(/\/orders\/[A-Za-z0-9_-]{43}$/, { timeout: 15_000 });
     expect(await storedCart(page)).toBe('[]');
+    // The order's page says it is a free trial being activated, nothing paid.
+    const status = page.getByTestId('order-page-status');
+    await status.waitFor();
+    expect(plain(await status.textContent())).toContain('تم تأكيد تجربتك المجانية، لا شيء للدفع.');
+    expect(plain(await page.locator('.order-progress').textContent())).toContain('تجربة مجانية');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'trial-order-page-ar-light');
     const token = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     const answer = await fetch(`${suite.url}/api/orders/${token}`);
     expect(answer.status).toBe(200);
