@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { deciderSpec } from '../../../test/support/decider-spec';
 import type { TrialGuardEvent } from './events';
 import { trialGuardDecider, type TrialGuardCommand } from './trial-guard';
