@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Clock } from '../../src/platform/clock';
 import { TEST_ADMIN } from '../../test/support/app';
 import { launchBrowser } from './browser';
 import { login, shopClient, type Credentials, type ShopClient } from './shop';
@@ -43,16 +44,17 @@ export interface AdminBrowserSuite {
  * A back-office browser spec's set-up. Called at the top of the spec, it registers the vitest hooks
  * that start the real app (fresh database, web/dist) and Chromium before the spec's own beforeAll,
  * close the profiles a test opened after each test, and stop both at the end (`env`: the app's
- * settings beyond the tests' own). What it returns is read inside tests and hooks, once they have started.
+ * settings beyond the tests' own; `clock`: the store's time, when the test moves it). What it returns
+ * is read inside tests and hooks, once they have started.
  */
-export function adminBrowserSuite(env: Record<string, string> = {}): AdminBrowserSuite {
+export function adminBrowserSuite(env: Record<string, string> = {}, clock?: Clock): AdminBrowserSuite {
   let app: Awaited<ReturnType<typeof startStoreApp>> | undefined;
   let browser: Browser | undefined;
   let shop: ShopClient | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startStoreApp(env);
+    app = await startStoreApp(env, clock);
     browser = await launchBrowser();
     shop = shopClient(app.url);
   });

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Clock } from '../../src/platform/clock';
 import { startTestApp } from '../../test/support/app';
 import { shopClient } from './shop';
 
@@ -10,10 +11,10 @@ import { shopClient } from './shop';
  * link back to it). Another process may take that port between the probe and the listen: then
  * it tries again.
  */
-export async function startStoreApp(env: Record<string, string> = {}) {
+export async function startStoreApp(env: Record<string, string> = {}, clock?: Clock) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startTestApp({ env });
+      return await startTestApp({ env, clock });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
     }

@@ -23,6 +23,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminOrdersRouteImport } from './routes/admin/orders'
 import { Route as AdminProjectionsRouteImport } from './routes/admin/projections'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminSubscriptionsRouteImport } from './routes/admin/subscriptions'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as CategoryIndexRouteImport } from './routes/category/index'
 import { Route as CategorySlugRouteImport } from './routes/category/$slug'
@@ -106,6 +107,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSubscriptionsRoute = AdminSubscriptionsRouteImport.update({
+  id: '/subscriptions',
+  path: '/subscriptions',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -181,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/projections': typeof AdminProjectionsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$slug': typeof CategorySlugRoute
   '/orders/$token': typeof OrdersTokenRoute
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/projections': typeof AdminProjectionsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$slug': typeof CategorySlugRoute
   '/orders/$token': typeof OrdersTokenRoute
@@ -237,6 +245,7 @@ export interface FileRoutesById {
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/projections': typeof AdminProjectionsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/subscriptions': typeof AdminSubscriptionsRoute
   '/admin/users': typeof AdminUsersRoute
   '/category/$slug': typeof CategorySlugRoute
   '/orders/$token': typeof OrdersTokenRoute
@@ -267,6 +276,7 @@ export interface FileRouteTypes {
     | '/admin/orders'
     | '/admin/projections'
     | '/admin/settings'
+    | '/admin/subscriptions'
     | '/admin/users'
     | '/category/$slug'
     | '/orders/$token'
@@ -294,6 +304,7 @@ export interface FileRouteTypes {
     | '/admin/orders'
     | '/admin/projections'
     | '/admin/settings'
+    | '/admin/subscriptions'
     | '/admin/users'
     | '/category/$slug'
     | '/orders/$token'
@@ -322,6 +333,7 @@ export interface FileRouteTypes {
     | '/admin/orders'
     | '/admin/projections'
     | '/admin/settings'
+    | '/admin/subscriptions'
     | '/admin/users'
     | '/category/$slug'
     | '/orders/$token'
@@ -454,6 +466,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/subscriptions': {
+      id: '/admin/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/admin/subscriptions'
+      preLoaderRoute: typeof AdminSubscriptionsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/users': {
       id: '/admin/users'
       path: '/users'
@@ -549,6 +568,7 @@ interface AdminRouteRouteChildren {
   AdminOrdersRoute: typeof AdminOrdersRoute
   AdminProjectionsRoute: typeof AdminProjectionsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminSubscriptionsRoute: typeof AdminSubscriptionsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminProductsNewRoute: typeof AdminProductsNewRoute
@@ -564,6 +584,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminOrdersRoute: AdminOrdersRoute,
   AdminProjectionsRoute: AdminProjectionsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminSubscriptionsRoute: AdminSubscriptionsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminProductsNewRoute: AdminProductsNewRoute,

@@ -13,6 +13,7 @@ import { checkoutDescription } from './description';
 import { orderStream, trialCheckoutId, type OrderLine, type PaymentOutcome } from './events';
 import { ProviderRejected, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment/provider';
 import { priceLines, type ProductLookup } from './pricing';
+import { renewalTargets, type RenewedOrder } from './renewals';
 import { claimTrial, releaseTrial } from './trial-guard';
 import { coded } from '../../shared/errors';
 
@@ -89,6 +90,8 @@ export interface CheckoutDeps {
   nextNumber: () => Promise<number>;
   /** Seals the order's private link token (access.ts). */
   sealer: Pick<Sealer, 'seal'>;
+  /** The order a private link token opens, with its subscriptions: what a renewal renews (renewals.ts). */
+  renewedOrder: (token: string | undefined) => Promise<RenewedOrder | undefined>;
   /** How long after a phone's free trial it may have another (TRIAL_COOLDOWN). */
   trialCooldownMs: number;
   logger: Pick<Logger, 'warn'>;
@@ -120,7 +123,9 @@ export async function openCheckout(
   metadata: CommandMetadata,
   admitTrial: AdmitTrial,
 ): Promise<OpenedCheckout> {
-  const lines = await priceLines(deps.products, input.items);
+  const renewing = input.items.some((item) => item.renewalOf);
+  const renewals = renewing ? renewalTargets(input.items, await deps.renewedOrder(input.orderAccessToken)) : undefined;
+  const lines = await priceLines(deps.products, input.items, renewals);
   const trial = isTrialOrder(lines);
   const total = orderTotal(lines);
   if (Math.round(input.amount) !== total) {

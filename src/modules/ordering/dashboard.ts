@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { productFigures } from '../../projections/catalogue';
 import type { Database } from '../../projections/database';
 import { orderFigures, recentOrders, revenueByDay, totals } from '../../projections/orders';
-import { awaitingDeliveryCount } from '../../projections/subscriptions';
+import { awaitingDeliveryCount, subscriptionFigures } from '../../projections/subscriptions';
 import type { DashboardStatsView, Trend } from '../../shared/ordering';
 
 // The dashboard's figures, from the orders and catalogue read models: totals as docs/product.md#dashboard lists
@@ -14,11 +14,11 @@ const DAY = 86_400_000;
 export async function dashboardStats(
   db: Kysely<Database>,
   rangeDays: number,
-  now = new Date(),
+  { now = new Date(), expiringWithinMs = 7 * DAY }: { now?: Date; expiringWithinMs?: number } = {},
 ): Promise<DashboardStatsView> {
   const from = new Date(now.getTime() - rangeDays * DAY);
   const before = new Date(from.getTime() - rangeDays * DAY);
-  const [all, current, previous, products, recent, daily, awaitingDelivery] = await Promise.all([
+  const [all, current, previous, products, recent, daily, awaitingDelivery, subscriptions] = await Promise.all([
     totals(db),
     orderFigures(db, from, now),
     orderFigures(db, before, from),
@@ -26,6 +26,7 @@ export async function dashboardStats(
     recentOrders(db),
     revenueByDay(db, new Date(now.getTime() - (rangeDays - 1) * DAY), rangeDays),
     awaitingDeliveryCount(db),
+    subscriptionFigures(db, { now, expiringWithinMs }, from),
   ]);
   return {
     stats: {
@@ -35,6 +36,10 @@ export async function dashboardStats(
       revenue: all.revenue,
       paymentMismatchCount: all.paymentMismatchCount,
       awaitingDeliveryCount: awaitingDelivery,
+      activeSubscriptionsCount: subscriptions.activeSubscriptionsCount,
+      expiringSubscriptionsCount: subscriptions.expiringSubscriptionsCount,
+      renewalRate: subscriptions.renewalRate,
+      renewalRevenue: subscriptions.renewalRevenue,
       // Of the range, like the trends: how many shoppers tried the service lately.
       trialsCount: current.trialsCount,
     },

@@ -13,6 +13,15 @@ export interface OrderLine {
   /** Price of one unit for that duration, from the catalogue at checkout time. */
   unitPrice: number;
   quantity: number;
+  /** A renewal (docs/product.md#renewals): the subscription it extends once paid, and its order. */
+  renewalOf?: RenewalTarget;
+}
+
+/** The subscription a renewal line extends, and the order people know it by (#1042). */
+export interface RenewalTarget {
+  subscriptionId: string;
+  orderId: string;
+  orderNumber: number;
 }
 
 export type PaymentOutcome = 'paid' | 'failed' | 'canceled' | 'expired';

@@ -6,7 +6,7 @@ import {
   type CheckoutItem,
 } from '../../shared/ordering';
 import { OrderRuleError, orderTotal } from './decider';
-import type { OrderLine } from './events';
+import type { OrderLine, RenewalTarget } from './events';
 import { coded } from '../../shared/errors';
 
 // Prices come from the catalogue, never from the shopper: each line is priced at the product's
@@ -25,7 +25,15 @@ export interface PricedProduct {
 /** Finds products of the storefront catalogue by id (the catalogue module's read model). */
 export type ProductLookup = (ids: string[]) => Promise<Map<string, PricedProduct>>;
 
-export async function priceLines(lookup: ProductLookup, items: CheckoutItem[]): Promise<OrderLine[]> {
+/**
+ * The cart's lines at the catalogue's prices. A renewal line (its target found by renewals.ts)
+ * stays a line of its own: it extends one subscription.
+ */
+export async function priceLines(
+  lookup: ProductLookup,
+  items: CheckoutItem[],
+  renewals: ReadonlyMap<string, RenewalTarget> = new Map(),
+): Promise<OrderLine[]> {
   const products = await lookup([...new Set(items.map((i) => i.productId))]);
   const lines = new Map<string, OrderLine>();
   for (const item of items) {
@@ -46,8 +54,9 @@ export async function priceLines(lookup: ProductLookup, items: CheckoutItem[]): 
         },
       );
     }
-    // The same package and duration twice is one line.
-    const key = `${product.id}\u0000${offer.duration}`;
+    const renewalOf = item.renewalOf ? renewals.get(item.renewalOf) : undefined;
+    // The same package and duration twice is one line; each renewal is a line of its own.
+    const key = `${product.id}\u0000${offer.duration}\u0000${item.renewalOf ?? ''}`;
     const existing = lines.get(key);
     if (existing) existing.quantity += item.quantity;
     else
@@ -58,6 +67,7 @@ export async function priceLines(lookup: ProductLookup, items: CheckoutItem[]): 
         quality: product.quality,
         unitPrice: isTrialDuration(offer.duration) ? 0 : offer.price,
         quantity: item.quantity,
+        ...(renewalOf && { renewalOf }),
       });
   }
   const merged = [...lines.values()];

@@ -18,6 +18,7 @@ import { notesOf } from '../../projections/notes';
 import {
   adminOrderSubscriptions,
   customerSubscriptions,
+  orderSubscriptionRows,
   SUBSCRIPTIONS_PROJECTION,
 } from '../../projections/subscriptions';
 import { normalisePhone } from '../../shared/ordering/constants';
@@ -56,7 +57,7 @@ import {
   type StartedTrialView,
   type OrderContactView,
 } from '../../shared/ordering';
-import { accessTokenHash, mintAccessToken } from './access';
+import { accessTokenHash, isAccessTokenShaped, mintAccessToken } from './access';
 import { executeOrderCommand, openCheckout, recordOutcome, type AdmitTrial, type OpenedCheckout } from './commands';
 import { customerOrder } from './customer-order';
 import { orderPageRoutes } from './order-page';
@@ -235,6 +236,19 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider, sealer: Seale
     firstPollMs: durationToMs(ctx.config.CHECKOUT_FIRST_POLL_AFTER),
     nextNumber: () => nextOrderNumber(ctx.db),
     sealer,
+    renewedOrder: async (token: string | undefined) => {
+      const order =
+        token && isAccessTokenShaped(token) ? await findOrderByAccessHash(ctx.db, accessTokenHash(token)) : undefined;
+      if (!order) return undefined;
+      const rows = await orderSubscriptionRows(ctx.db, order.id);
+      const subscriptions = rows.map((row) => ({
+        id: row.id,
+        productId: row.product_id,
+        status: row.status,
+        endsAt: row.ends_at === null ? null : new Date(row.ends_at).toISOString(),
+      }));
+      return { id: order.id, number: order.number, subscriptions };
+    },
     trialCooldownMs: durationToMs(ctx.config.TRIAL_COOLDOWN),
     logger: ctx.logger,
   };
@@ -470,7 +484,8 @@ function adminReads(ctx: AppContext, sealer: Sealer): Record<string, ReadHandler
     },
     '/dashboard/stats': async ({ query }) => {
       const { range } = parseInput(dashboardStatsQuerySchema, query);
-      return new JsonAnswer(await dashboardStats(ctx.db, range));
+      const at = { now: ctx.clock(), expiringWithinMs: durationToMs(ctx.config.EXPIRING_WITHIN) };
+      return new JsonAnswer(await dashboardStats(ctx.db, range, at));
     },
   };
 }

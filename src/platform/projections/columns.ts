@@ -19,6 +19,7 @@ export const column = {
   text: <Value extends string = string>() => of<Value>('text'),
   nullableText: () => of<string | null>('text'),
   integer: () => of<number>('integer'),
+  nullableInteger: () => of<number | null>('integer'),
   /** Money and counts that may pass 2^31; read back as numbers (the store's sums stay below 2^53). */
   bigint: () => of<number>('bigint'),
   boolean: () => of<boolean>('boolean'),

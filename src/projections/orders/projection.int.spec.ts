@@ -90,6 +90,7 @@ describe('orders projection', () => {
         language: null,
         whatsapp_sent_at: null,
         whatsapp_sent_by: null,
+        renewal_of_number: null,
         trial: false,
       },
     ]);
@@ -115,6 +116,7 @@ describe('orders projection', () => {
         language: null,
         whatsapp_sent_at: null,
         whatsapp_sent_by: null,
+        renewal_of_number: null,
         trial: false,
         version: 6,
       },
@@ -175,6 +177,7 @@ describe('orders projection', () => {
         language: null,
         whatsapp_sent_at: null,
         whatsapp_sent_by: null,
+        renewal_of_number: null,
         trial: false,
         updated_at: new Date(later),
       },

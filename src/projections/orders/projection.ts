@@ -157,6 +157,7 @@ function placedRow(d: PlacedOrder, version: number, restoredAt: string | null): 
     language: d.language ?? null,
     whatsapp_sent_at: null,
     whatsapp_sent_by: null,
+    renewal_of_number: d.lines.find((line) => line.renewalOf)?.renewalOf?.orderNumber ?? null,
     trial: d.trial ?? false,
   };
 }

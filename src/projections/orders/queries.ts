@@ -117,6 +117,7 @@ const LIST_COLUMNS = [
   'version',
   'restored_at',
   'payment_mismatch',
+  'renewal_of_number',
   'trial',
 ] as const;
 
@@ -463,6 +464,7 @@ export function toAdminOrder(row: OrderListRow): AdminOrderView {
     version: row.version,
     restored_at: row.restored_at ? new Date(row.restored_at).toISOString() : null,
     payment_mismatch: row.payment_mismatch,
+    renewal_of_number: row.renewal_of_number,
     trial: row.trial,
   };
 }

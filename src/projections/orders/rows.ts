@@ -39,6 +39,8 @@ export const ORDER_COLUMNS = {
   /** The last time an administrator sent the order on WhatsApp, and who (an actor id). */
   whatsapp_sent_at: column.nullableTimestamptz(),
   whatsapp_sent_by: column.nullableText(),
+  /** A renewal's: the number of the order whose subscription it renews (migration 029). */
+  renewal_of_number: column.nullableInteger(),
   /** A free trial (docs/product.md#free-trials): granted without payment, so never paid_at nor revenue. */
   trial: column.boolean(),
 };

@@ -17,6 +17,7 @@ export {
   customerSubscriptions,
   listSubscriptions,
   remindable,
+  subscriptionFigures,
   type SubscriptionQuery,
 } from './views';
 export type { SubscriptionRow, SubscriptionsTables } from './rows';

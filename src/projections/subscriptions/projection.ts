@@ -1,6 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductEvent } from '../../modules/catalogue/events';
-import { ORDER_EVENT_TYPES, upcastOrderEvent, type OrderEvent, type OrderLine } from '../../modules/ordering/events';
+import {
+  ORDER_EVENT_TYPES,
+  upcastOrderEvent,
+  type OrderEvent,
+  type OrderLine,
+  type PlacedOrder,
+} from '../../modules/ordering/events';
+import { renewedEnd } from '../../modules/subscriptions/renewal';
 import { SUBSCRIPTION_EVENT_TYPES, subscriptionId, type SubscriptionEvent } from '../../modules/subscriptions/events';
 import type { Actor, Recorded, StoredEvent } from '../../platform/eventstore/port';
 import type { Projection, Write } from '../../platform/projections/projection';
@@ -8,8 +15,8 @@ import { orderPageRoom, type Realtime } from '../../platform/realtime/realtime';
 import type { SubscriptionRow, SubscriptionsTables } from './rows';
 
 // Subscriptions as the back office reads them (docs/product.md#subscriptions). Each unit of each
-// line of a paid order is one subscription, opened when OrderPaid (or a trial's OrderTrialGranted) is folded, under an id derived
-// from the order, the line and the unit: the runner folds each event once (its checkpoint moves
+// line of a paid order is one subscription, opened when OrderPaid (or a free trial's
+// OrderTrialGranted) is folded, under an id derived from the order, the line and the unit: the runner folds each event once (its checkpoint moves
 // with the rows, docs/architecture.md#projections), and a payment folded again (a rebuild, a
 // payment after a restore) finds the same ids and adds none. A deleted order's subscriptions are
 // cancelled; a restored one's come back. Deliveries make them active with the sealed details;
@@ -50,7 +57,13 @@ export interface SubscriptionsProjectionDeps {
 export function subscriptionsProjection(deps: SubscriptionsProjectionDeps = {}): Projection {
   return {
     name: SUBSCRIPTIONS_PROJECTION,
-    tables: ['subscriptions', 'subscription_orders', 'subscription_products', 'subscription_reminders'],
+    tables: [
+      'subscriptions',
+      'subscription_orders',
+      'subscription_products',
+      'subscription_reminders',
+      'subscription_renewals',
+    ],
     handles: new Set<string>([...ORDER_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES, ...PRODUCT_EVENT_TYPES]),
     fold(events) {
       const writes = (events as (StoredEvent & Handled)[]).map((event) => writeOf(event));
@@ -93,10 +106,17 @@ async function tellOrderPages(db: Kysely<SubscriptionsTables>, realtime: Realtim
     ),
   ];
   if (!orderIds.length) return;
+  // A paid renewal changes the renewed order's subscription: that order's page is told too.
+  const changed = await db
+    .selectFrom('subscription_orders')
+    .select('lines')
+    .where('order_id', 'in', orderIds)
+    .execute();
+  const renewed = changed.flatMap(({ lines }) => lines.flatMap((line) => line.renewalOf?.orderId ?? []));
   const rows = await db
     .selectFrom('subscription_orders')
     .select('access_hash')
-    .where('order_id', 'in', orderIds)
+    .where('order_id', 'in', [...new Set([...orderIds, ...renewed])])
     .where('access_hash', 'is not', null)
     .execute();
   for (const { access_hash } of rows)
@@ -118,10 +138,10 @@ function writeOf(stored: Handled): Write {
   const event = stored.type.startsWith('Order') ? upcastOrderEvent(stored as OrderEvent) : stored;
   switch (event.type) {
     case 'OrderPlaced':
-      return keepLines(event.data.orderId, event.data.lines, event.data.access?.hash);
+      return keepLines(event.data);
     case 'OrderRestored':
       return async (target) => {
-        await keepLines(event.data.orderId, event.data.order.lines, event.data.order.access?.hash)(target);
+        await keepLines(event.data.order)(target);
         await setCancelled(target.db, event.data.orderId, false);
       };
     // A payment that did not match the order opens them only once an admin accepts it; a free
@@ -167,28 +187,39 @@ function writeOf(stored: Handled): Write {
   }
 }
 
-function keepLines(orderId: string, lines: OrderLine[], accessHash: string | undefined): Write {
+function keepLines(order: PlacedOrder): Write {
+  const { orderId, lines, access, number } = order;
   return async ({ db }) => {
     await sql`
-      INSERT INTO subscription_orders (order_id, lines, deleted, access_hash)
-      VALUES (${orderId}, ${JSON.stringify(lines)}::jsonb, false, ${accessHash ?? null})
-      ON CONFLICT (order_id) DO UPDATE SET lines = excluded.lines, deleted = false, access_hash = excluded.access_hash`.execute(
+      INSERT INTO subscription_orders (order_id, lines, deleted, access_hash, number)
+      VALUES (${orderId}, ${JSON.stringify(lines)}::jsonb, false, ${access?.hash ?? null}, ${number ?? null})
+      ON CONFLICT (order_id) DO UPDATE
+      SET lines = excluded.lines, deleted = false, access_hash = excluded.access_hash, number = excluded.number`.execute(
       db,
     );
   };
 }
 
-/** One subscription per unit of each line; those already there (a payment folded again) are left as they are. */
+/**
+ * One subscription per unit of each line; those already there (a payment folded again) are left as
+ * they are. A renewal line extends the subscription it names instead (renew), unless that one was
+ * cancelled meanwhile: then it opens one of its own, to be delivered, so a payment is never lost.
+ */
 async function openSubscriptions(db: Kysely<SubscriptionsTables>, orderId: string, paidAt: string): Promise<void> {
-  const { rows } = await sql<{ lines: OrderLine[]; deleted: boolean }>`
-    SELECT lines, deleted FROM subscription_orders WHERE order_id = ${orderId}`.execute(db);
+  const { rows } = await sql<{ lines: OrderLine[]; deleted: boolean; number: number | null }>`
+    SELECT lines, deleted, number FROM subscription_orders WHERE order_id = ${orderId}`.execute(db);
   const order = rows[0];
   if (!order) return;
   const devices = await devicesOf(
     db,
     order.lines.map((line) => line.productId),
   );
-  const subscriptions = order.lines.flatMap((line, lineIndex) =>
+  const opened: OrderLine[] = [];
+  for (const line of order.lines) {
+    const renewed = line.renewalOf && (await renew(db, line, { orderId, number: order.number ?? 0, paidAt }));
+    opened.push(renewed ? { ...line, quantity: 0 } : line);
+  }
+  const subscriptions = opened.flatMap((line, lineIndex) =>
     Array.from({ length: line.quantity }, (_, unitIndex) =>
       newSubscription(orderId, line, lineIndex, unitIndex, devices.get(line.productId) ?? null, paidAt),
     ),
@@ -229,6 +260,50 @@ function newSubscription(
   };
 }
 
+/**
+ * Extends the subscription a paid renewal line names (docs/product.md#renewals) and records the
+ * renewal; true when it did, or had already (the payment folded again). Its details stay: nothing
+ * is delivered again.
+ */
+async function renew(
+  db: Kysely<SubscriptionsTables>,
+  line: OrderLine,
+  renewal: { orderId: string; number: number; paidAt: string },
+): Promise<boolean> {
+  const target = line.renewalOf!;
+  const done = await db
+    .selectFrom('subscription_renewals')
+    .select('order_id')
+    .where('subscription_id', '=', target.subscriptionId)
+    .where('order_id', '=', renewal.orderId)
+    .executeTakeFirst();
+  if (done) return true;
+  const subscription = await db
+    .selectFrom('subscriptions')
+    .select(['status', 'ends_at'])
+    .where('id', '=', target.subscriptionId)
+    .executeTakeFirst();
+  if (!subscription || subscription.status === 'cancelled' || subscription.ends_at === null) return false;
+  const previousEnd = new Date(subscription.ends_at).toISOString();
+  // A renewal's duration is never a free trial (ordering/renewals.ts): no trial length applies.
+  const newEnd = renewedEnd(previousEnd, renewal.paidAt, line.duration, 0);
+  await db.updateTable('subscriptions').set({ ends_at: newEnd }).where('id', '=', target.subscriptionId).execute();
+  await db
+    .insertInto('subscription_renewals')
+    .values({
+      subscription_id: target.subscriptionId,
+      order_id: renewal.orderId,
+      order_number: renewal.number,
+      duration: line.duration,
+      amount: line.unitPrice,
+      paid_at: renewal.paidAt,
+      previous_end: previousEnd,
+      new_end: newEnd,
+    })
+    .execute();
+  return true;
+}
+
 async function devicesOf(db: Kysely<SubscriptionsTables>, productIds: string[]): Promise<Map<string, number>> {
   const { rows } = await sql<{ product_id: string; devices: number }>`
     SELECT product_id, devices FROM subscription_products WHERE product_id = ANY(${productIds})`.execute(db);
@@ -250,7 +325,9 @@ async function recordDelivery(db: Kysely<SubscriptionsTables>, data: Delivered):
   for (const s of data.subscriptions)
     await sql`
       UPDATE subscriptions
-      SET status = 'active', starts_at = ${s.startsAt}, ends_at = ${s.endsAt}, kind = ${s.kind},
+      SET status = 'active', starts_at = ${s.startsAt}, kind = ${s.kind},
+          -- The first delivery sets the end; a correction keeps it (renewals may have moved it).
+          ends_at = CASE WHEN starts_at IS NULL THEN ${s.endsAt}::timestamptz ELSE ends_at END,
           activation = ${s.activation}, delivered_at = ${data.at}
       WHERE id = ${s.subscriptionId} AND status <> 'cancelled'`.execute(db);
   await sql`

@@ -4,6 +4,7 @@ import type {
   AdminSubscriptionView,
   AutomaticDelivery,
   DeliveryState,
+  RenewalView,
   ShopperSubscriptionView,
 } from '../../shared/subscriptions/types';
 import type { SubscriptionOrderRow, SubscriptionRow, SubscriptionsTables } from './rows';
@@ -40,7 +41,11 @@ export function deliveryStateOf(rows: Pick<SubscriptionRow, 'status'>[]): Delive
 }
 
 /** A subscription as an administrator reads it, its activation opened with `open` (the sealer's). */
-export function toAdminSubscription(row: SubscriptionRow, open: (sealed: string) => Activation): AdminSubscriptionView {
+export function toAdminSubscription(
+  row: SubscriptionRow,
+  open: (sealed: string) => Activation,
+  renewals: RenewalView[] = [],
+): AdminSubscriptionView {
   return {
     id: row.id,
     orderId: row.order_id,
@@ -54,6 +59,7 @@ export function toAdminSubscription(row: SubscriptionRow, open: (sealed: string)
     endsAt: iso(row.ends_at),
     activation: row.activation === null ? null : open(row.activation),
     deliveredAt: iso(row.delivered_at),
+    renewals,
   };
 }
 
@@ -89,12 +95,13 @@ export async function adminOrderSubscriptions(
   deliveryState: DeliveryState;
   automaticDelivery: AutomaticDelivery | null;
 }> {
-  const [rows, order] = await Promise.all([
+  const [rows, order, renewals] = await Promise.all([
     orderSubscriptionRows(db, orderId),
     db.selectFrom('subscription_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
+    renewalsOfOrder(db, orderId),
   ]);
   return {
-    subscriptions: rows.map((row) => toAdminSubscription(row, open)),
+    subscriptions: rows.map((row) => toAdminSubscription(row, open, renewals.get(row.id))),
     deliveryState: deliveryStateOf(rows),
     automaticDelivery: automaticDeliveryOf(rows, order, automatic),
   };
@@ -139,7 +146,11 @@ export const awaitsDelivery = (orderId: string) =>
   sql<boolean>`EXISTS (SELECT 1 FROM subscriptions WHERE subscriptions.order_id = ${sql.ref(orderId)} AND subscriptions.status = 'awaiting_delivery')`;
 
 /** A subscription as its shopper reads it: the details opened once delivered, never while cancelled. */
-function toShopperSubscription(row: SubscriptionRow, open: (sealed: string) => Activation): ShopperSubscriptionView {
+function toShopperSubscription(
+  row: SubscriptionRow,
+  open: (sealed: string) => Activation,
+  renewals: RenewalView[],
+): ShopperSubscriptionView {
   const view: ShopperSubscriptionView = {
     id: row.id,
     itemId: `${row.order_id}-${row.line_index + 1}`,
@@ -151,6 +162,7 @@ function toShopperSubscription(row: SubscriptionRow, open: (sealed: string) => A
     status: row.status,
     startsAt: iso(row.starts_at),
     endsAt: iso(row.ends_at),
+    renewals,
   };
   if (row.activation !== null && row.status !== 'cancelled') view.activation = open(row.activation);
   return view;
@@ -165,10 +177,36 @@ export async function shopperOrderSubscriptions(
   orderId: string,
   open: <T>(sealed: string) => T,
 ): Promise<{ subscriptions: ShopperSubscriptionView[]; message: string | null }> {
-  const [rows, order] = await Promise.all([
+  const [rows, order, renewals] = await Promise.all([
     orderSubscriptionRows(db, orderId),
     db.selectFrom('subscription_orders').select('message').where('order_id', '=', orderId).executeTakeFirst(),
+    renewalsOfOrder(db, orderId),
   ]);
   const message = order?.message ? open<string>(order.message) : null;
-  return { subscriptions: rows.map((row) => toShopperSubscription(row, open)), message };
+  const subscriptions = rows.map((row) => toShopperSubscription(row, open, renewals.get(row.id) ?? []));
+  return { subscriptions, message };
+}
+
+/** The paid renewals of an order's subscriptions, oldest first, by subscription. */
+async function renewalsOfOrder(db: Kysely<SubscriptionsTables>, orderId: string): Promise<Map<string, RenewalView[]>> {
+  const rows = await db
+    .selectFrom('subscription_renewals as r')
+    .innerJoin('subscriptions as s', 's.id', 'r.subscription_id')
+    .selectAll('r')
+    .where('s.order_id', '=', orderId)
+    .orderBy('r.paid_at')
+    .execute();
+  const renewals = new Map<string, RenewalView[]>();
+  for (const row of rows) {
+    const view: RenewalView = {
+      orderId: row.order_id,
+      number: row.order_number,
+      duration: row.duration,
+      paidAt: iso(row.paid_at)!,
+      previousEnd: iso(row.previous_end)!,
+      newEnd: iso(row.new_end),
+    };
+    renewals.set(row.subscription_id, [...(renewals.get(row.subscription_id) ?? []), view]);
+  }
+  return renewals;
 }

@@ -36,6 +36,8 @@ export interface SubscriptionOrderRow {
   /** The latest delivery's message to the shopper, sealed. */
   message: string | null;
   delivered_at: string | Date | null;
+  /** The order's number (#1042), as placed; null on orders placed before numbers (migration 029). */
+  number: number | null;
   /** The hash of the order's private link: the room its page listens in (migration 024). */
   access_hash: string | null;
   /** Why automatic delivery last gave up, until an administrator retries it (migration 027). */
@@ -58,7 +60,23 @@ export interface SubscriptionReminderRow {
   by: string;
 }
 
+/** Each paid renewal of a subscription (migration 029): what the renewal bought, the end before and after. */
+export interface SubscriptionRenewalRow {
+  subscription_id: string;
+  /** The renewal's order, and its number. */
+  order_id: string;
+  order_number: number;
+  duration: string;
+  /** What one unit cost, in dinars (renewals' revenue). */
+  amount: number;
+  paid_at: string | Date;
+  previous_end: string | Date;
+  /** Null when bought for life. */
+  new_end: string | Date | null;
+}
+
 export interface SubscriptionsTables {
+  subscription_renewals: SubscriptionRenewalRow;
   subscription_reminders: SubscriptionReminderRow;
   subscriptions: SubscriptionRow;
   subscription_orders: SubscriptionOrderRow;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { PLACEHOLDER_CUSTOMER, normalisePhone } from '../../shared/ordering/constants';
+import { PLACEHOLDER_CUSTOMER, TRIAL_DURATION, normalisePhone } from '../../shared/ordering/constants';
 import {
   EXPIRED_VIEW_DAYS,
   REMINDER_STEPS,
@@ -204,4 +204,67 @@ export async function customerSubscriptions(
 ): Promise<AdminSubscriptionRowView[]> {
   const { rows } = await screenRows(db, sql`o.phone = ${phone}`, sql`s.created_at DESC, s.id`, 500, 0);
   return rows.map((row) => toRowView(row, at));
+}
+
+/**
+ * A renewal `r` of a paid term. A free trial's term is no term to renew (docs/product.md#free-trials):
+ * neither its end nor the first renewal after it (a trial turned paid) counts in the renewal rate.
+ */
+const renewedPaidTerm = sql`NOT (
+  EXISTS (SELECT 1 FROM subscriptions t WHERE t.id = r.subscription_id AND t.duration = ${TRIAL_DURATION})
+  AND NOT EXISTS (SELECT 1 FROM subscription_renewals e WHERE e.subscription_id = r.subscription_id AND e.paid_at < r.paid_at))`;
+
+/** How long after its end a renewal still counts as one in time (the renewal rate). */
+const RENEWAL_GRACE_MS = 7 * DAY_MS;
+
+/** The dashboard's subscription figures at `now`, the renewals over [from, now]. */
+export interface SubscriptionFigures {
+  activeSubscriptionsCount: number;
+  expiringSubscriptionsCount: number;
+  /**
+   * Of the paid subscription terms that ended in the range, the share renewed before their end or
+   * within 7 days after it (0..1), or null when none ended. Free trials' terms are not among them.
+   */
+  renewalRate: number | null;
+  /** What renewals paid in the range, in dinars. */
+  renewalRevenue: number;
+}
+
+export async function subscriptionFigures(
+  db: Kysely<SubscriptionsTables>,
+  at: Pick<SubscriptionQuery, 'now' | 'expiringWithinMs'>,
+  from: Date,
+): Promise<SubscriptionFigures> {
+  const { now, expiringWithinMs } = at;
+  const soon = new Date(now.getTime() + expiringWithinMs);
+  const grace = `${RENEWAL_GRACE_MS / 1000} seconds`;
+  const { rows } = await sql<{
+    active: string;
+    expiring: string;
+    ended_unrenewed: string;
+    renewed_in_time: string;
+    renewed_late: string;
+    revenue: string;
+  }>`
+    SELECT
+      (SELECT count(*) FROM subscriptions WHERE status = 'active' AND (ends_at IS NULL OR ends_at > ${now})) AS active,
+      (SELECT count(*) FROM subscriptions WHERE status = 'active' AND ends_at > ${now} AND ends_at <= ${soon}) AS expiring,
+      (SELECT count(*) FROM subscriptions WHERE status = 'active' AND ends_at >= ${from} AND ends_at <= ${now}
+         AND duration <> ${TRIAL_DURATION}) AS ended_unrenewed,
+      (SELECT count(*) FROM subscription_renewals r WHERE previous_end >= ${from} AND previous_end <= ${now}
+         AND paid_at <= previous_end + ${grace}::interval AND ${renewedPaidTerm}) AS renewed_in_time,
+      (SELECT count(*) FROM subscription_renewals r WHERE previous_end >= ${from} AND previous_end <= ${now}
+         AND paid_at > previous_end + ${grace}::interval AND ${renewedPaidTerm}) AS renewed_late,
+      (SELECT coalesce(sum(amount), 0) FROM subscription_renewals WHERE paid_at >= ${from} AND paid_at <= ${now}) AS revenue`.execute(
+    db,
+  );
+  const row = rows[0]!;
+  const renewed = Number(row.renewed_in_time);
+  const ended = renewed + Number(row.renewed_late) + Number(row.ended_unrenewed);
+  return {
+    activeSubscriptionsCount: Number(row.active),
+    expiringSubscriptionsCount: Number(row.expiring),
+    renewalRate: ended ? renewed / ended : null,
+    renewalRevenue: Number(row.revenue),
+  };
 }

@@ -36,9 +36,13 @@ export const checkoutItemSchema = z.object({
     .int(orderMessages.quantity)
     .min(1, orderMessages.quantity)
     .max(QUANTITY_MAX, orderMessages.quantity),
+  /** The subscription this line renews (docs/product.md#renewals): one unit, proved by the order's link token. */
+  renewalOf: text({ field: 'renewalOf', max: 100 }).optional(),
 });
 
 export const createCheckoutSchema = z.object({
+  /** The private link token of the order whose subscriptions the cart's renewal lines renew. */
+  orderAccessToken: text({ field: 'orderAccessToken', max: 100 }).optional(),
   amount: z.coerce.number({ error: coded('checkout.amount_invalid') }).nonnegative(coded('checkout.amount_invalid')),
   email: text({ field: 'Email', max: 200 }).optional().default(''),
   fullName: text({ field: 'Full name', max: 200 }).optional().default(''),

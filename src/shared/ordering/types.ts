@@ -139,6 +139,8 @@ export interface AdminOrderView {
    * decides; kept afterwards); null for every other order.
    */
   payment_mismatch: PaymentMismatchView | null;
+  /** A renewal (docs/product.md#renewals): the number of the order whose subscription it renews ("Renewal of #1042"). */
+  renewal_of_number: number | null;
   /** A free trial (docs/product.md#free-trials): granted without payment, never in the revenue. */
   trial: boolean;
 }
@@ -229,6 +231,14 @@ export interface DashboardStatsView {
     paymentMismatchCount: number;
     /** Paid orders with a subscription awaiting its activation details (docs/product.md#subscriptions). */
     awaitingDeliveryCount: number;
+    /** Delivered subscriptions that have not ended, now (docs/product.md#subscriptions-screen). */
+    activeSubscriptionsCount: number;
+    /** Of those, the ones ending within EXPIRING_WITHIN. */
+    expiringSubscriptionsCount: number;
+    /** Of the subscription terms that ended in the range, the share renewed in time (0..1); null when none ended. */
+    renewalRate: number | null;
+    /** What renewals paid in the range (docs/product.md#renewals). */
+    renewalRevenue: number;
     /** Free trials placed in the range (docs/product.md#free-trials); they are orders, never revenue. */
     trialsCount: number;
   };

@@ -93,6 +93,17 @@ export interface AutomaticDelivery {
   failedAt?: string;
 }
 
+/** A paid renewal of a subscription (docs/product.md#renewals): its order, what it bought, the end it moved. */
+export interface RenewalView {
+  orderId: string;
+  number: number;
+  duration: string;
+  paidAt: string;
+  previousEnd: string;
+  /** Null when bought for life. */
+  newEnd: string | null;
+}
+
 /** One subscription as the back office reads it, its activation opened (admins only). */
 export interface AdminSubscriptionView {
   id: string;
@@ -111,6 +122,8 @@ export interface AdminSubscriptionView {
   /** The latest details delivered, or null before the first delivery. */
   activation: Activation | null;
   deliveredAt: string | null;
+  /** Its paid renewals, oldest first. */
+  renewals: RenewalView[];
 }
 
 /** The body of PUT /api/admin/orders/{id}/delivery. */
@@ -136,4 +149,6 @@ export interface ShopperSubscriptionView {
   startsAt: string | null;
   endsAt: string | null;
   activation?: Activation;
+  /** Its paid renewals, oldest first. */
+  renewals: RenewalView[];
 }

@@ -18,6 +18,14 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 };
 
+export const subscriptionKeys = {
+  all: [...ADMIN, 'subscriptions'] as const,
+  lists: () => [...subscriptionKeys.all, 'list'] as const,
+  list: (filters: object) => [...subscriptionKeys.lists(), filters] as const,
+  /** How a customer's language words durations (the reminders' texts): apart, as the views' changes do not touch it. */
+  durationsIn: (language: string) => [...ADMIN, 'customer-durations', language] as const,
+};
+
 export const customerKeys = {
   all: [...ADMIN, 'customers'] as const,
   list: (filters: object) => [...customerKeys.all, 'list', filters] as const,

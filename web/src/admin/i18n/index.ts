@@ -14,6 +14,7 @@ import type orderContact from './order-contact/en.json';
 import type products from './products/en.json';
 import type projections from './projections/en.json';
 import type settings from './settings/en.json';
+import type subscriptions from './subscriptions/en.json';
 import type users from './users/en.json';
 
 // The back office's own messages (ids start with "admin."), loaded only by the admin chunk and
@@ -34,6 +35,7 @@ export type AdminMessageId =
   | keyof typeof products
   | keyof typeof projections
   | keyof typeof settings
+  | keyof typeof subscriptions
   | keyof typeof users;
 
 /** localStorage key of the admin's language, apart from the store's; index.html reads it too. */

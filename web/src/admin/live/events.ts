@@ -7,6 +7,7 @@ import type { RebuildView } from '@shared/operations/types';
 import { isRecord } from '../../api/http';
 import { applyAuditEntries } from '../api/audit';
 import { applyRebuild } from '../api/projections';
+import { applyReminded, subscriptionsMoved } from '../api/subscriptions';
 import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, settingsKeys, userKeys } from '../api/keys';
 import type { AdminMessageId, MessageValues } from '../i18n';
 import { isLocalChange } from './local-changes';
@@ -77,6 +78,7 @@ export const ADMIN_EVENTS = [
   'usersUpdate',
   'auditEntries',
   'projectionRebuild',
+  'subscription:reminded',
 ] as const satisfies readonly ServerEvent[];
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 
@@ -99,6 +101,7 @@ export function applyAdminEvent(
       const was = cachedOrder(queryClient, changed.id)?.status;
       patchOrder(queryClient, changed);
       invalidate(dashboardKeys.all, customerKeys.all);
+      subscriptionsMoved(queryClient);
       // A list this admin just changed is already current (live events about it are ignored for 5 s).
       // An open detail reads the rest again: its link may have been replaced, its sending recorded.
       if (!isLocalChange('orders', changed.id)) invalidate(orderKeys.lists(), orderKeys.detail(changed.id));
@@ -166,6 +169,10 @@ export function applyAdminEvent(
       // A rebuild's progress or outcome, whoever started it: the projections page follows it.
       if (isRecord(payload.rebuild) && typeof payload.rebuild.id === 'string')
         applyRebuild(queryClient, payload.rebuild as unknown as RebuildView);
+      return null;
+    case 'subscription:reminded':
+      // The row shows who reminded, whoever it was: the worklist says it, no notice.
+      applyReminded(queryClient, payload);
       return null;
     default: {
       // product:* and category_*: counts, names and lists across the catalogue and the dashboard.

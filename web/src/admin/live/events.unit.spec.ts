@@ -19,6 +19,7 @@ const order = (id: string, changes: Partial<AdminOrderView> = {}): AdminOrderVie
   version: 2,
   restored_at: null,
   payment_mismatch: null,
+  renewal_of_number: null,
   trial: false,
   ...changes,
 });

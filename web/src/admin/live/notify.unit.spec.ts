@@ -24,6 +24,7 @@ const order = (id: string, changes: Partial<AdminOrderView> = {}): AdminOrderVie
   version: 0,
   restored_at: null,
   payment_mismatch: null,
+  renewal_of_number: null,
   trial: false,
   ...changes,
 });

@@ -30,7 +30,7 @@ import {
 } from './settings-draft';
 import { useSaveSettings } from './settings-writes';
 import { SignOutEverywhere } from './SignOutEverywhere';
-import { Tabs, type TabItem } from './Tabs';
+import { Tabs, type TabItem } from '../ui/Tabs';
 
 export const SETTINGS_TABS = ['profile', 'password', 'notifications', 'region'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -64,7 +64,7 @@ export function SettingsPage({ tab, onTab }: { tab: SettingsTab; onTab: (tab: Se
       </header>
       {query.data ? (
         <section className="card admin-panel">
-          <Tabs label={t('admin.settings.tabs')} tabs={tabs} selected={tab} onSelect={onTab}>
+          <Tabs label={t('admin.settings.tabs')} tabs={tabs} selected={tab} onSelect={onTab} testId="settings-panel">
             {tab === 'password' ? (
               <>
                 <PasswordTab userId={userId} />

@@ -19,6 +19,7 @@ const subscription = (id: string, extra: Partial<AdminSubscriptionView> = {}): A
   endsAt: null,
   activation: null,
   deliveredAt: null,
+  renewals: [],
   ...extra,
 });
 

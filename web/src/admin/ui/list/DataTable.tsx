@@ -35,10 +35,25 @@ export interface DataTableProps<T> {
   busy?: boolean;
   /** Checkbox selection, keyed by row id. */
   selection?: { value: RowSelectionState; onChange: OnChangeFn<RowSelectionState> };
+  /** Rows in groups under a heading each (rows of a group come one after another): the group's heading. */
+  groupOf?: (row: T) => string;
   testId?: string;
 }
 
-export function DataTable<T>({ label, columns, rows, rowId, empty, busy, selection, testId }: DataTableProps<T>) {
+/** Consecutive rows of the same group together, in their order. */
+export function groupRows<R>(rows: R[], groupOf: (row: R) => string): { heading: string; rows: R[] }[] {
+  const groups: { heading: string; rows: R[] }[] = [];
+  for (const row of rows) {
+    const heading = groupOf(row);
+    const last = groups[groups.length - 1];
+    if (last?.heading === heading) last.rows.push(row);
+    else groups.push({ heading, rows: [row] });
+  }
+  return groups;
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { label, columns, rows, rowId, empty, busy, selection, groupOf, testId } = props;
   const table = useReactTable({
     data: rows,
     columns,
@@ -50,6 +65,10 @@ export function DataTable<T>({ label, columns, rows, rowId, empty, busy, selecti
     onRowSelectionChange: selection?.onChange,
   });
   const alignOf = (align?: 'num' | 'actions') => (align ? `cell-${align}` : undefined);
+  const shown = table.getRowModel().rows;
+  const groups: { heading?: string; rows: typeof shown }[] = groupOf
+    ? groupRows(shown, (row) => groupOf(row.original))
+    : [{ rows: shown }];
   return (
     <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={label} aria-busy={busy || undefined}>
       <table className="admin-table" data-testid={testId}>
@@ -65,17 +84,27 @@ export function DataTable<T>({ label, columns, rows, rowId, empty, busy, selecti
             </tr>
           ))}
         </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-row-id={row.id} aria-selected={selection ? row.getIsSelected() : undefined}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={alignOf(cell.column.columnDef.meta?.align)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        {groups.map((group, index) => (
+          // A group is a row group, its heading the header of the rows under it.
+          <tbody key={`${index}-${group.heading ?? ''}`}>
+            {group.heading !== undefined && (
+              <tr className="admin-table-group">
+                <th scope="rowgroup" colSpan={table.getVisibleLeafColumns().length}>
+                  <span className="admin-table-group-label">{group.heading}</span>
+                </th>
+              </tr>
+            )}
+            {group.rows.map((row) => (
+              <tr key={row.id} data-row-id={row.id} aria-selected={selection ? row.getIsSelected() : undefined}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={alignOf(cell.column.columnDef.meta?.align)}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        ))}
       </table>
       {rows.length === 0 && <div className="admin-table-empty">{empty}</div>}
     </div>

@@ -2,7 +2,7 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useLanguage } from '../../i18n/I18nProvider';
 import { directionOf } from '../../i18n/locales';
 
-// WAI-ARIA tabs with automatic activation: one tab stop (the selected tab), the arrow keys move
+// WAI-ARIA tabs (the settings' sections, the subscriptions' views) with automatic activation: one tab stop (the selected tab), the arrow keys move
 // to and select the next or previous tab (in the reading direction: in Arabic the right arrow
 // goes back), Home and End to the first and last; Tab then enters the panel.
 
@@ -17,12 +17,15 @@ export function Tabs<K extends string>({
   tabs,
   selected,
   onSelect,
+  testId,
   children,
 }: {
   label: string;
   tabs: TabItem<K>[];
   selected: K;
   onSelect: (key: K) => void;
+  /** Each panel's test id is `{testId}-{key}`. */
+  testId: string;
   /** The selected tab's panel (the others are there, empty and hidden, for their tabs to point at). */
   children: ReactNode;
 }) {
@@ -60,7 +63,7 @@ export function Tabs<K extends string>({
   };
 
   return (
-    <div className="admin-settings-tabs">
+    <div className="admin-tabs">
       <div role="tablist" aria-label={label} className="admin-tablist" onKeyDown={onKeyDown}>
         {tabs.map((tab) => {
           const active = tab.key === selected;
@@ -93,7 +96,7 @@ export function Tabs<K extends string>({
           tabIndex={0}
           hidden={tab.key !== selected}
           className="admin-tabpanel"
-          data-testid={`settings-panel-${tab.key}`}
+          data-testid={`${testId}-${tab.key}`}
         >
           {tab.key === selected && children}
         </div>
