@@ -16,8 +16,9 @@ import type { SubscriptionRow, SubscriptionsTables } from './rows';
 
 // Subscriptions as the back office reads them (docs/product.md#subscriptions). Each unit of each
 // line of a paid order is one subscription, opened when OrderPaid (or a free trial's
-// OrderTrialGranted) is folded, under an id derived from the order, the line and the unit: the runner folds each event once (its checkpoint moves
-// with the rows, docs/architecture.md#projections), and a payment folded again (a rebuild, a
+// OrderTrialGranted) is folded, under an id derived from the order, the line and the unit: the
+// runner folds each event once (its checkpoint moves with the rows,
+// docs/architecture.md#projections), and a payment folded again (a rebuild, a
 // payment after a restore) finds the same ids and adds none. A deleted order's subscriptions are
 // cancelled; a restored one's come back. Deliveries make them active with the sealed details;
 // automatic delivery's last failure is kept on the order until an administrator retries.
