@@ -25,6 +25,7 @@ import * as orderAccess from './024_order_access';
 import * as subscriptionViews from './025_subscription_views';
 import * as notes from './026_notes';
 import * as automaticDelivery from './027_automatic_delivery';
+import * as orderTrials from './028_order_trials';
 import * as renewals from './029_renewals';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '025_subscription_views': subscriptionViews,
   '026_notes': notes,
   '027_automatic_delivery': automaticDelivery,
+  '028_order_trials': orderTrials,
   '029_renewals': renewals,
 };

@@ -102,6 +102,10 @@ const envSchema = z.object({
   ),
   // How long a 'free trial' subscription lasts from its first delivery (docs/product.md#subscriptions).
   TRIAL_LENGTH: durationSchema.default('24h'),
+  // How long after a phone's free trial it may have another (docs/product.md#free-trials).
+  TRIAL_COOLDOWN: durationSchema.default('365d'),
+  // Free trials started per client address in a day, whatever their phones.
+  TRIALS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(3),
   // A subscription is "expiring" when it ends within this (the reminders' worklist, docs/product.md#subscriptions-screen).
   EXPIRING_WITHIN: durationSchema.default('7d'),
   // Lets a configured secret replace the one this database's instances were started with (rotation).

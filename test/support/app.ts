@@ -56,6 +56,7 @@ export async function startTestApp(
     PHONE_CHANGES_PER_10_MINUTES: '100000',
     ORDER_PAGES_PER_MINUTE: '100000',
     ORDER_LOOKUP_MISSES_PER_10_MINUTES: '100000',
+    TRIALS_PER_ADDRESS_PER_DAY: '100000',
     ...options.env,
   });
   const app = await startApp(config, options.logger, { clock: options.clock });

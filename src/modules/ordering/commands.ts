@@ -6,14 +6,15 @@ import { SYSTEM, type EventStore, type Position } from '../../platform/eventstor
 import { HttpError } from '../../platform/http/errors';
 import type { Sealer } from '../../platform/crypto/sealed';
 import type { JobQueue } from '../../platform/queue/port';
-import type { CreateCheckoutInput } from '../../shared/ordering';
-import { decider, OrderRuleError, orderTotal, type OrderCommand } from './decider';
-import { mintAccessToken } from './access';
+import { TRIAL_PAYMENT_METHOD, type CreateCheckoutInput } from '../../shared/ordering';
+import { decider, isTrialOrder, OrderRuleError, orderTotal, type OrderCommand } from './decider';
+import { mintAccessToken, type OrderAccess } from './access';
 import { checkoutDescription } from './description';
-import { orderStream, type PaymentOutcome } from './events';
+import { orderStream, trialCheckoutId, type OrderLine, type PaymentOutcome } from './events';
 import { ProviderRejected, ProviderUnavailable, type PaymentProvider, type ProviderCheckout } from './payment/provider';
 import { priceLines, type ProductLookup } from './pricing';
 import { renewalTargets, type RenewedOrder } from './renewals';
+import { claimTrial, releaseTrial } from './trial-guard';
 import { coded } from '../../shared/errors';
 
 // The ordering module's commands, through the platform's command handler. A concurrent writer
@@ -91,33 +92,46 @@ export interface CheckoutDeps {
   sealer: Pick<Sealer, 'seal'>;
   /** The order a private link token opens, with its subscriptions: what a renewal renews (renewals.ts). */
   renewedOrder: (token: string | undefined) => Promise<RenewedOrder | undefined>;
+  /** How long after a phone's free trial it may have another (TRIAL_COOLDOWN). */
+  trialCooldownMs: number;
   logger: Pick<Logger, 'warn'>;
 }
 
-/** An opened checkout, and the order's private link token, told to the shopper once. */
-export interface OpenedCheckout {
-  checkout: ProviderCheckout;
-  accessToken: string;
-}
+/**
+ * Counts a free trial against the client's address (429 past its daily limit), answering how to
+ * take it back if the trial is not placed after all.
+ */
+export type AdmitTrial = () => Promise<() => Promise<void>>;
+
+/**
+ * What create-checkout opened, with the order's private link token, told to the shopper once: a
+ * provider's checkout to pay at, or a free trial's order, placed and granted.
+ */
+export type OpenedCheckout =
+  | { kind: 'checkout'; checkout: ProviderCheckout; accessToken: string }
+  | { kind: 'trial'; order: { id: string; number: number }; accessToken: string; position: Position };
 
 /**
  * Opens a checkout: the cart priced from the catalogue (a total that differs from the shopper's is
  * a 409 with the real one), the provider's checkout, the order placed (pending, with its number and
  * its private link) and its reconciliation scheduled. The order exists from here on, so a shopper
- * who pays and closes the tab still has one.
+ * who pays and closes the tab still has one. A free trial's cart opens no checkout (startTrial).
  */
 export async function openCheckout(
   deps: CheckoutDeps,
   input: CreateCheckoutInput,
   metadata: CommandMetadata,
+  admitTrial: AdmitTrial,
 ): Promise<OpenedCheckout> {
   const renewing = input.items.some((item) => item.renewalOf);
   const renewals = renewing ? renewalTargets(input.items, await deps.renewedOrder(input.orderAccessToken)) : undefined;
   const lines = await priceLines(deps.products, input.items, renewals);
+  const trial = isTrialOrder(lines);
   const total = orderTotal(lines);
   if (Math.round(input.amount) !== total) {
     throw new OrderRuleError(409, coded('checkout.prices_changed', { total }), { total });
   }
+  if (trial) return startTrial(deps, input, lines, metadata, admitTrial);
   const orderId = randomUUID();
   // Taken before the provider is asked, as the description names it: a checkout the provider
   // refuses leaves a gap in the numbers (never a repeat).
@@ -139,23 +153,14 @@ export async function openCheckout(
     }),
   );
   const { token, access } = mintAccessToken(deps.sealer);
-  const place: OrderCommand = {
-    type: 'PlaceOrder',
-    data: {
-      orderId,
-      number,
-      checkoutId: checkout.id,
-      provider: deps.provider.name,
-      lines,
-      phone: input.phone,
-      customerName: input.fullName,
-      customerEmail: input.email,
-      requestedMethod: input.paymentMethod,
-      access,
-      language: input.language,
-      now: new Date().toISOString(),
-    },
-  };
+  const place = placeOrder(input, lines, {
+    orderId,
+    number,
+    checkoutId: checkout.id,
+    provider: deps.provider.name,
+    requestedMethod: input.paymentMethod,
+    access,
+  });
   await executeOrderCommand(deps.store, orderId, place, metadata);
   // The order is placed: a job queue that is away (Redis down) must not fail the shopper's checkout.
   // Pending orders are scheduled again when the queue is back (ordering's start), and the webhook
@@ -164,7 +169,71 @@ export async function openCheckout(
     (error: unknown) =>
       deps.logger.warn({ err: error, orderId }, 'reconciliation not scheduled yet: it is once the job queue is back'),
   );
-  return { checkout, accessToken: token };
+  return { kind: 'checkout', checkout, accessToken: token };
+}
+
+/** How an order is paid for, and what names it: the rest of PlaceOrder comes from the checkout's input. */
+type Placement = Pick<
+  Extract<OrderCommand, { type: 'PlaceOrder' }>['data'],
+  'orderId' | 'number' | 'checkoutId' | 'provider' | 'requestedMethod'
+> & { access: OrderAccess };
+
+function placeOrder(input: CreateCheckoutInput, lines: OrderLine[], placement: Placement): OrderCommand {
+  return {
+    type: 'PlaceOrder',
+    data: {
+      ...placement,
+      lines,
+      phone: input.phone,
+      customerName: input.fullName,
+      customerEmail: input.email,
+      language: input.language,
+      now: new Date().toISOString(),
+    },
+  };
+}
+
+/** A trial with no provider: the phone and the order are the shop's own. */
+const TRIAL_PROVIDER = 'none';
+
+/**
+ * A free trial (docs/product.md#free-trials): counted against the address, claimed for the phone
+ * (trial-guard.ts), then placed and granted with its number and private link, all without a
+ * provider. A trial that cannot be placed gives back both its count and its claim.
+ */
+async function startTrial(
+  deps: CheckoutDeps,
+  input: CreateCheckoutInput,
+  lines: OrderLine[],
+  metadata: CommandMetadata,
+  admitTrial: AdmitTrial,
+): Promise<OpenedCheckout> {
+  const giveBack = await admitTrial();
+  const orderId = randomUUID();
+  const claim = { phone: input.phone, orderId };
+  try {
+    await claimTrial(deps.store, { ...claim, cooldownMs: deps.trialCooldownMs }, metadata);
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  try {
+    const number = await deps.nextNumber();
+    const { token, access } = mintAccessToken(deps.sealer);
+    const place = placeOrder(input, lines, {
+      orderId,
+      number,
+      checkoutId: trialCheckoutId(orderId),
+      provider: TRIAL_PROVIDER,
+      requestedMethod: TRIAL_PAYMENT_METHOD,
+      access,
+    });
+    const position = await executeOrderCommand(deps.store, orderId, place, metadata);
+    return { kind: 'trial', order: { id: orderId, number }, accessToken: token, position };
+  } catch (error) {
+    await Promise.all([giveBack(), releaseTrial(deps.store, claim, metadata)]);
+    throw error;
+  }
 }
 
 export const RECONCILE_JOB = 'reconcile-checkout';

@@ -22,6 +22,7 @@ export function customerOrder(
     status: order.status,
     paymentMethod: order.payment_method ?? order.requested_method,
     total: order.total_amount,
+    trial: order.trial,
     phone: order.phone,
     phoneChangeUntil,
     date: new Date(order.created_at).toISOString(),

@@ -40,6 +40,8 @@ export async function dashboardStats(
       expiringSubscriptionsCount: subscriptions.expiringSubscriptionsCount,
       renewalRate: subscriptions.renewalRate,
       renewalRevenue: subscriptions.renewalRevenue,
+      // Of the range, like the trends: how many shoppers tried the service lately.
+      trialsCount: current.trialsCount,
     },
     range: rangeDays,
     recentOrders: recent,

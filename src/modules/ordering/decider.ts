@@ -1,7 +1,7 @@
 import type { Decider } from '../../platform/eventstore/command-handler';
 import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
-import { STORE_CURRENCY, type OrderStatus, type PaymentDecision } from '../../shared/ordering';
+import { STORE_CURRENCY, isTrialDuration, type OrderStatus, type PaymentDecision } from '../../shared/ordering';
 import type { OrderAccess } from './access';
 import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome, type PlacedOrder } from './events';
 import { coded, type Coded } from '../../shared/errors';
@@ -24,6 +24,11 @@ import { coded, type Coded } from '../../shared/errors';
 // Otherwise the order waits as payment_mismatch, out of the revenue, until an admin accepts the
 // payment (completed) or cancels the order (failed, to be refunded with the provider); a canceled
 // order takes no later payment news for the same checkout.
+//
+// Free trials (docs/product.md#free-trials): a cart of one 'free trial' unit is placed and granted
+// in one append (OrderPlaced with `trial`, OrderTrialGranted), with no payment; trial lines next to
+// paid ones, or more than one unit, are refused. One trial per phone is guarded on the phone's own
+// stream (trial-guard.ts), before the order is placed.
 
 export interface OrderState {
   exists: boolean;
@@ -60,6 +65,8 @@ export function phoneChangeOpenUntil(state: OrderState): string | undefined {
  * taken. The same phone again after the change (a retried save) is taken, and changes nothing.
  */
 function phoneChangeRefusal(state: OrderState, phone: string, now: string): Coded | undefined {
+  // The trial was claimed for this phone (trial-guard.ts).
+  if (state.order?.trial) return coded('order.phone_trial');
   switch (state.status) {
     case 'pending':
       return coded('order.phone_unpaid');
@@ -125,14 +132,34 @@ export class OrderRuleError extends RuleError {}
 
 export const orderTotal = (lines: OrderLine[]) => lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
 
+/**
+ * Whether the lines are a free trial: every line in the trial duration, one unit in all. Trial
+ * lines next to paid ones, or more than one trial unit, are refused (400).
+ */
+export function isTrialOrder(lines: readonly OrderLine[]): boolean {
+  const trials = lines.filter((line) => isTrialDuration(line.duration));
+  if (!trials.length) return false;
+  if (trials.length < lines.length) throw new OrderRuleError(400, coded('trial.mixed_cart'));
+  if (trials.length > 1 || trials[0]!.quantity !== 1) throw new OrderRuleError(400, coded('trial.quantity'));
+  return true;
+}
+
+function placeOrder(data: Extract<OrderCommand, { type: 'PlaceOrder' }>['data']): OrderEvent[] {
+  const { now, lines, ...rest } = data;
+  if (!lines.length) throw new OrderRuleError(400, coded('cart.empty'));
+  const placed = { ...rest, lines, total: orderTotal(lines), at: now };
+  if (!isTrialOrder(lines)) return [{ type: 'OrderPlaced', data: placed }];
+  return [
+    { type: 'OrderPlaced', data: { ...placed, trial: true } },
+    { type: 'OrderTrialGranted', data: { orderId: data.orderId, at: now } },
+  ];
+}
+
 function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
-    case 'PlaceOrder': {
+    case 'PlaceOrder':
       if (state.exists) throw new OrderRuleError(409, coded('order.exists'));
-      const { now, lines, ...rest } = command.data;
-      if (!lines.length) throw new OrderRuleError(400, coded('cart.empty'));
-      return [{ type: 'OrderPlaced', data: { ...rest, lines, total: orderTotal(lines), at: now } }];
-    }
+      return placeOrder(command.data);
     case 'RecordPayment':
       // Even a deleted order takes the provider's news: a payment brings it back (recordPayment).
       if (!state.exists) throw new OrderRuleError(404, coded('order.not_found'));
@@ -262,6 +289,7 @@ function evolve(state: OrderState, stored: OrderEvent): OrderState {
     case 'OrderPaymentMismatched':
       return { ...state, status: 'payment_mismatch' };
     case 'OrderPaymentAccepted':
+    case 'OrderTrialGranted':
       return { ...state, status: 'completed' };
     case 'OrderPaymentRejected':
       return { ...state, status: 'failed', paymentRejected: true };

@@ -372,4 +372,78 @@ describe('order decider', () => {
         .thenThrows('Only a completed (paid) order can be dispatched', { status: 409 });
     });
   });
+
+  describe('a free trial (docs/product.md#free-trials)', () => {
+    const trialLine: OrderLine = {
+      productId: 'p1',
+      productName: 'Gold',
+      duration: 'free trial',
+      quality: 'HD',
+      unitPrice: 0,
+      quantity: 1,
+    };
+    const placeTrial = (trialLines: OrderLine[]): OrderCommand => ({
+      type: 'PlaceOrder',
+      data: {
+        ...place.data,
+        checkoutId: 'trial-o1',
+        provider: 'none',
+        requestedMethod: 'free_trial',
+        lines: trialLines,
+      },
+    });
+    const trialPlaced: OrderEvent = {
+      type: 'OrderPlaced',
+      data: {
+        ...placedOrder,
+        checkoutId: 'trial-o1',
+        provider: 'none',
+        requestedMethod: 'free_trial',
+        lines: [trialLine],
+        total: 0,
+        trial: true,
+      },
+    };
+    const granted: OrderEvent = { type: 'OrderTrialGranted', data: { orderId: 'o1', at: now } };
+
+    it('is placed and granted at once, completed without payment', () => {
+      order
+        .given([])
+        .when(placeTrial([trialLine]))
+        .then([trialPlaced, granted]);
+      expect(stateOf([trialPlaced, granted])).toMatchObject({ status: 'completed' });
+      expect(phoneChangeOpenUntil(stateOf([trialPlaced, granted]))).toBeUndefined();
+    });
+
+    it('is one unit of one package', () => {
+      order
+        .given([])
+        .when(placeTrial([{ ...trialLine, quantity: 2 }]))
+        .thenThrows('A free trial is one subscription of one package: quantity 1.', { status: 400 });
+      order
+        .given([])
+        .when(placeTrial([trialLine, { ...trialLine, productId: 'p2' }]))
+        .thenThrows(/quantity 1/, { status: 400 });
+    });
+
+    it('is never mixed with paid lines', () => {
+      order
+        .given([])
+        .when(placeTrial([trialLine, lines[0]!]))
+        .thenThrows(/A free trial is ordered on its own/, { status: 400 });
+    });
+
+    it('is delivered and dispatched like a paid order, and takes no payment news', () => {
+      order.given([trialPlaced, granted]).when(changeStatus('dispatched')).then([dispatched]);
+      order.given([trialPlaced, granted]).when(pay('paid')).then([]);
+      order.given([trialPlaced, granted]).when(pay('failed')).then([]);
+    });
+
+    it('keeps the phone it was given to', () => {
+      order
+        .given([trialPlaced, granted])
+        .when(updatePhone('0770000000'))
+        .thenThrows('A free trial keeps the phone number it was requested with.', { status: 409 });
+    });
+  });
 });

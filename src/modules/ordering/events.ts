@@ -48,6 +48,12 @@ export interface PlacedOrder {
   access?: OrderAccess;
   /** The language the shopper checked out in (ar, fr, en): messages to them are written in it. */
   language?: string;
+  /**
+   * A free trial (docs/product.md#free-trials): one unit of a 'free trial' line, priced 0, with no
+   * provider checkout (`checkoutId` is derived from the order's id). Always followed by its
+   * OrderTrialGranted. Absent on paid orders.
+   */
+  trial?: true;
   /** When the order was placed. */
   at: string;
 }
@@ -77,6 +83,11 @@ export type OrderEvent =
   /** An admin refused a mismatched payment and canceled the order (failed); the money is refunded with the provider. */
   | { type: 'OrderPaymentRejected'; data: { orderId: string; at: string } }
   | { type: 'OrderPhoneUpdated'; data: { orderId: string; phone: string; at: string } }
+  /**
+   * A free trial's order is completed without payment, in the append that placed it: its
+   * subscription opens as a paid order's does, and it never counts as revenue.
+   */
+  | { type: 'OrderTrialGranted'; data: { orderId: string; at: string } }
   | { type: 'OrderDispatched'; data: { orderId: string; at: string } }
   /**
    * An administrator delivered activation details for the order's subscriptions (the details
@@ -114,6 +125,7 @@ export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
   'OrderPaymentAccepted',
   'OrderPaymentRejected',
   'OrderPhoneUpdated',
+  'OrderTrialGranted',
   'OrderDispatched',
   'OrderDelivered',
   'OrderAccessLinkRenewed',
@@ -134,6 +146,7 @@ const OLD_TIME_FIELD: Record<OrderEventType, string | undefined> = {
   OrderPaymentAccepted: undefined,
   OrderPaymentRejected: undefined,
   OrderPhoneUpdated: 'updatedAt',
+  OrderTrialGranted: undefined,
   OrderDispatched: 'dispatchedAt',
   OrderDelivered: 'at',
   OrderAccessLinkRenewed: undefined,
@@ -152,5 +165,18 @@ export function upcastOrderEvent<E extends OrderEvent>(stored: E): E {
 }
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
+
+/** A free trial's order has no provider checkout: its checkout id, unique like any, is its own. */
+export const trialCheckoutId = (orderId: string) => `trial-${orderId}`;
+
+/**
+ * The free trials of one phone (trial-guard.ts): each trial claims the phone before its order is
+ * placed, and gives it back if the order could not be placed. No read model folds them.
+ */
+export type TrialGuardEvent =
+  | { type: 'TrialClaimed'; data: { phone: string; orderId: string; at: string } }
+  | { type: 'TrialReleased'; data: { phone: string; orderId: string; at: string } };
+
+export const trialGuardStream = (phone: string) => `trial-phone-${phone}`;
 
 export type { OrderStatus };

@@ -546,6 +546,7 @@ describe('checkout, payment and orders', () => {
         paymentMismatchCount: orders.filter((o) => o.status === 'payment_mismatch').length,
         // Nothing delivered here: every paid order awaits its activation details.
         awaitingDeliveryCount: orders.filter((o) => o.status === 'completed' || o.status === 'dispatched').length,
+        trialsCount: 0,
       });
       expect(res.body.revenueByDay).toHaveLength(30);
       expect(res.body.revenueByDay.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(paid);

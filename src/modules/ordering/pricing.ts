@@ -1,10 +1,18 @@
-import { ORDER_TOTAL_MAX, QUANTITY_MAX, orderMessages, type CheckoutItem } from '../../shared/ordering';
+import {
+  ORDER_TOTAL_MAX,
+  QUANTITY_MAX,
+  isTrialDuration,
+  orderMessages,
+  type CheckoutItem,
+} from '../../shared/ordering';
 import { OrderRuleError, orderTotal } from './decider';
 import type { OrderLine, RenewalTarget } from './events';
 import { coded } from '../../shared/errors';
 
 // Prices come from the catalogue, never from the shopper: each line is priced at the product's
-// active price for the chosen duration at the moment the checkout opens.
+// active price for the chosen duration at the moment the checkout opens; a free trial is only
+// offered by a product whose 'free trial' duration is active, and costs nothing whatever its row
+// says (docs/product.md#free-trials).
 
 export interface PricedProduct {
   id: string;
@@ -57,7 +65,7 @@ export async function priceLines(
         productName: product.name,
         duration: offer.duration,
         quality: product.quality,
-        unitPrice: offer.price,
+        unitPrice: isTrialDuration(offer.duration) ? 0 : offer.price,
         quantity: item.quantity,
         ...(renewalOf && { renewalOf }),
       });

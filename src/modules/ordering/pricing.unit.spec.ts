@@ -12,6 +12,8 @@ const catalogue: PricedProduct[] = [
     priceDurations: [
       { duration: '1 month', price: 2000, active: true },
       { duration: '3 months', price: 5400, active: false },
+      // A price an admin typed on the free trial: a trial still costs nothing.
+      { duration: 'free trial', price: 300, active: true },
     ],
   },
   {
@@ -32,6 +34,11 @@ const catalogue: PricedProduct[] = [
 const lookup = async (ids: string[]) => new Map(catalogue.filter((p) => ids.includes(p.id)).map((p) => [p.id, p]));
 
 describe('checkout pricing', () => {
+  it('prices a free trial at 0, whatever its row says', async () => {
+    const lines = await priceLines(lookup, [{ productId: 'gold', duration: 'free trial', quantity: 1 }]);
+    expect(lines).toEqual([expect.objectContaining({ duration: 'free trial', unitPrice: 0, quantity: 1 })]);
+  });
+
   it('prices each line from the catalogue and merges the same package and duration', async () => {
     const lines = await priceLines(lookup, [
       { productId: 'gold', duration: '1 month', quantity: 1 },

@@ -175,6 +175,7 @@ describe('the dashboard’s subscription figures', () => {
     app = await startTestApp({ clock: () => now });
     admin = await adminToken(app.url);
     gold = await createProduct(app.url, admin, 'Gold', [
+      ['free trial', 0],
       ['1 month', 2000],
       ['3 months', 5000],
     ]);
@@ -214,19 +215,41 @@ describe('the dashboard’s subscription figures', () => {
       items: [{ productId: gold.id, duration: '3 months', quantity: 1, renewalOf: order.subscription }],
     });
 
+  /** A free trial of Gold delivered `daysAgo` days ago: it ended a day later. */
+  async function trialDelivered(daysAgo: number, phone: string) {
+    const started = await api()
+      .post('/api/payment/create-checkout')
+      .send({ amount: 0, phone, items: [{ productId: gold.id, duration: 'free trial', quantity: 1 }] })
+      .expect(200);
+    const orderId = started.body.order.id as string;
+    now = new Date(Date.now() - daysAgo * DAY);
+    await api()
+      .put(`/api/admin/orders/${orderId}/delivery`)
+      .set(bearer(admin))
+      .set('If-Match', (await detail(orderId)).headers.etag as string)
+      .send({ subscriptions: [{ subscriptionId: subscriptionId(orderId, 0, 0), kind: 'code', code: 'T-1' }] })
+      .expect(200);
+    now = new Date();
+    return { token: started.body.orderAccessToken as string, subscription: subscriptionId(orderId, 0, 0) };
+  }
+
   it('counts active and expiring subscriptions now, and the renewal rate and revenue over the range', async () => {
     const late = await delivered(61); // ended about a month ago: renewed now, too late to count as renewed
     const inTime = await delivered(33); // ended a few days ago: renewed now, within 7 days of its end
     await delivered(40); // ended about ten days ago, not renewed
     await delivered(25); // ends within the week
+    // Free trials' terms are not among the renewal rate's, ended or turned paid (their payment is renewal revenue).
+    await trialDelivered(10, '0770000001');
+    await renew(await trialDelivered(3, '0770000002'));
     await renew(late);
     await renew(inTime);
     now = new Date();
     const stats = (await api().get('/api/admin/dashboard/stats?range=90').set(bearer(admin)).expect(200)).body.stats;
     expect(stats).toMatchObject({
-      activeSubscriptionsCount: 3,
+      activeSubscriptionsCount: 4,
       expiringSubscriptionsCount: 1,
-      renewalRevenue: 10000,
+      renewalRevenue: 15000,
+      trialsCount: 2,
     });
     expect(stats.renewalRate).toBeCloseTo(1 / 3, 5);
   });

@@ -15,7 +15,12 @@ import type { Limiters } from '../../platform/throttle/limiters';
 import { describeActor } from '../../projections/admin-users';
 import { findProductsForPricing } from '../../projections/catalogue';
 import { notesOf } from '../../projections/notes';
-import { adminOrderSubscriptions, customerSubscriptions, orderSubscriptionRows } from '../../projections/subscriptions';
+import {
+  adminOrderSubscriptions,
+  customerSubscriptions,
+  orderSubscriptionRows,
+  SUBSCRIPTIONS_PROJECTION,
+} from '../../projections/subscriptions';
 import { normalisePhone } from '../../shared/ordering/constants';
 import { createSealer, type Sealer } from '../../platform/crypto/sealed';
 import type { Activation } from '../../shared/subscriptions';
@@ -46,12 +51,14 @@ import {
   updatePhoneSchema,
   whatsappSentSchema,
   type CreateCheckoutInput,
+  type CreatedCheckoutView,
   type CustomerDetailView,
   type CustomerView,
+  type StartedTrialView,
   type OrderContactView,
 } from '../../shared/ordering';
 import { accessTokenHash, isAccessTokenShaped, mintAccessToken } from './access';
-import { executeOrderCommand, openCheckout, recordOutcome, type OpenedCheckout } from './commands';
+import { executeOrderCommand, openCheckout, recordOutcome, type AdmitTrial, type OpenedCheckout } from './commands';
 import { customerOrder } from './customer-order';
 import { orderPageRoutes } from './order-page';
 import { decider, phoneChangeOpenUntil } from './decider';
@@ -180,6 +187,42 @@ function checkoutLimits(
   };
 }
 
+/**
+ * Free trials started per client address and day (docs/product.md#free-trials), on top of the
+ * checkout's throttles: each phone has one trial a year, and this stops one address from making up
+ * phones. A trial refused after it was counted (its phone already had one) is given back.
+ */
+function trialAdmission(limiters: Limiters, config: Pick<Config, 'TRIALS_PER_ADDRESS_PER_DAY'>) {
+  const perAddress = limiters.create({
+    name: 'free-trials',
+    points: config.TRIALS_PER_ADDRESS_PER_DAY,
+    windowSeconds: 86_400,
+  });
+  return (res: Response, address: string): AdmitTrial =>
+    async () => {
+      const waitMs = await perAddress.take(address);
+      if (waitMs) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw tooManyRequests(res, seconds, coded('trial.rate_limited', { hours: Math.ceil(seconds / 3600) }));
+      }
+      return () => perAddress.giveBack(address);
+    };
+}
+
+/** What create-checkout answers: where to pay, or the free trial's order (docs/product.md#api). */
+function checkoutAnswer(opened: OpenedCheckout): CreatedCheckoutView | StartedTrialView {
+  if (opened.kind === 'trial') {
+    return { success: true, trial: true, order: opened.order, orderAccessToken: opened.accessToken };
+  }
+  const { checkout, accessToken } = opened;
+  return {
+    success: true,
+    message: 'Checkout created',
+    checkout: { id: checkout.id, checkoutUrl: checkout.checkoutUrl },
+    orderAccessToken: accessToken,
+  };
+}
+
 /** The shopper's side of paying (docs/product.md#api): checkout, status, the order, the webhook. */
 function paymentRoutes(ctx: AppContext, provider: PaymentProvider, sealer: Sealer): Router {
   const router = Router();
@@ -206,10 +249,12 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider, sealer: Seale
       }));
       return { id: order.id, number: order.number, subscriptions };
     },
+    trialCooldownMs: durationToMs(ctx.config.TRIAL_COOLDOWN),
     logger: ctx.logger,
   };
 
   const limits = checkoutLimits(ctx.limiters, ctx.config);
+  const admitTrial = trialAdmission(ctx.limiters, ctx.config);
   const refusedForItsInput = (error: unknown) => {
     const status = (error as { status?: unknown }).status;
     return typeof status === 'number' && status >= 400 && status < 500;
@@ -226,18 +271,15 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider, sealer: Seale
     await limits.accept(res, address, input.phone);
     let opened: OpenedCheckout;
     try {
-      opened = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER));
+      opened = await openCheckout(checkoutDeps, input, commandMetadata(SHOPPER), admitTrial(res, address));
     } catch (error) {
       await limits.notOpened(address, input.phone);
       throw refusedForItsInput(error) ? await limits.refused(res, address, error) : error;
     }
-    const { checkout, accessToken } = opened;
-    res.json({
-      success: true,
-      message: 'Checkout created',
-      checkout: { id: checkout.id, checkoutUrl: checkout.checkoutUrl },
-      orderAccessToken: accessToken,
-    });
+    // The shopper goes straight to a trial's page (GET /api/orders/{token}), which reads both.
+    if (opened.kind === 'trial')
+      await ctx.runner.waitFor(opened.position, { projections: [ORDERS_PROJECTION, SUBSCRIPTIONS_PROJECTION] });
+    res.json(checkoutAnswer(opened));
   });
 
   // Shoppers' pages poll this; each provider call costs a call with our key. A settled order is
@@ -378,6 +420,7 @@ const ORDER_COLUMNS: CsvColumn<OrderRow>[] = [
   { header: 'Phone', value: (o) => o.phone },
   { header: 'Date', value: (o) => new Date(o.created_at).toISOString() },
   { header: 'Amount (Da)', value: (o) => o.total_amount },
+  { header: 'Free trial', value: (o) => (o.trial ? 'yes' : 'no') },
   { header: 'Status', value: (o) => o.status },
   { header: 'Payment method', value: (o) => o.payment_method ?? o.requested_method },
   { header: 'Items', value: (o) => o.items.map((i) => `${i.quantity} × ${i.productName} (${i.duration})`).join('; ') },

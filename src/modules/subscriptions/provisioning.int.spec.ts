@@ -48,7 +48,10 @@ describe('automatic delivery through the provisioning service', { timeout: 60_00
       logger: createLogger({ LOG_LEVEL: 'debug' }, { write: (line: string) => void logs.push(line) }),
     });
     token = await adminToken(app.url);
-    gold = await createProduct(app.url, token, 'Gold', [['1 month', 2000]]);
+    gold = await createProduct(app.url, token, 'Gold', [
+      ['free trial', 0],
+      ['1 month', 2000],
+    ]);
   });
 
   afterAll(async () => {
@@ -129,6 +132,20 @@ describe('automatic delivery through the provisioning service', { timeout: 60_00
     const orderEvents = await eventsOf(`order-${orderId}`);
     expect(orderEvents.filter((e) => e.type === 'OrderDelivered').map((e) => e.actor)).toEqual(['system']);
     expect(orderEvents.filter((e) => e.type === 'OrderDispatched').map((e) => e.actor)).toEqual(['system']);
+  });
+
+  it('delivers a free trial as soon as it is granted, for the trial’s length', async () => {
+    const started = await api()
+      .post('/api/payment/create-checkout')
+      .send({ amount: 0, phone: '0550998877', items: [{ productId: gold.id, duration: 'free trial', quantity: 1 }] });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const orderId = started.body.order.id as string;
+    const order = await whenAutomatic(orderId, 'delivered');
+    expect(order).toMatchObject({ status: 'dispatched', trial: true, deliveryState: 'delivered' });
+    expect(askedFor(unitIds(orderId, 1)).map((r) => r.status)).toEqual([200]);
+    const [trial] = order.subscriptions as { duration: string; startsAt: string; endsAt: string }[];
+    expect(trial!.duration).toBe('free trial');
+    expect(Date.parse(trial!.endsAt) - Date.parse(trial!.startsAt)).toBe(24 * 3600_000);
   });
 
   it('retries while the service is down, then records the failure for an administrator, who retries', async () => {

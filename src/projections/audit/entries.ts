@@ -422,13 +422,14 @@ function describeOrder(event: OrderEvent, states: States): Described {
     case 'OrderPlaced': {
       const state = placed(event.data, states);
       states.set(key, state);
-      const { customerName, customerEmail, phone, total, requestedMethod } = event.data;
+      const { customerName, customerEmail, phone, total, requestedMethod, trial } = event.data;
       const fields: Fields = {
         customer: customerName,
         email: customerEmail,
         phone,
         total,
-        paymentMethod: requestedMethod,
+        // A free trial pays nothing: it says so instead (docs/product.md#free-trials).
+        ...(trial ? { trial } : { paymentMethod: requestedMethod }),
         items: event.data.lines.map((l) => `${l.quantity} × ${l.productName} (${l.duration})`),
         status: 'pending',
       };
@@ -470,6 +471,11 @@ function describeOrder(event: OrderEvent, states: States): Described {
       const state = before && { ...before, status: 'completed' };
       states.set(key, state);
       return entry('order.payment_accepted', state, state && status(state, 'completed'));
+    }
+    case 'OrderTrialGranted': {
+      const state = before && { ...before, status: 'completed' };
+      states.set(key, state);
+      return entry('order.trial_granted', state, state && status(state, 'completed'));
     }
     case 'OrderPaymentRejected': {
       const state = before && { ...before, status: 'failed' };

@@ -91,6 +91,7 @@ describe('orders projection', () => {
         whatsapp_sent_at: null,
         whatsapp_sent_by: null,
         renewal_of_number: null,
+        trial: false,
       },
     ]);
 
@@ -116,8 +117,21 @@ describe('orders projection', () => {
         whatsapp_sent_at: null,
         whatsapp_sent_by: null,
         renewal_of_number: null,
+        trial: false,
         version: 6,
       },
+    ]);
+  });
+
+  it('folds a free trial as completed, never paid: out of the revenue and the customer’s spending', async () => {
+    const model = await readModel();
+    const trialLines = [{ ...lines[0]!, duration: 'free trial', unitPrice: 0, quantity: 1 }];
+    await model.given(
+      { type: 'OrderPlaced', data: { ...placedOrder, lines: trialLines, total: 0, trial: true } },
+      { type: 'OrderTrialGranted', data: { orderId: 'o1', at: placedAt } },
+    );
+    expect(await model.rows()).toMatchObject([
+      { status: 'completed', trial: true, paid_at: null, total_amount: 0, updated_at: new Date(placedAt), version: 1 },
     ]);
   });
 
@@ -164,6 +178,7 @@ describe('orders projection', () => {
         whatsapp_sent_at: null,
         whatsapp_sent_by: null,
         renewal_of_number: null,
+        trial: false,
         updated_at: new Date(later),
       },
     ]);

@@ -10,7 +10,7 @@ import { ordersByIds, toAdminOrder } from './queries';
 import { ORDER_COLUMNS, type OrderRow, type OrdersTables } from './rows';
 
 // Orders as the back office and the shopper's confirmation read them. Revenue counts paid orders
-// only (paid_at set): an order whose payment does not match (payment_mismatch) has none until an
+// only (paid_at set; a free trial is completed without one): an order whose payment does not match (payment_mismatch) has none until an
 // admin accepts that payment, and paid_at is then the time of the acceptance; a deleted order leaves the lists and the figures, its events stay. A payment
 // that reaches a deleted order brings its row back with restored_at set (see the order decider).
 //
@@ -96,6 +96,10 @@ function fold(rows: RowFolder<OrderRow>, legacy: LegacyNumbers, event: OrderEven
         version,
       });
       return;
+    case 'OrderTrialGranted':
+      // Completed without payment: no paid_at, so never in the revenue nor a customer's spending.
+      rows.patch(event.data.orderId, { status: 'completed', updated_at: event.data.at, version });
+      return;
     case 'OrderPaymentRejected':
       rows.patch(event.data.orderId, { status: 'failed', updated_at: event.data.at, version });
       return;
@@ -154,6 +158,7 @@ function placedRow(d: PlacedOrder, version: number, restoredAt: string | null): 
     whatsapp_sent_at: null,
     whatsapp_sent_by: null,
     renewal_of_number: d.lines.find((line) => line.renewalOf)?.renewalOf?.orderNumber ?? null,
+    trial: d.trial ?? false,
   };
 }
 

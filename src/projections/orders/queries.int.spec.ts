@@ -12,14 +12,17 @@ describe('orders queries', () => {
   let db: Kysely<OrdersTables>;
 
   /** Orders as the projection writes them; `paid_at` set for paid ones. */
-  const insert = (rows: { id: string; status: string; created_at: string; paid_at?: string; total?: number }[]) =>
+  const insert = (
+    rows: { id: string; status: string; created_at: string; paid_at?: string; total?: number; trial?: boolean }[],
+  ) =>
     sql`
       INSERT INTO orders (id, number, checkout_id, provider, customer_name, customer_email, phone, total_amount,
-                          status, requested_method, items, created_at, paid_at, updated_at, version)
+                          status, requested_method, items, created_at, paid_at, updated_at, version, trial)
       SELECT r.id, nextval('order_numbers'), 'c-' || r.id, 'sandbox', 'Client', 'c@example.dz', '0550000000',
-             coalesce(r.total, 1000), r.status, 'card', '[]', r.created_at, r.paid_at, r.created_at, 0
+             coalesce(r.total, 1000), r.status, 'card', '[]', r.created_at, r.paid_at, r.created_at, 0,
+             coalesce(r.trial, false)
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS r(id text, status text, created_at timestamptz, paid_at timestamptz, total int)`.execute(db);
+        AS r(id text, status text, created_at timestamptz, paid_at timestamptz, total int, trial boolean)`.execute(db);
 
   beforeAll(async () => {
     ({ db } = await freshDatabase<OrdersTables>());
@@ -64,6 +67,8 @@ describe('orders queries', () => {
       { id: 'd4', status: 'completed', created_at: '2026-03-12T22:00:00.000Z', paid_at: '2026-03-12T22:59:00.000Z' },
       { id: 'd5', status: 'completed', created_at: '2026-03-12T22:30:00.000Z', paid_at: '2026-03-12T23:00:00.000Z' },
       { id: 'd6', status: 'failed', created_at: '2026-03-10T10:00:00.000Z' },
+      // A free trial: an order of the range, granted without payment, never revenue.
+      { id: 'd7', status: 'completed', created_at: '2026-03-11T09:00:00.000Z', total: 0, trial: true },
     ]);
     // From any time of 10 March (Algiers), three days: 10, 11 and 12 March.
     expect(await revenueByDay(db, new Date('2026-03-10T12:00:00.000Z'), 3)).toEqual([
@@ -72,9 +77,10 @@ describe('orders queries', () => {
       { date: '2026-03-12', revenue: 2000, orders: 2 },
     ]);
     expect(await orderFigures(db, new Date('2026-03-09T22:00:00.000Z'), new Date('2026-03-12T22:30:00.000Z'))).toEqual({
-      ordersCount: 4,
+      ordersCount: 5,
       dispatchedOrdersCount: 2,
       revenue: 3000,
+      trialsCount: 1,
     });
   });
 });

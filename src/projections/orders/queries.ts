@@ -118,6 +118,7 @@ const LIST_COLUMNS = [
   'restored_at',
   'payment_mismatch',
   'renewal_of_number',
+  'trial',
 ] as const;
 
 /** An order as a list reads it. */
@@ -374,6 +375,8 @@ export interface OrderFigures {
   ordersCount: number;
   dispatchedOrdersCount: number;
   revenue: number;
+  /** Free trials among the orders (docs/product.md#free-trials). */
+  trialsCount: number;
 }
 
 type FigureRow = Omit<OrderFigures, 'revenue'> & { revenue: string };
@@ -389,6 +392,7 @@ export async function orderFigures(db: Kysely<OrdersTables>, from: Date, to: Dat
   const { rows } = await sql<FigureRow>`
     SELECT (SELECT count(*) FROM orders WHERE created_at >= ${from} AND created_at < ${to})::int AS "ordersCount",
            (SELECT count(*) FROM orders WHERE status = 'dispatched' AND created_at >= ${from} AND created_at < ${to})::int AS "dispatchedOrdersCount",
+           (SELECT count(*) FROM orders WHERE trial AND created_at >= ${from} AND created_at < ${to})::int AS "trialsCount",
            (SELECT coalesce(sum(total_amount), 0) FROM orders WHERE paid_at >= ${from} AND paid_at < ${to})::bigint AS revenue`.execute(
     db,
   );
@@ -404,7 +408,8 @@ export async function totals(db: Kysely<OrdersTables>): Promise<OrderTotals> {
     SELECT counts.*, (SELECT coalesce(sum(total_amount), 0) FROM orders WHERE paid_at IS NOT NULL)::bigint AS revenue
     FROM (SELECT count(*)::int AS "ordersCount",
                  count(*) FILTER (WHERE status = 'dispatched')::int AS "dispatchedOrdersCount",
-                 count(*) FILTER (WHERE status = 'payment_mismatch')::int AS "paymentMismatchCount"
+                 count(*) FILTER (WHERE status = 'payment_mismatch')::int AS "paymentMismatchCount",
+                 count(*) FILTER (WHERE trial)::int AS "trialsCount"
           FROM orders) counts`.execute(db);
   const row = rows[0]!;
   return { ...figures(row), paymentMismatchCount: row.paymentMismatchCount };
@@ -460,6 +465,7 @@ export function toAdminOrder(row: OrderListRow): AdminOrderView {
     restored_at: row.restored_at ? new Date(row.restored_at).toISOString() : null,
     payment_mismatch: row.payment_mismatch,
     renewal_of_number: row.renewal_of_number,
+    trial: row.trial,
   };
 }
 

@@ -2,7 +2,7 @@ import type { OrderLine } from '../../modules/ordering/events';
 import { column, type RowOf } from '../../platform/projections/columns';
 import type { OrderStatus, PaymentMismatchView } from '../../shared/ordering';
 
-// The orders table (migrations 007, 010, 011, 022 and 024), declared once: what the projection writes and
+// The orders table (migrations 007, 010, 011, 022, 024 and 025), declared once: what the projection writes and
 // the queries read.
 
 export const ORDER_COLUMNS = {
@@ -41,6 +41,8 @@ export const ORDER_COLUMNS = {
   whatsapp_sent_by: column.nullableText(),
   /** A renewal's: the number of the order whose subscription it renews (migration 029). */
   renewal_of_number: column.nullableInteger(),
+  /** A free trial (docs/product.md#free-trials): granted without payment, so never paid_at nor revenue. */
+  trial: column.boolean(),
 };
 
 export type OrderRow = RowOf<typeof ORDER_COLUMNS>;

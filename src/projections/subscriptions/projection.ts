@@ -15,9 +15,10 @@ import { orderPageRoom, type Realtime } from '../../platform/realtime/realtime';
 import type { SubscriptionRow, SubscriptionsTables } from './rows';
 
 // Subscriptions as the back office reads them (docs/product.md#subscriptions). Each unit of each
-// line of a paid order is one subscription, opened when OrderPaid is folded, under an id derived
-// from the order, the line and the unit: the runner folds each event once (its checkpoint moves
-// with the rows, docs/architecture.md#projections), and a payment folded again (a rebuild, a
+// line of a paid order is one subscription, opened when OrderPaid (or a free trial's
+// OrderTrialGranted) is folded, under an id derived from the order, the line and the unit: the
+// runner folds each event once (its checkpoint moves with the rows,
+// docs/architecture.md#projections), and a payment folded again (a rebuild, a
 // payment after a restore) finds the same ids and adds none. A deleted order's subscriptions are
 // cancelled; a restored one's come back. Deliveries make them active with the sealed details;
 // automatic delivery's last failure is kept on the order until an administrator retries.
@@ -36,6 +37,7 @@ type Handled = OrderEvent | SubscriptionEvent | Extract<ProductEvent, { type: (t
 const CHANGES_SUBSCRIPTIONS = new Set<string>([
   'OrderPaid',
   'OrderPaymentAccepted',
+  'OrderTrialGranted',
   'OrderDeleted',
   'OrderRestored',
   'SubscriptionsDelivered',
@@ -122,8 +124,8 @@ async function tellOrderPages(db: Kysely<SubscriptionsTables>, realtime: Realtim
     realtime.broadcast(orderPageRoom(access_hash!), 'order:updated', { linkReplaced: false });
 }
 
-/** The order events that open an order's subscriptions. */
-const PAYMENTS = new Set(['OrderPaid', 'OrderPaymentAccepted']);
+/** The order events that open an order's subscriptions: a payment, or a free trial granted. */
+const PAYMENTS = new Set(['OrderPaid', 'OrderPaymentAccepted', 'OrderTrialGranted']);
 
 /** The orders the batch opened subscriptions for go to automatic delivery, when it is on. */
 async function startAutomaticDelivery(deps: SubscriptionsProjectionDeps, events: StoredEvent[]) {
@@ -143,9 +145,11 @@ function writeOf(stored: Handled): Write {
         await keepLines(event.data.order)(target);
         await setCancelled(target.db, event.data.orderId, false);
       };
-    // A payment that did not match the order opens them only once an admin accepts it.
+    // A payment that did not match the order opens them only once an admin accepts it; a free
+    // trial's opens when it is granted (docs/product.md#free-trials).
     case 'OrderPaid':
     case 'OrderPaymentAccepted':
+    case 'OrderTrialGranted':
       return ({ db }) => openSubscriptions(db as Kysely<SubscriptionsTables>, event.data.orderId, event.data.at);
     case 'OrderDeleted':
       return ({ db }) => setCancelled(db, event.data.orderId, true);

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { PLACEHOLDER_CUSTOMER, normalisePhone } from '../../shared/ordering/constants';
+import { PLACEHOLDER_CUSTOMER, TRIAL_DURATION, normalisePhone } from '../../shared/ordering/constants';
 import {
   EXPIRED_VIEW_DAYS,
   REMINDER_STEPS,
@@ -206,6 +206,14 @@ export async function customerSubscriptions(
   return rows.map((row) => toRowView(row, at));
 }
 
+/**
+ * A renewal `r` of a paid term. A free trial's term is no term to renew (docs/product.md#free-trials):
+ * neither its end nor the first renewal after it (a trial turned paid) counts in the renewal rate.
+ */
+const renewedPaidTerm = sql`NOT (
+  EXISTS (SELECT 1 FROM subscriptions t WHERE t.id = r.subscription_id AND t.duration = ${TRIAL_DURATION})
+  AND NOT EXISTS (SELECT 1 FROM subscription_renewals e WHERE e.subscription_id = r.subscription_id AND e.paid_at < r.paid_at))`;
+
 /** How long after its end a renewal still counts as one in time (the renewal rate). */
 const RENEWAL_GRACE_MS = 7 * DAY_MS;
 
@@ -214,8 +222,8 @@ export interface SubscriptionFigures {
   activeSubscriptionsCount: number;
   expiringSubscriptionsCount: number;
   /**
-   * Of the subscription terms that ended in the range, the share renewed before their end or within
-   * 7 days after it (0..1), or null when none ended.
+   * Of the paid subscription terms that ended in the range, the share renewed before their end or
+   * within 7 days after it (0..1), or null when none ended. Free trials' terms are not among them.
    */
   renewalRate: number | null;
   /** What renewals paid in the range, in dinars. */
@@ -241,11 +249,12 @@ export async function subscriptionFigures(
     SELECT
       (SELECT count(*) FROM subscriptions WHERE status = 'active' AND (ends_at IS NULL OR ends_at > ${now})) AS active,
       (SELECT count(*) FROM subscriptions WHERE status = 'active' AND ends_at > ${now} AND ends_at <= ${soon}) AS expiring,
-      (SELECT count(*) FROM subscriptions WHERE status = 'active' AND ends_at >= ${from} AND ends_at <= ${now}) AS ended_unrenewed,
-      (SELECT count(*) FROM subscription_renewals WHERE previous_end >= ${from} AND previous_end <= ${now}
-         AND paid_at <= previous_end + ${grace}::interval) AS renewed_in_time,
-      (SELECT count(*) FROM subscription_renewals WHERE previous_end >= ${from} AND previous_end <= ${now}
-         AND paid_at > previous_end + ${grace}::interval) AS renewed_late,
+      (SELECT count(*) FROM subscriptions WHERE status = 'active' AND ends_at >= ${from} AND ends_at <= ${now}
+         AND duration <> ${TRIAL_DURATION}) AS ended_unrenewed,
+      (SELECT count(*) FROM subscription_renewals r WHERE previous_end >= ${from} AND previous_end <= ${now}
+         AND paid_at <= previous_end + ${grace}::interval AND ${renewedPaidTerm}) AS renewed_in_time,
+      (SELECT count(*) FROM subscription_renewals r WHERE previous_end >= ${from} AND previous_end <= ${now}
+         AND paid_at > previous_end + ${grace}::interval AND ${renewedPaidTerm}) AS renewed_late,
       (SELECT coalesce(sum(amount), 0) FROM subscription_renewals WHERE paid_at >= ${from} AND paid_at <= ${now}) AS revenue`.execute(
     db,
   );

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'product.restored',
   'order.placed',
   'order.paid',
+  'order.trial_granted',
   'order.payment_failed',
   'order.payment_mismatched',
   'order.payment_accepted',

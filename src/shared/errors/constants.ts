@@ -154,6 +154,16 @@ export const ERRORS = {
   ),
   'checkout.not_found': entry('Checkout not found'),
   'checkout.id_required': entry('checkoutId is required'),
+  'trial.quantity': entry('A free trial is one subscription of one package: quantity 1.'),
+  'trial.mixed_cart': entry(
+    'A free trial is ordered on its own. Remove the paid packages from your cart, or the free trial.',
+  ),
+  'trial.already_used': entry<{ days: number }>(
+    'This phone number has already had a free trial. Another one will be possible in {days, plural, one {# day} other {# days}}.',
+  ),
+  'trial.rate_limited': entry<{ hours: number }>(
+    'Too many free trials from your connection today. Try again in {hours, plural, one {# hour} other {# hours}}.',
+  ),
   'payment.provider_unavailable': entry('The payment service is not answering. Please try again in a moment.'),
   'payment.provider_refused': entry<{ reason: string }>('The payment service refused the checkout: {reason}'),
   'payment.invalid_signature': entry('Invalid webhook signature'),
@@ -179,6 +189,7 @@ export const ERRORS = {
   'order.phone_window_closed': entry(
     "An order's phone can only be changed within an hour of its payment. Please contact support to change it.",
   ),
+  'order.phone_trial': entry('A free trial keeps the phone number it was requested with.'),
   'order.phone_changed_once': entry(
     "This order's phone has already been changed once. Please contact support to change it.",
   ),

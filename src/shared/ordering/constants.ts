@@ -70,6 +70,15 @@ export const CART_LINES_MAX = 50;
 /** The most one order may cost: far beyond any real cart, and far below what the sums can hold. */
 export const ORDER_TOTAL_MAX = 10_000_000;
 
+/**
+ * The catalogue's free trial duration (docs/product.md#free-trials): a line in it is always priced
+ * 0, ordered on its own, one unit, one per phone in TRIAL_COOLDOWN, and opens no provider checkout.
+ */
+export const TRIAL_DURATION = 'free trial';
+export const isTrialDuration = (duration: string): boolean => duration === TRIAL_DURATION;
+/** The payment method an order placed as a free trial records: nothing was paid. */
+export const TRIAL_PAYMENT_METHOD = 'free_trial';
+
 export const orderMessages = {
   quantity: coded('cart.quantity', { max: QUANTITY_MAX }),
   overMax: coded('cart.over_max', { max: ORDER_TOTAL_MAX }),

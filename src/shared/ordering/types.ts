@@ -4,12 +4,24 @@ import type { CheckoutStatus, OrderStatus, PaymentMethod } from './constants';
 
 // The payment API's answers to the storefront (docs/product.md#api), as the server sends them.
 
-/** `POST /api/payment/create-checkout`: where to send the shopper to pay. */
+/** `POST /api/payment/create-checkout` for a paid cart: where to send the shopper to pay. */
 export interface CreatedCheckoutView {
   success: true;
   message: string;
   checkout: { id: string; checkoutUrl: string };
   /** The order's private link token (the page /orders/{token}): answered this once, never again. */
+  orderAccessToken: string;
+}
+
+/**
+ * `POST /api/payment/create-checkout` for a free trial (docs/product.md#free-trials): no payment, the
+ * order is placed and granted at once; the shopper goes straight to its page.
+ */
+export interface StartedTrialView {
+  success: true;
+  trial: true;
+  order: { id: string; number: number };
+  /** As for a paid checkout: the token of the order's page, answered this once. */
   orderAccessToken: string;
 }
 
@@ -45,6 +57,8 @@ export interface CustomerOrderView {
   paymentMethod: PaymentMethod | string;
   /** Whole dinars. */
   total: number;
+  /** A free trial (docs/product.md#free-trials): nothing was paid. */
+  trial: boolean;
   phone: string;
   /**
    * Until when the shopper may still change the phone (ISO time): once, within an hour of the
@@ -127,6 +141,8 @@ export interface AdminOrderView {
   payment_mismatch: PaymentMismatchView | null;
   /** A renewal (docs/product.md#renewals): the number of the order whose subscription it renews ("Renewal of #1042"). */
   renewal_of_number: number | null;
+  /** A free trial (docs/product.md#free-trials): granted without payment, never in the revenue. */
+  trial: boolean;
 }
 
 /** What the provider said was paid, next to what the order asked for. Amounts in `currency`'s units. */
@@ -223,6 +239,8 @@ export interface DashboardStatsView {
     renewalRate: number | null;
     /** What renewals paid in the range (docs/product.md#renewals). */
     renewalRevenue: number;
+    /** Free trials placed in the range (docs/product.md#free-trials); they are orders, never revenue. */
+    trialsCount: number;
   };
   range: number;
   recentOrders: AdminOrderView[];

@@ -4,7 +4,7 @@ import {
   type CheckoutStatus,
   type PaymentMethod,
 } from '@shared/ordering/constants';
-import type { CheckoutStatusView, CreatedCheckoutView } from '@shared/ordering/types';
+import type { CheckoutStatusView, CreatedCheckoutView, StartedTrialView } from '@shared/ordering/types';
 import type { CartItem } from '../cart/cart';
 import type { Locale } from '../i18n/locales';
 import { readStored, removeStored, writeStored } from '../lib/storage';
@@ -27,8 +27,14 @@ export interface OpenedCheckout {
   accessToken: string;
 }
 
-export async function createCheckout(request: CheckoutRequest): Promise<OpenedCheckout> {
-  const body = await postJson<CreatedCheckoutView>('/api/payment/create-checkout', {
+/** A free trial (docs/product.md#free-trials): no payment, the order already granted; the token of its page. */
+export interface StartedTrial {
+  trial: true;
+  accessToken: string;
+}
+
+export async function createCheckout(request: CheckoutRequest): Promise<OpenedCheckout | StartedTrial> {
+  const body = await postJson<CreatedCheckoutView | StartedTrialView>('/api/payment/create-checkout', {
     amount: request.amount,
     email: PLACEHOLDER_CUSTOMER.email,
     fullName: PLACEHOLDER_CUSTOMER.fullName,
@@ -41,6 +47,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<OpenedCh
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     language: request.language,
   });
+  if ('trial' in body) return { trial: true, accessToken: body.orderAccessToken };
   return { ...body.checkout, accessToken: body.orderAccessToken };
 }
 

@@ -1,4 +1,5 @@
 import type { ProductView } from '@shared/catalogue/types';
+import { QUANTITY_MAX, isTrialDuration } from '@shared/ordering/constants';
 
 // The browser cart's pure logic (docs/product.md#cart). No DOM, no storage: the store
 // in ./store.ts applies these functions and persists the result.
@@ -37,17 +38,35 @@ export function lineKey(item: Pick<CartItem, 'product' | 'selectedDuration'>): s
   return `${item.product.id}\u0000${item.selectedDuration}`;
 }
 
+/** The most units of one line: a free trial is one (docs/product.md#free-trials). */
+export const maxQuantity = (duration: string): number => (isTrialDuration(duration) ? 1 : QUANTITY_MAX);
+
+/** Whether a line in `duration` would put a free trial and paid packages in one cart (the server refuses it). */
+export const mixesTrial = (items: readonly CartItem[], duration: string): boolean =>
+  items.some((item) => isTrialDuration(item.selectedDuration) !== isTrialDuration(duration));
+
+/** A cart of free trials only: checked out without payment. */
+export const isTrialCart = (items: readonly CartItem[]): boolean =>
+  items.length > 0 && items.every((item) => isTrialDuration(item.selectedDuration));
+
 /**
  * Adds one unit. The selected duration and price default to the product's own. The same product
- * in the same duration raises that line's quantity by one; anything else is a new line.
+ * in the same duration raises that line's quantity by one, up to its maximum; anything else is a
+ * new line. A free trial and paid packages are never mixed: such an addition changes nothing.
  */
-export function addItem(items: readonly CartItem[], product: CartProduct, selection: Selection = {}): CartItem[] {
+export function addItem(
+  items: readonly CartItem[],
+  product: CartProduct,
+  selection: Selection = {},
+): readonly CartItem[] {
   const selectedDuration = selection.duration ?? product.duration;
-  const selectedPrice = selection.price ?? product.price;
+  const selectedPrice = isTrialDuration(selectedDuration) ? 0 : (selection.price ?? product.price);
+  if (mixesTrial(items, selectedDuration)) return items;
   const index = items.findIndex((item) => item.product.id === product.id && item.selectedDuration === selectedDuration);
   if (index === -1) {
     return [...items, { product, quantity: 1, selectedDuration, selectedPrice }];
   }
+  if (items[index]!.quantity >= maxQuantity(selectedDuration)) return items;
   return items.map((item, i) => (i === index ? { ...item, quantity: item.quantity + 1 } : item));
 }
 
@@ -58,7 +77,8 @@ export function removeItem(items: readonly CartItem[], productId: string): CartI
 
 /**
  * Sets the quantity of one line (product + duration). A quantity below 1 (or not a number) is
- * ignored and the cart is returned unchanged; fractions are rounded down.
+ * ignored and the cart is returned unchanged; fractions are rounded down, and the line's maximum
+ * (maxQuantity) is the most it takes.
  */
 export function updateQuantity(
   items: readonly CartItem[],
@@ -67,7 +87,7 @@ export function updateQuantity(
   quantity: number,
 ): readonly CartItem[] {
   if (!Number.isFinite(quantity) || quantity < 1) return items;
-  const next = Math.floor(quantity);
+  const next = Math.min(Math.floor(quantity), maxQuantity(selectedDuration));
   let changed = false;
   const updated = items.map((item) => {
     if (item.product.id !== productId || item.selectedDuration !== selectedDuration) return item;
@@ -96,7 +116,9 @@ export function repriceItems(items: readonly CartItem[], products: readonly Pric
     const entry = source.priceDurations.find(
       (candidate) => candidate.duration === item.selectedDuration && candidate.active,
     );
-    const price = entry ? entry.price : source.duration === item.selectedDuration ? source.price : undefined;
+    const listed = entry ? entry.price : source.duration === item.selectedDuration ? source.price : undefined;
+    // A free trial costs nothing whatever its row says, as the server prices it.
+    const price = listed !== undefined && isTrialDuration(item.selectedDuration) ? 0 : listed;
     if (price === undefined || !Number.isFinite(price) || price === item.selectedPrice) return item;
     changed = true;
     return {

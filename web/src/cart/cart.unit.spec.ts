@@ -4,6 +4,7 @@ import {
   addItem,
   cartTotal,
   clearCart,
+  isTrialCart,
   itemCount,
   parseStoredCart,
   removeItem,
@@ -86,9 +87,37 @@ describe('updateQuantity', () => {
   });
 });
 
+describe('a free trial in the cart (docs/product.md#free-trials)', () => {
+  const trial = { duration: 'free trial', price: 0 };
+
+  it('is one unit, however often it is added or raised', () => {
+    let cart = addItem(addItem([], basic, trial), basic, trial);
+    expect(cart.map((item) => item.quantity)).toEqual([1]);
+    cart = updateQuantity(cart, 'p-1', 'free trial', 5);
+    expect(cart[0]!.quantity).toBe(1);
+  });
+
+  it('costs nothing, whatever price it was added or repriced at', () => {
+    const cart = addItem([], basic, { duration: 'free trial', price: 300 });
+    expect(cartTotal(cart)).toBe(0);
+    const listed: PriceDuration[] = [{ duration: 'free trial', price: 300, active: true }];
+    expect(repriceItems(cart, [{ id: 'p-1', price: 2000, duration: '1 month', priceDurations: listed }])).toBe(cart);
+  });
+
+  it('is never mixed with paid packages, whichever comes first', () => {
+    const trialCart = addItem([], basic, trial);
+    expect(addItem(trialCart, premium)).toBe(trialCart);
+    const paidCart = addItem([], premium);
+    expect(addItem(paidCart, basic, trial)).toBe(paidCart);
+    expect(isTrialCart(trialCart)).toBe(true);
+    expect(isTrialCart(paidCart)).toBe(false);
+    expect(isTrialCart([])).toBe(false);
+  });
+});
+
 describe('totals', () => {
   it('counts units and sums price times quantity, rounded', () => {
-    let cart: CartItem[] = addItem([], basic);
+    let cart: readonly CartItem[] = addItem([], basic);
     cart = addItem(cart, basic);
     cart = addItem(cart, premium, { price: 1234.6 });
     expect(itemCount(cart)).toBe(3);

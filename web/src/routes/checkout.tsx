@@ -5,17 +5,19 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../api/http';
 import { changedTotal, createCheckout, savePendingOrder } from '../api/payment';
 import { productsQuery } from '../api/products';
+import { isTrialCart } from '../cart/cart';
 import { cartStore, useCart } from '../cart/store';
 import { CheckoutItems } from '../components/checkout/CheckoutItems';
 import { PhoneField } from '../components/checkout/PhoneField';
 import { OrderSummary } from '../components/cart/OrderSummary';
 import { PageHeader } from '../components/catalogue/PageHeader';
 import { StageCard } from '../components/ui/StageCard';
-import { AlertIcon, CreditCardIcon, LockIcon, ShieldIcon } from '../components/ui/icons';
+import { AlertIcon, BoltIcon, CreditCardIcon, LockIcon, ShieldIcon } from '../components/ui/icons';
 import { useFormatPrice, useLanguage } from '../i18n/I18nProvider';
 import { errorText, fieldTexts } from '../i18n/error-text';
+import type { MessageId } from '../i18n/messages';
 import { normalisePhone } from '@shared/ordering/constants';
-import { rememberOrderLink } from '../lib/order-links';
+import { orderPageUrl, rememberOrderLink } from '../lib/order-links';
 import { phoneErrorId, readSavedPhone, savePhone } from '../lib/phone';
 import { usePageTitle } from '../lib/usePageTitle';
 import { isolate } from '../lib/bidi';
@@ -30,6 +32,18 @@ export const Route = createFileRoute('/checkout')({
 
 type Stage = 'form' | 'processing' | 'redirecting';
 
+/** What the waiting screens say: on the way to the payment page, or to a free trial's order page. */
+const STAGE_TEXTS = {
+  paid: {
+    processing: { title: 'checkout.processing', text: 'checkout.processingText' },
+    redirecting: { title: 'checkout.redirecting', text: 'checkout.redirectingText' },
+  },
+  trial: {
+    processing: { title: 'checkout.processing', text: 'checkout.trialProcessingText' },
+    redirecting: { title: 'checkout.trialRedirecting', text: 'checkout.redirectingText' },
+  },
+} as const satisfies Record<string, Record<Exclude<Stage, 'form'>, { title: MessageId; text: MessageId }>>;
+
 interface Problem {
   message: string;
   newTotal?: number;
@@ -42,10 +56,14 @@ function CheckoutPage() {
   const queryClient = useQueryClient();
   const { locale } = useLanguage();
   const formatPrice = useFormatPrice();
-  const { items, itemCount, total, reprice } = useCart();
+  const { items, itemCount, total, reprice, clear } = useCart();
+  // A free trial opens no payment (docs/product.md#free-trials): the page says so.
+  const trial = isTrialCart(items);
   const [phone, setPhone] = useState(readSavedPhone);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>('form');
+  // What the waiting screens speak of: the cart is emptied once a trial is granted.
+  const [orderingTrial, setOrderingTrial] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -84,32 +102,40 @@ function CheckoutPage() {
     savePhone(digits);
     setProblem(null);
     setStage('processing');
+    setOrderingTrial(trial);
     const ordered = items;
     const amount = total;
     try {
-      const checkout = await createCheckout({
+      const answer = await createCheckout({
         amount,
         phone: digits,
         items: ordered,
         language: locale,
       });
-      savePendingOrder(checkout.id, ordered, amount, digits);
-      rememberOrderLink(checkout.id, checkout.accessToken);
       setStage('redirecting');
-      window.location.assign(checkout.checkoutUrl);
+      if ('trial' in answer) {
+        // Granted already: straight to the order's own page (a full load), the cart done with.
+        clear();
+        window.location.assign(orderPageUrl(answer.accessToken));
+        return;
+      }
+      savePendingOrder(answer.id, ordered, amount, digits);
+      rememberOrderLink(answer.id, answer.accessToken);
+      window.location.assign(answer.checkoutUrl);
     } catch (error) {
       const newTotal = changedTotal(error);
-      if (error instanceof ApiError && error.status === 409) {
+      if (newTotal !== null) {
         // Prices changed since the cart was filled: take the catalogue's prices and let the shopper retry.
         try {
           reprice(await queryClient.fetchQuery({ ...productsQuery(), staleTime: 0 }));
         } catch {
           // The new total below still tells the shopper what to expect.
         }
-        setProblem({ message: intl.formatMessage({ id: 'checkout.pricesChanged' }), newTotal: newTotal ?? undefined });
+        setProblem({ message: intl.formatMessage({ id: 'checkout.pricesChanged' }), newTotal });
         setStage('form');
       } else if (error instanceof ApiError && error.status < 500) {
-        // Refused (a field, a package no longer sold, too many attempts): said on the form, in the page's language.
+        // Refused (a field, a package no longer sold, a phone's trial already used, too many attempts): said on
+        // the form, in the page's language.
         const phoneProblem = fieldTexts(intl, error).phone;
         if (phoneProblem) {
           setPhoneError(phoneProblem);
@@ -128,11 +154,12 @@ function CheckoutPage() {
   };
 
   if (stage !== 'form') {
+    const texts = STAGE_TEXTS[orderingTrial ? 'trial' : 'paid'][stage];
     return (
       <StageCard
         testId={`checkout-${stage}`}
-        title={<FormattedMessage id={stage === 'processing' ? 'checkout.processing' : 'checkout.redirecting'} />}
-        text={<FormattedMessage id={stage === 'processing' ? 'checkout.processingText' : 'checkout.redirectingText'} />}
+        title={<FormattedMessage id={texts.title} />}
+        text={<FormattedMessage id={texts.text} />}
       />
     );
   }
@@ -141,7 +168,7 @@ function CheckoutPage() {
     <>
       <PageHeader
         title={<FormattedMessage id="checkout.title" />}
-        subtitle={<FormattedMessage id="checkout.subtitle" />}
+        subtitle={<FormattedMessage id={trial ? 'checkout.trialSubtitle' : 'checkout.subtitle'} />}
       />
       <div className="container page-body checkout-layout">
         <form
@@ -185,22 +212,24 @@ function CheckoutPage() {
               validate(value);
             }}
           />
-          <div className="payment-method">
-            <span className="payment-method-icon">
-              <CreditCardIcon size={22} />
-            </span>
+          <div className="payment-method" data-testid={trial ? 'checkout-trial' : undefined}>
+            <span className="payment-method-icon">{trial ? <BoltIcon size={22} /> : <CreditCardIcon size={22} />}</span>
             <div>
               <p className="payment-method-title">
-                <FormattedMessage id="checkout.paymentMethod" />
+                <FormattedMessage id={trial ? 'checkout.trialMethod' : 'checkout.paymentMethod'} />
               </p>
               <p className="field-hint">
-                <FormattedMessage id="checkout.paymentMethodText" />
+                <FormattedMessage id={trial ? 'checkout.trialMethodText' : 'checkout.paymentMethodText'} />
               </p>
             </div>
           </div>
           <button type="submit" className="btn btn-primary btn-lg btn-block" data-testid="place-order">
-            <LockIcon size={18} />
-            <FormattedMessage id="checkout.pay" values={{ total: isolate(formatPrice(total)) }} />
+            {trial ? <BoltIcon size={18} /> : <LockIcon size={18} />}
+            {trial ? (
+              <FormattedMessage id="checkout.startTrial" />
+            ) : (
+              <FormattedMessage id="checkout.pay" values={{ total: isolate(formatPrice(total)) }} />
+            )}
           </button>
           <p className="summary-note">
             <ShieldIcon size={16} />

@@ -156,8 +156,13 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
     { route: 'POST /api/admin/categories/{id}/restore', params: id('category'), body: firstVersion, status: 200 },
     {
       route: 'POST /api/admin/products',
-      // The store refuses a product without a category that exists (a rule, not the schema).
-      body: (example) => ({ ...example, category_id: ids.category }),
+      // The store refuses a product without a category that exists (a rule, not the schema). The
+      // example's duration is the free trial, which opens no checkout: a paid one is added.
+      body: (example) => ({
+        ...example,
+        category_id: ids.category,
+        price_durations: [...(example.price_durations as object[]), { duration: '1 month', price: 1 }],
+      }),
       status: 201,
       then: (answer) => void (ids.product = (answer.product as { id: string }).id),
     },
@@ -173,7 +178,7 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
         return {
           ...example,
           amount: 1,
-          items: [{ ...line, productId: ids.product, duration: 'free trial', quantity: 1 }],
+          items: [{ ...line, productId: ids.product, duration: '1 month', quantity: 1 }],
         };
       },
       status: 200,

@@ -74,7 +74,7 @@ export function DashboardSkeleton() {
       <span className="visually-hidden">{t('admin.dashboard.loading')}</span>
       <div className="skeleton skeleton-title admin-skeleton-title" />
       <div className="admin-stats">
-        {[0, 1, 2, 3].map((card) => (
+        {[0, 1, 2, 3, 4].map((card) => (
           <div key={card} className="card admin-stat">
             <div className="skeleton skeleton-line" />
             <div className="skeleton skeleton-title" />

@@ -5,6 +5,7 @@ import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useAdminText } from '../i18n';
 import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
+import { TrialBadge } from '../ui/TrialBadge';
 import { ageOf } from './time';
 
 /** The latest orders, newest first, each with its age in minutes, hours or days. */
@@ -50,7 +51,10 @@ export function RecentOrders({ orders, now }: { orders: AdminOrderView[]; now: D
                   <span className="admin-timeline-amount" dir="auto">
                     {price(order.total_amount)}
                   </span>
-                  <OrderStatusBadge status={order.status} />
+                  <span className="admin-badges">
+                    <OrderStatusBadge status={order.status} />
+                    {order.trial && <TrialBadge />}
+                  </span>
                 </div>
               </li>
             );

@@ -5,11 +5,12 @@ import { useFormatPrice } from '../../i18n/I18nProvider';
 import type { DashboardStatsView, Trend } from '@shared/ordering/types';
 import { useAdminText } from '../i18n';
 import { CoinsIcon, PackageIcon, TrendDownIcon, TrendUpIcon, TruckIcon } from '../ui/icons';
-import { AlertIcon, ReceiptIcon } from '../../components/ui/icons';
+import { AlertIcon, BoltIcon, ReceiptIcon } from '../../components/ui/icons';
 
 /**
  * The four figures (docs/product.md#dashboard: products, orders, dispatched orders, revenue), each with how the
- * chosen range compares with the one before it, as the server computed it; and, while some
+ * chosen range compares with the one before it, as the server computed it, and the free trials of the range
+ * (docs/product.md#free-trials); and, while some
  * orders' payments do not match their totals, a card asking for a decision on them; while paid
  * orders await their activation details, a card leading to them (docs/product.md#subscriptions).
  */
@@ -58,6 +59,13 @@ export function StatCards({ data }: { data: DashboardStatsView }) {
           label={t('admin.dashboard.revenue')}
           value={price(stats.revenue)}
           trend={trendLine(trends.revenue, days, price)}
+        />
+        <StatCard
+          testId="stat-trials"
+          icon={<BoltIcon />}
+          label={t('admin.dashboard.trials')}
+          value={count(stats.trialsCount)}
+          trend={{ text: t('admin.dashboard.trialsText', { days }), direction: 'same' }}
         />
       </section>
     </>

@@ -37,6 +37,7 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'product.restored': 'admin.history.action.product.restored',
   'order.placed': 'admin.history.action.order.placed',
   'order.paid': 'admin.history.action.order.paid',
+  'order.trial_granted': 'admin.history.action.order.trial_granted',
   'order.payment_failed': 'admin.history.action.order.payment_failed',
   'order.payment_mismatched': 'admin.history.action.order.payment_mismatched',
   'order.payment_accepted': 'admin.history.action.order.payment_accepted',
@@ -92,6 +93,7 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   withDetails: 'admin.history.field.withDetails',
   reminder: 'admin.history.field.reminder',
   note: 'admin.history.field.note',
+  trial: 'admin.history.field.trial',
 };
 
 /** Fields that hold an amount of money (whole dinars). */

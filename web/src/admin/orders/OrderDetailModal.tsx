@@ -18,6 +18,7 @@ import { TruckIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { ContactSection } from './contact/ContactSection';
+import { TrialBadge } from '../ui/TrialBadge';
 import { DeliverySection } from './delivery/DeliverySection';
 import { useDispatchOrder, usePaymentDecision } from './order-writes';
 
@@ -49,7 +50,15 @@ export function OrderDetailModal({
       open
       onClose={onClose}
       size="lg"
-      title={order ? t('admin.orders.detail.title', { order: `#${order.number}` }) : t('admin.orders.col.order')}
+      title={
+        order ? (
+          <>
+            {t('admin.orders.detail.title', { order: `#${order.number}` })} {order.trial && <TrialBadge />}
+          </>
+        ) : (
+          t('admin.orders.col.order')
+        )
+      }
       testId="order-detail"
       footer={
         <>

@@ -8,6 +8,7 @@ import { EyeIcon } from '../ui/icons';
 import { RowAction } from '../ui/list/RowAction';
 import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
+import { TrialBadge } from '../ui/TrialBadge';
 
 const column = createColumnHelper<AdminOrderListItem>();
 
@@ -72,7 +73,12 @@ export function useOrderColumns(actions: {
       }),
       column.accessor('status', {
         header: t('admin.orders.col.status'),
-        cell: (info) => <OrderStatusBadge status={info.getValue()} />,
+        cell: (info) => (
+          <span className="admin-badges">
+            <OrderStatusBadge status={info.getValue()} />
+            {info.row.original.trial && <TrialBadge />}
+          </span>
+        ),
       }),
       column.display({
         id: 'actions',

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CartItem } from '../../cart/cart';
+import { maxQuantity, type CartItem } from '../../cart/cart';
 import { useCart } from '../../cart/store';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
@@ -43,6 +43,7 @@ export function CartLine({ item }: { item: CartItem }) {
         <QuantityControl
           name={product.name}
           quantity={item.quantity}
+          max={maxQuantity(item.selectedDuration)}
           onChange={(quantity) => updateQuantity(product.id, item.selectedDuration, quantity)}
         />
         <p className="cart-line-total">

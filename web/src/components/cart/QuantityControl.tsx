@@ -1,14 +1,17 @@
+import { QUANTITY_MAX } from '@shared/ordering/constants';
 import { useIntl } from 'react-intl';
 import { MinusIcon, PlusIcon } from '../ui/icons';
 
-/** − quantity + for one cart line; minus is disabled at 1 (docs/product.md#cart). */
+/** − quantity + for one cart line; minus is disabled at 1, plus at `max` (docs/product.md#cart). */
 export function QuantityControl({
   name,
   quantity,
+  max = QUANTITY_MAX,
   onChange,
 }: {
   name: string;
   quantity: number;
+  max?: number;
   onChange: (quantity: number) => void;
 }) {
   const intl = useIntl();
@@ -31,7 +34,7 @@ export function QuantityControl({
         type="button"
         className="quantity-btn"
         onClick={() => onChange(quantity + 1)}
-        disabled={quantity >= 100}
+        disabled={quantity >= max}
         aria-label={intl.formatMessage({ id: 'cart.increase' }, { name })}
         data-testid="quantity-increase"
       >

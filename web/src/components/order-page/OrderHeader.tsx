@@ -45,7 +45,14 @@ export function OrderHeader({ order }: { order: ShopperOrderView }) {
           <FormattedMessage id={`orderPage.stage.${stage}`} />
         </span>
         <span>
-          <FormattedMessage id={`orderPage.stage.${stage}.text`} />
+          {/* A free trial was never paid for (docs/product.md#free-trials). */}
+          <FormattedMessage
+            id={
+              order.trial && stage === 'activating'
+                ? 'orderPage.stage.activating.trialText'
+                : `orderPage.stage.${stage}.text`
+            }
+          />
         </span>
       </p>
       {progress && (
@@ -59,7 +66,9 @@ export function OrderHeader({ order }: { order: ShopperOrderView }) {
               <span className="order-step-mark" aria-hidden="true">
                 {progress[step] === 'done' && <CheckIcon size={14} />}
               </span>
-              <FormattedMessage id={`orderPage.step.${step}`} />
+              <FormattedMessage
+                id={order.trial && step === 'paid' ? 'orderPage.step.trial' : `orderPage.step.${step}`}
+              />
               {progress[step] === 'done' && (
                 <span className="visually-hidden">
                   {' '}

@@ -1,3 +1,4 @@
+import { TRIAL_PAYMENT_METHOD } from '@shared/ordering/constants';
 import { FormattedMessage } from 'react-intl';
 
 /** A payment method as shoppers and admins know it (the provider's ids, old and new). */
@@ -9,6 +10,8 @@ export function PaymentMethodName({ method }: { method: string }) {
     case 'card':
     case 'cib':
       return <FormattedMessage id="payment.method.card" />;
+    case TRIAL_PAYMENT_METHOD:
+      return <FormattedMessage id="payment.method.freeTrial" />;
     default:
       return <bdi>{method}</bdi>;
   }

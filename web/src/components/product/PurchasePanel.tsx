@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PriceDuration, ProductView } from '@shared/catalogue/types';
 import { activeDurations, toCartProduct } from '../../api/products';
+import { isTrialDuration } from '@shared/ordering/constants';
+import { mixesTrial } from '../../cart/cart';
 import { useCart } from '../../cart/store';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
@@ -18,7 +20,7 @@ export function PurchasePanel({ product }: { product: ProductView }) {
   const navigate = useNavigate();
   const formatPrice = useFormatPrice();
   const durationLabel = useDurationLabel();
-  const { addItem } = useCart();
+  const { items, addItem } = useCart();
   const durations = activeDurations(product);
   const [chosen, setChosen] = useState<string | null>(null);
   // The shopper's choice, as long as it is still offered (prices can change live); else the first
@@ -35,7 +37,19 @@ export function PurchasePanel({ product }: { product: ProductView }) {
   }
 
   const saving = savingPercent(durations, selected.duration);
-  const add = () => addItem(toCartProduct(product), { duration: selected.duration, price: selected.price });
+  // A free trial is one unit, ordered alone (docs/product.md#free-trials): the cart takes no more.
+  const mixes = mixesTrial(items, selected.duration);
+  const trialInCart =
+    isTrialDuration(selected.duration) &&
+    items.some((item) => item.product.id === product.id && item.selectedDuration === selected.duration);
+  /** Adds the unit; false when the cart cannot take it (said in a toast). */
+  const add = () => {
+    if (mixes) toast.error(intl.formatMessage({ id: 'product.trialAlone' }));
+    else if (trialInCart)
+      toast.info(intl.formatMessage({ id: 'product.trialInCart' }, { name: isolate(product.name) }));
+    else addItem(toCartProduct(product), { duration: selected.duration, price: selected.price });
+    return !mixes && !trialInCart;
+  };
 
   return (
     <div className="purchase-panel">
@@ -72,7 +86,7 @@ export function PurchasePanel({ product }: { product: ProductView }) {
           className="btn btn-primary btn-lg"
           data-testid="add-to-cart"
           onClick={() => {
-            add();
+            if (!add()) return;
             toast.success(
               intl.formatMessage(
                 { id: 'product.added' },
@@ -89,8 +103,8 @@ export function PurchasePanel({ product }: { product: ProductView }) {
           className="btn btn-secondary btn-lg"
           data-testid="buy-now"
           onClick={() => {
-            add();
-            void navigate({ to: '/checkout' });
+            // A trial already in the cart is checked out as it is.
+            if (add() || (trialInCart && !mixes)) void navigate({ to: '/checkout' });
           }}
         >
           <BoltIcon size={20} />
