@@ -6,6 +6,7 @@ import {
 } from '@shared/ordering/constants';
 import type { CheckoutStatusView, CreatedCheckoutView, StartedTrialView } from '@shared/ordering/types';
 import type { CartItem } from '../cart/cart';
+import { renewedOrder } from '../cart/renewals';
 import type { Locale } from '../i18n/locales';
 import { readStored, removeStored, writeStored } from '../lib/storage';
 import { ApiError, getJson, isRecord, postJson } from './http';
@@ -43,7 +44,10 @@ export async function createCheckout(request: CheckoutRequest): Promise<OpenedCh
       productId: item.product.id,
       duration: item.selectedDuration,
       quantity: item.quantity,
+      ...(item.renewal && { renewalOf: item.renewal.subscriptionId }),
     })),
+    // The renewed order's private link proves its subscriptions are the shopper's (docs/product.md#renewals).
+    orderAccessToken: renewedOrder(request.items)?.token,
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     language: request.language,
   });

@@ -26,6 +26,22 @@ export interface CartItem {
   quantity: number;
   selectedDuration: string;
   selectedPrice: number;
+  /** Set on a line that renews a subscription (./renewals.ts): one unit, a line of its own. */
+  renewal?: Renewal;
+}
+
+/**
+ * The subscription a renewal line renews (docs/product.md#renewals), with the private link token of
+ * its order: the server's proof that the subscription is the shopper's.
+ */
+export interface Renewal {
+  subscriptionId: string;
+  /** The renewed order's number, shown as "Renewal of #1042". */
+  orderNumber: number;
+  /** The renewed order's private link token, sent as the checkout's orderAccessToken. */
+  orderToken: string;
+  /** A free trial turned into a paid duration: said "Upgrade" rather than "Renewal". */
+  upgrade?: boolean;
 }
 
 export interface Selection {
@@ -33,8 +49,9 @@ export interface Selection {
   price?: number;
 }
 
-/** Identifies a cart line: one product in one duration. */
-export function lineKey(item: Pick<CartItem, 'product' | 'selectedDuration'>): string {
+/** Identifies a cart line: one product in one duration, or the renewal of one subscription. */
+export function lineKey(item: Pick<CartItem, 'product' | 'selectedDuration' | 'renewal'>): string {
+  if (item.renewal) return `renewal\u0000${item.renewal.subscriptionId}`;
   return `${item.product.id}\u0000${item.selectedDuration}`;
 }
 
@@ -62,7 +79,9 @@ export function addItem(
   const selectedDuration = selection.duration ?? product.duration;
   const selectedPrice = isTrialDuration(selectedDuration) ? 0 : (selection.price ?? product.price);
   if (mixesTrial(items, selectedDuration)) return items;
-  const index = items.findIndex((item) => item.product.id === product.id && item.selectedDuration === selectedDuration);
+  const index = items.findIndex(
+    (item) => !item.renewal && item.product.id === product.id && item.selectedDuration === selectedDuration,
+  );
   if (index === -1) {
     return [...items, { product, quantity: 1, selectedDuration, selectedPrice }];
   }
@@ -70,9 +89,9 @@ export function addItem(
   return items.map((item, i) => (i === index ? { ...item, quantity: item.quantity + 1 } : item));
 }
 
-/** Removes every line of the product, whatever its duration. */
+/** Removes every line of the product, whatever its duration; a renewal of it stays (removeRenewal). */
 export function removeItem(items: readonly CartItem[], productId: string): CartItem[] {
-  return items.filter((item) => item.product.id !== productId);
+  return items.filter((item) => item.renewal || item.product.id !== productId);
 }
 
 /**
@@ -90,7 +109,8 @@ export function updateQuantity(
   const next = Math.min(Math.floor(quantity), maxQuantity(selectedDuration));
   let changed = false;
   const updated = items.map((item) => {
-    if (item.product.id !== productId || item.selectedDuration !== selectedDuration) return item;
+    // A renewal is one unit: its line is never this one.
+    if (item.renewal || item.product.id !== productId || item.selectedDuration !== selectedDuration) return item;
     if (item.quantity === next) return item;
     changed = true;
     return { ...item, quantity: next };
@@ -171,12 +191,24 @@ function restoreItem(value: unknown): CartItem | null {
   if (typeof value.selectedDuration !== 'string') return null;
   const price = toNumber(product.price) ?? selectedPrice;
   const duration = typeof product.duration === 'string' ? product.duration : value.selectedDuration;
-  return {
+  const line = {
     product: { ...product, id, name: product.name, price, duration },
     quantity: Math.floor(quantity),
     selectedDuration: value.selectedDuration,
     selectedPrice,
   };
+  if (value.renewal === undefined) return line;
+  // A renewal that cannot be read is dropped, never kept as a plain purchase.
+  const renewal = restoreRenewal(value.renewal);
+  return renewal ? { ...line, quantity: 1, renewal } : null;
+}
+
+function restoreRenewal(value: unknown): Renewal | null {
+  if (!isRecord(value)) return null;
+  const { subscriptionId, orderNumber, orderToken, upgrade } = value;
+  if (typeof subscriptionId !== 'string' || subscriptionId === '' || typeof orderToken !== 'string') return null;
+  if (typeof orderNumber !== 'number' || !Number.isInteger(orderNumber)) return null;
+  return { subscriptionId, orderNumber, orderToken, ...(upgrade === true && { upgrade }) };
 }
 
 /**
@@ -196,10 +228,11 @@ export function parseStoredCart(raw: string | null): CartItem[] {
   for (const entry of data) {
     const item = restoreItem(entry);
     if (!item) continue;
-    // Two stored lines for the same product and duration are merged.
+    // Two stored lines for the same product and duration are merged; a renewal is kept once.
     const existing = items.findIndex((other) => lineKey(other) === lineKey(item));
     if (existing === -1) items.push(item);
-    else items[existing] = { ...items[existing]!, quantity: items[existing]!.quantity + item.quantity };
+    else if (!item.renewal)
+      items[existing] = { ...items[existing]!, quantity: items[existing]!.quantity + item.quantity };
   }
   return items;
 }

@@ -13,8 +13,10 @@ import {
   type CartItem,
   type CartProduct,
   type PriceSource,
+  type Renewal,
   type Selection,
 } from './cart';
+import { putRenewal, removeRenewal, setRenewalDuration, type DurationPrice } from './renewals';
 
 /** localStorage key of the shopper's cart. */
 export const CART_KEY = 'cart';
@@ -36,6 +38,12 @@ export interface CartStore {
   clear(): void;
   /** Takes the current catalogue prices (after a live update or a 409 at checkout). */
   reprice(products: readonly PriceSource[]): void;
+  /** Puts the renewal of a subscription in the cart, one unit of `entry` (docs/product.md#renewals). */
+  putRenewal(product: CartProduct, entry: DurationPrice, renewal: Renewal): void;
+  /** Another duration for the renewal of a subscription. */
+  setRenewalDuration(subscriptionId: string, entry: DurationPrice): void;
+  /** Removes the renewal of a subscription. */
+  removeRenewal(subscriptionId: string): void;
 }
 
 function snapshotOf(items: readonly CartItem[]): CartSnapshot {
@@ -82,6 +90,9 @@ export function createCartStore(
       commit(updateQuantity(snapshot.items, productId, selectedDuration, quantity)),
     clear: () => commit(snapshot.items.length === 0 ? snapshot.items : clearCart()),
     reprice: (products) => commit(repriceItems(snapshot.items, products)),
+    putRenewal: (product, entry, renewal) => commit(putRenewal(snapshot.items, product, entry, renewal)),
+    setRenewalDuration: (subscriptionId, entry) => commit(setRenewalDuration(snapshot.items, subscriptionId, entry)),
+    removeRenewal: (subscriptionId) => commit(removeRenewal(snapshot.items, subscriptionId)),
   };
 }
 
@@ -106,5 +117,8 @@ export function useCart(): CartSnapshot & Omit<CartStore, 'getSnapshot' | 'subsc
     updateQuantity: store.updateQuantity,
     clear: store.clear,
     reprice: store.reprice,
+    putRenewal: store.putRenewal,
+    setRenewalDuration: store.setRenewalDuration,
+    removeRenewal: store.removeRenewal,
   };
 }

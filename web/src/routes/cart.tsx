@@ -5,6 +5,7 @@ import { OrderSummary } from '../components/cart/OrderSummary';
 import { PageHeader } from '../components/catalogue/PageHeader';
 import { StatePanel } from '../components/ui/StatePanel';
 import { ArrowBackIcon, ArrowForwardIcon, CartIcon, LockIcon, TrashIcon } from '../components/ui/icons';
+import { lineKey } from '../cart/cart';
 import { useCart } from '../cart/store';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -49,7 +50,7 @@ function CartPage() {
         <div className="cart-lines-col">
           <ul className="cart-lines" role="list" aria-label={intl.formatMessage({ id: 'cart.linesLabel' })}>
             {items.map((item) => (
-              <CartLine key={`${String(item.product.id)}|${item.selectedDuration}`} item={item} />
+              <CartLine key={lineKey(item)} item={item} />
             ))}
           </ul>
           <div className="cart-lines-actions">

@@ -6,6 +6,7 @@ import { ApiError } from '../api/http';
 import { changedTotal, createCheckout, savePendingOrder } from '../api/payment';
 import { productsQuery } from '../api/products';
 import { isTrialCart } from '../cart/cart';
+import { renewedOrder } from '../cart/renewals';
 import { cartStore, useCart } from '../cart/store';
 import { CheckoutItems } from '../components/checkout/CheckoutItems';
 import { PhoneField } from '../components/checkout/PhoneField';
@@ -120,7 +121,7 @@ function CheckoutPage() {
         return;
       }
       savePendingOrder(answer.id, ordered, amount, digits);
-      rememberOrderLink(answer.id, answer.accessToken);
+      rememberOrderLink(answer.id, answer.accessToken, renewedOrder(ordered));
       window.location.assign(answer.checkoutUrl);
     } catch (error) {
       const newTotal = changedTotal(error);

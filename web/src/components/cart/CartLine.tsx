@@ -7,20 +7,22 @@ import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { ProductImage } from '../product/ProductImage';
 import { TrashIcon } from '../ui/icons';
 import { QuantityControl } from './QuantityControl';
+import { RenewalBadge, RenewalDuration } from './RenewalParts';
 import { isolate } from '../../lib/bidi';
 
 export function CartLine({ item }: { item: CartItem }) {
   const intl = useIntl();
   const formatPrice = useFormatPrice();
   const durationLabel = useDurationLabel();
-  const { updateQuantity, removeItem } = useCart();
-  const { product } = item;
+  const { updateQuantity, removeItem, removeRenewal } = useCart();
+  const { product, renewal } = item;
   return (
     <li
       className="cart-line card"
       data-testid="cart-line"
       data-product-id={String(product.id)}
       data-duration={item.selectedDuration}
+      data-renewal-of={renewal?.subscriptionId}
     >
       <div className="cart-line-media">
         <ProductImage src={typeof product.featuredImage === 'string' ? product.featuredImage : null} alt="" />
@@ -32,28 +34,42 @@ export function CartLine({ item }: { item: CartItem }) {
           </Link>
         </h2>
         <p className="cart-line-meta">
-          <span className="badge badge-primary">{durationLabel(item.selectedDuration)}</span>
+          {renewal ? (
+            <RenewalBadge renewal={renewal} />
+          ) : (
+            <span className="badge badge-primary">{durationLabel(item.selectedDuration)}</span>
+          )}
           {typeof product.quality === 'string' && product.quality && <bdi className="badge">{product.quality}</bdi>}
         </p>
-        <p className="cart-line-unit">
-          <FormattedMessage id="cart.unitPrice" values={{ price: isolate(formatPrice(item.selectedPrice)) }} />
-        </p>
+        {renewal ? (
+          <RenewalDuration item={item} renewal={renewal} />
+        ) : (
+          <p className="cart-line-unit">
+            <FormattedMessage id="cart.unitPrice" values={{ price: isolate(formatPrice(item.selectedPrice)) }} />
+          </p>
+        )}
       </div>
       <div className="cart-line-controls">
-        <QuantityControl
-          name={product.name}
-          quantity={item.quantity}
-          max={maxQuantity(item.selectedDuration)}
-          onChange={(quantity) => updateQuantity(product.id, item.selectedDuration, quantity)}
-        />
+        {/* A renewal is one unit of one subscription (docs/product.md#renewals). */}
+        {!renewal && (
+          <QuantityControl
+            name={product.name}
+            quantity={item.quantity}
+            max={maxQuantity(item.selectedDuration)}
+            onChange={(quantity) => updateQuantity(product.id, item.selectedDuration, quantity)}
+          />
+        )}
         <p className="cart-line-total">
           <bdi data-testid="line-total">{formatPrice(item.selectedPrice * item.quantity)}</bdi>
         </p>
         <button
           type="button"
           className="btn btn-ghost btn-sm cart-remove"
-          onClick={() => removeItem(product.id)}
-          aria-label={intl.formatMessage({ id: 'cart.removeItem' }, { name: product.name })}
+          onClick={() => (renewal ? removeRenewal(renewal.subscriptionId) : removeItem(product.id))}
+          aria-label={intl.formatMessage(
+            { id: renewal ? 'cart.removeRenewal' : 'cart.removeItem' },
+            { name: product.name },
+          )}
         >
           <TrashIcon size={16} />
           <FormattedMessage id="cart.remove" />

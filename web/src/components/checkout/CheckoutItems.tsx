@@ -1,8 +1,9 @@
 import { FormattedMessage } from 'react-intl';
-import type { CartItem } from '../../cart/cart';
+import { lineKey, type CartItem } from '../../cart/cart';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { isolate } from '../../lib/bidi';
+import { RenewalBadge } from '../cart/RenewalParts';
 
 /** The cart's lines in the checkout summary: name, duration, quantity, line total. */
 export function CheckoutItems({ items }: { items: readonly CartItem[] }) {
@@ -11,9 +12,10 @@ export function CheckoutItems({ items }: { items: readonly CartItem[] }) {
   return (
     <ul className="checkout-items" role="list" data-testid="checkout-items">
       {items.map((item) => (
-        <li key={`${String(item.product.id)}|${item.selectedDuration}`} className="checkout-item">
+        <li key={lineKey(item)} className="checkout-item">
           <span className="checkout-item-name">
             <strong>{item.product.name}</strong>
+            {item.renewal && <RenewalBadge renewal={item.renewal} />}
             <small>
               <FormattedMessage
                 id="checkout.itemDetail"
