@@ -5,6 +5,7 @@ import type { MessageId } from '../../i18n/messages';
 import { paths } from '../../lib/paths';
 import { KeyIcon, StoreIcon, WhatsAppIcon } from '../ui/icons';
 import { orderStage, type OrderStage } from './progress';
+import type { RenewControl } from './renew';
 import { SubscriptionCard } from './SubscriptionCard';
 
 /** What the page says about the activation details before there are any to show. */
@@ -19,7 +20,7 @@ const WAITING_TEXT: Partial<Record<OrderStage, MessageId>> = {
  * The order's subscriptions and their activation details (docs/product.md#order-page), the shop's
  * message once delivered; before that, when and where the details will come.
  */
-export function OrderDelivery({ order }: { order: ShopperOrderView }) {
+export function OrderDelivery({ order, renew }: { order: ShopperOrderView; renew: RenewControl }) {
   const stage = orderStage(order);
   const waiting = WAITING_TEXT[stage];
   return (
@@ -61,7 +62,7 @@ export function OrderDelivery({ order }: { order: ShopperOrderView }) {
       {order.subscriptions.length > 0 && (
         <div className="subscription-list">
           {order.subscriptions.map((subscription) => (
-            <SubscriptionCard key={subscription.id} subscription={subscription} />
+            <SubscriptionCard key={subscription.id} subscription={subscription} renew={renew} />
           ))}
         </div>
       )}

@@ -18,13 +18,14 @@ import { AlertIcon } from '../ui/icons';
 import { LinkGone } from './LinkGone';
 import { OrderDelivery } from './OrderDelivery';
 import { OrderHeader } from './OrderHeader';
+import { useRenew, useRenewLink, type RenewLink } from './renew';
 
 /**
  * The order's private page (docs/product.md#order-page), opened by its link's token: read over
  * HTTPS, read again when the live connection says so. A link replaced meanwhile (told live, or a
  * 404 on reading again) turns the page into the replaced state, and what it showed is dropped.
  */
-export function OrderPage({ token }: { token: string }) {
+export function OrderPage({ token, renewLink }: { token: string; renewLink: RenewLink }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const query = useQuery(orderPageQuery(token));
@@ -57,7 +58,7 @@ export function OrderPage({ token }: { token: string }) {
   useOrderLanguage(order?.language ?? null);
 
   if (gone) return <LinkGone orderNumber={replaced?.orderNumber ?? order?.orderNumber} />;
-  if (order) return <OrderView order={order} />;
+  if (order) return <OrderView order={order} token={token} renewLink={renewLink} />;
   if (query.isError) {
     return (
       <PageState
@@ -74,14 +75,22 @@ export function OrderPage({ token }: { token: string }) {
 }
 
 /** The order, titled by its number (here, not above: the replaced state names the page itself). */
-function OrderView({ order }: { order: ShopperOrderView }) {
+function OrderView({ order, token, renewLink }: { order: ShopperOrderView; token: string; renewLink: RenewLink }) {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'success.orderNumber' }, { number: `#${order.orderNumber}` }));
+  const renew = useRenew(order, token);
+  const unknownRenewal = useRenewLink(order, renew, renewLink);
   return (
     <div className="container page-body">
       <div className="order-page" data-testid="order-page">
         <OrderHeader order={order} />
-        <OrderDelivery order={order} />
+        {unknownRenewal && (
+          <p className="alert" role="status" data-testid="renew-link-unknown">
+            <AlertIcon size={20} />
+            <FormattedMessage id="orderPage.renew.unknownLink" />
+          </p>
+        )}
+        <OrderDelivery order={order} renew={renew} />
         <OrderItems items={order.items} />
         <SupportBox contact={order.adminContact} orderNumber={order.orderNumber} />
       </div>

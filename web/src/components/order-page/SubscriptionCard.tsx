@@ -5,18 +5,37 @@ import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { isolate } from '../../lib/bidi';
 import { ActivationDetails } from './ActivationDetails';
 import { daysLeft } from './progress';
+import { hasEnded, isRenewable, type RenewControl } from './renew';
+import { RenewAction } from './RenewAction';
+import { RenewalHistory } from './RenewalHistory';
 import { SetupGuide } from './SetupGuide';
 
-/** One subscription on the order page: what it is, its dates, and once delivered its details and setup guide. */
-export function SubscriptionCard({ subscription }: { subscription: ShopperSubscriptionView }) {
+/**
+ * One subscription on the order page: what it is, its dates, Renew once delivered with an end (first
+ * once it has ended), its renewals, and once delivered its details and setup guide.
+ */
+export function SubscriptionCard({
+  subscription,
+  renew,
+}: {
+  subscription: ShopperSubscriptionView;
+  renew: RenewControl;
+}) {
   const durationLabel = useDurationLabel();
+  // Ended or not as the page opened, like the days left.
+  const [now] = useState(Date.now);
   const { activation, status } = subscription;
+  const ended = hasEnded(subscription, now);
+  const renewAction = isRenewable(subscription) && (
+    <RenewAction subscription={subscription} renew={renew} ended={ended} />
+  );
   return (
     <article
       className="card subscription-card"
       aria-labelledby={`subscription-${subscription.id}`}
       data-testid="subscription"
       data-status={status}
+      data-ended={ended}
     >
       <header className="subscription-head">
         <h3 id={`subscription-${subscription.id}`} className="subscription-title">
@@ -25,11 +44,22 @@ export function SubscriptionCard({ subscription }: { subscription: ShopperSubscr
             values={{ package: isolate(subscription.package), duration: durationLabel(subscription.duration) }}
           />
         </h3>
-        <span className={`badge ${BADGES[status]}`}>
-          <FormattedMessage id={`orderPage.subscription.${status}`} />
-        </span>
+        {ended ? (
+          <span className="badge badge-danger">
+            <FormattedMessage id="orderPage.subscription.ended" />
+          </span>
+        ) : (
+          <span className={`badge ${BADGES[status]}`}>
+            <FormattedMessage id={`orderPage.subscription.${status}`} />
+          </span>
+        )}
       </header>
-      {subscription.startsAt && <SubscriptionDates startsAt={subscription.startsAt} endsAt={subscription.endsAt} />}
+      {ended && renewAction}
+      {subscription.startsAt && (
+        <SubscriptionDates startsAt={subscription.startsAt} endsAt={subscription.endsAt} now={now} />
+      )}
+      {!ended && renewAction}
+      <RenewalHistory renewals={subscription.renewals} titleId={`renewals-${subscription.id}`} />
       {activation ? (
         <>
           <ActivationDetails activation={activation} />
@@ -56,10 +86,8 @@ const BADGES: Record<ShopperSubscriptionView['status'], string> = {
 };
 
 /** Start, end (none for life time) and the days left, in the page's language with Latin digits. */
-function SubscriptionDates({ startsAt, endsAt }: { startsAt: string; endsAt: string | null }) {
+function SubscriptionDates({ startsAt, endsAt, now }: { startsAt: string; endsAt: string | null; now: number }) {
   const intl = useIntl();
-  // The days left as the page opened.
-  const [now] = useState(Date.now);
   const date = (iso: string) => intl.formatDate(iso, { dateStyle: 'long' });
   const left = endsAt === null ? null : daysLeft(endsAt, now);
   return (

@@ -7,12 +7,13 @@ import { orderQuery } from '../../api/order';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CheckCircleIcon, ClockIcon, HomeIcon, WhatsAppIcon, XCircleIcon } from '../ui/icons';
-import { orderLinkToken } from '../../lib/order-links';
+import { orderLinkToken, renewedOrderLink } from '../../lib/order-links';
 import { OrderItems } from './OrderItems';
 import { OrderLink, OrderLinkElsewhere } from './OrderLink';
 import { ORDER_STATUS_MESSAGES, isPaid } from './order-status';
 import { OrderPhoneForm } from './OrderPhoneForm';
 import { PaymentMethodName } from './PaymentMethodName';
+import { RenewedOrder } from './RenewedOrder';
 import { SupportBox } from './SupportBox';
 
 /** The success screen (docs/product.md#order-confirmation), its order loaded by checkout id (so it survives a reload) by the route. */
@@ -34,6 +35,8 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
   const failed = !paid && !awaiting;
   // The private link is known only in the browser the order was placed from.
   const token = orderLinkToken(order.checkoutId);
+  // A renewal leads back to the order it renews (known, like the link, in this browser only).
+  const renews = renewedOrderLink(order.checkoutId);
 
   const rows: { key: string; label: ReactNode; value: ReactNode }[] = [
     {
@@ -123,6 +126,8 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
           </dl>
         </section>
 
+        {renews && !failed && <RenewedOrder renews={renews} />}
+
         {/* A failed order keeps its link too: a payment confirmed late still completes it. */}
         {token ? (
           <OrderLink token={token} orderNumber={order.orderNumber} phone={order.phone} />
@@ -131,7 +136,7 @@ function OrderSuccessView({ checkoutId, order }: { checkoutId: string; order: Cu
         )}
 
         {/* No e-mail is collected: the details show on the order page and go to the order's phone (docs/product.md#order-page). */}
-        {!failed && (
+        {!failed && !renews && (
           <p className="delivery-note" data-testid="delivery-note">
             <WhatsAppIcon size={18} />
             <FormattedMessage id="success.deliveryNote" />
