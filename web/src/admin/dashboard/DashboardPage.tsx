@@ -14,9 +14,13 @@ import { useAdminDates } from '../ui/dates';
 import { RecentOrders } from './RecentOrders';
 import { RevenueChart } from './RevenueChart';
 import { StatCards } from './StatCards';
+import { SubscriptionCards } from './SubscriptionCards';
 import { timeOfDay, useNow } from './time';
 
-/** /admin (docs/product.md#dashboard): greeting and clock, the four figures, recent orders, revenue over 7/30/90 days. */
+/**
+ * /admin (docs/product.md#dashboard): greeting and clock, the figures and the subscriptions', recent
+ * orders, revenue over 7/30/90 days.
+ */
 export function DashboardPage({ range, onRange }: { range: DashboardRange; onRange: (range: DashboardRange) => void }) {
   const t = useAdminText();
   const { data } = useSuspenseQuery(dashboardQuery(range));
@@ -26,6 +30,7 @@ export function DashboardPage({ range, onRange }: { range: DashboardRange; onRan
     <div className="admin-page admin-dashboard" data-testid="dashboard">
       <DashboardHead now={now} />
       <StatCards data={data} />
+      <SubscriptionCards data={data} />
       <div className="admin-dashboard-panels">
         <RevenueChart data={data.revenueByDay} range={range} onRange={onRange} />
         <RecentOrders orders={data.recentOrders} now={now} />

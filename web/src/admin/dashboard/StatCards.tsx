@@ -123,12 +123,12 @@ function AwaitingDelivery({ count }: { count: number }) {
   );
 }
 
-interface TrendText {
+export interface TrendText {
   text: string;
   direction: 'up' | 'down' | 'same';
 }
 
-function StatCard(props: {
+export function StatCard(props: {
   icon: ReactNode;
   label: string;
   value: string;

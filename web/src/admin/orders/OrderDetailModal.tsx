@@ -20,6 +20,7 @@ import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { ContactSection } from './contact/ContactSection';
 import { TrialBadge } from '../ui/TrialBadge';
 import { DeliverySection } from './delivery/DeliverySection';
+import { RenewalOf } from './RenewalOf';
 import { useDispatchOrder, usePaymentDecision } from './order-writes';
 
 /**
@@ -129,6 +130,11 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const price = useFormatPrice();
   return (
     <div className="admin-order-detail" data-testid="order-detail-body" data-status={order.status}>
+      {order.renewal_of_number !== null && (
+        <p>
+          <RenewalOf number={order.renewal_of_number} />
+        </p>
+      )}
       <dl className="admin-facts admin-facts-grid">
         <dt>{t('admin.orders.detail.customer')}</dt>
         <dd dir="auto">{order.customer_name}</dd>

@@ -8,13 +8,14 @@ import { EyeIcon } from '../ui/icons';
 import { RowAction } from '../ui/list/RowAction';
 import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
+import { RenewalOf } from './RenewalOf';
 import { TrialBadge } from '../ui/TrialBadge';
 
 const column = createColumnHelper<AdminOrderListItem>();
 
 /**
  * The columns (docs/product.md#orders): order (with "Awaiting delivery" while a subscription awaits
- * its details), customer, email, date, amount, status, actions (view, delete).
+ * its details, and "Renewal of #1042" on a renewal), customer, email, date, amount, status, actions (view, delete).
  */
 export function useOrderColumns(actions: {
   onView: (order: AdminOrderView) => void;
@@ -44,6 +45,7 @@ export function useOrderColumns(actions: {
                 {t('admin.orders.awaitingDelivery')}
               </span>
             )}
+            {info.row.original.renewal_of_number !== null && <RenewalOf number={info.row.original.renewal_of_number} />}
           </span>
         ),
       }),

@@ -1,4 +1,5 @@
-import type { AdminSubscriptionView } from '@shared/subscriptions/types';
+import type { AdminSubscriptionView, RenewalView } from '@shared/subscriptions/types';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAdminText } from '../../i18n';
 import { useAdminDates } from '../../ui/dates';
@@ -49,11 +50,48 @@ export function DeliveredDetails({
               <dd>{dates.dateTime(subscription.deliveredAt)}</dd>
             </>
           )}
+          <dt>{t('admin.orders.delivery.endsAt')}</dt>
+          <dd data-testid="delivered-ends">
+            {subscription.endsAt ? dates.date(subscription.endsAt) : t('admin.orders.delivery.noEnd')}
+          </dd>
         </dl>
       ) : (
         <p className="admin-cell-sub">{t('admin.orders.delivery.notYet')}</p>
       )}
+      <SubscriptionRenewals renewals={subscription.renewals} />
     </article>
+  );
+}
+
+/** A subscription's paid renewals, oldest first, each opening its own order (docs/product.md#renewals). */
+function SubscriptionRenewals({ renewals }: { renewals: RenewalView[] }) {
+  const t = useAdminText();
+  const dates = useAdminDates();
+  const durationLabel = useDurationLabel();
+  if (renewals.length === 0) return null;
+  return (
+    <div className="admin-renewals">
+      <p className="admin-renewals-title">{t('admin.orders.delivery.renewals')}</p>
+      <ul data-testid="delivered-renewals">
+        {renewals.map((renewal) => (
+          <li key={renewal.orderId} data-testid="delivered-renewal">
+            {renewal.newEnd
+              ? t('admin.orders.delivery.renewal', {
+                  date: dates.date(renewal.paidAt),
+                  duration: durationLabel(renewal.duration),
+                  end: dates.date(renewal.newEnd),
+                })
+              : t('admin.orders.delivery.renewalForever', {
+                  date: dates.date(renewal.paidAt),
+                  duration: durationLabel(renewal.duration),
+                })}{' '}
+            <Link to="/admin/orders" search={{ id: renewal.orderId }} dir="ltr">
+              #{renewal.number}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
