@@ -18,7 +18,7 @@ export function CartLine({ item }: { item: CartItem }) {
   const { product, renewal } = item;
   return (
     <li
-      className="cart-line card"
+      className={`cart-line card${renewal ? ' cart-line-renewal' : ''}`}
       data-testid="cart-line"
       data-product-id={String(product.id)}
       data-duration={item.selectedDuration}
@@ -41,14 +41,13 @@ export function CartLine({ item }: { item: CartItem }) {
           )}
           {typeof product.quality === 'string' && product.quality && <bdi className="badge">{product.quality}</bdi>}
         </p>
-        {renewal ? (
-          <RenewalDuration item={item} renewal={renewal} />
-        ) : (
+        {!renewal && (
           <p className="cart-line-unit">
             <FormattedMessage id="cart.unitPrice" values={{ price: isolate(formatPrice(item.selectedPrice)) }} />
           </p>
         )}
       </div>
+      {renewal && <RenewalDuration item={item} renewal={renewal} />}
       <div className="cart-line-controls">
         {/* A renewal is one unit of one subscription (docs/product.md#renewals). */}
         {!renewal && (
