@@ -17,6 +17,16 @@ export interface ShopOrder {
   accessToken: string;
 }
 
+/** An order as the admin's detail has it, with what delivering needs. */
+export interface DeliveredOrder {
+  id: string;
+  number: number;
+  status: string;
+  renewal_of_number: number | null;
+  deliveryState: string;
+  subscriptions: { id: string; endsAt: string | null }[];
+}
+
 export interface SeedProduct {
   name: string;
   description?: string;
@@ -151,6 +161,42 @@ export function shopClient(baseUrl: string) {
     }
   }
 
+  /** The admin's detail of an order, with its version (the ETag) to send back as If-Match. */
+  async function orderDetail(orderId: string): Promise<{ etag: string; order: DeliveredOrder }> {
+    const answer = await fetch(`${baseUrl}/api/admin/orders/${orderId}`, {
+      headers: { Authorization: `Bearer ${await tokenOf()}` },
+    });
+    if (!answer.ok) throw new Error(`GET order ${orderId}: ${answer.status} ${await answer.text()}`);
+    return { etag: answer.headers.get('etag')!, order: ((await answer.json()) as { order: DeliveredOrder }).order };
+  }
+
+  /**
+   * Delivers an activation code to each subscription of a paid order, once the order and its
+   * subscriptions are read (the webhook and two read models may take a moment): the order as delivered.
+   */
+  async function deliverCodes(orderId: string): Promise<DeliveredOrder> {
+    for (let attempt = 1; ; attempt++) {
+      const { etag, order } = await orderDetail(orderId);
+      const paid = order.status === 'completed' || order.status === 'dispatched';
+      if (paid && order.subscriptions.length > 0) {
+        const subscriptions = order.subscriptions.map((s, i) => ({
+          subscriptionId: s.id,
+          kind: 'code',
+          code: `CODE-${i}`,
+        }));
+        const answer = await fetch(`${baseUrl}/api/admin/orders/${orderId}/delivery`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${await tokenOf()}`, 'Content-Type': 'application/json', 'If-Match': etag },
+          body: JSON.stringify({ subscriptions }),
+        });
+        if (!answer.ok) throw new Error(`delivery of ${orderId}: ${answer.status} ${await answer.text()}`);
+        return ((await answer.json()) as { order: DeliveredOrder }).order;
+      }
+      if (attempt >= 40) throw new Error(`order ${orderId} is not paid with its subscriptions: ${order.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
   const createCategory = async (name: string, description = '') =>
     (
       await api<{ category: { id: string; slug: string; name: string } }>('POST', '/api/admin/categories', {
@@ -200,6 +246,8 @@ export function shopClient(baseUrl: string) {
     token: tokenOf,
     createAdmin,
     placeOrder,
+    orderDetail,
+    deliverCodes,
     createCategory,
     createProduct,
     createGoldPack,
