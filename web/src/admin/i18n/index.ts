@@ -9,6 +9,7 @@ import type activity from './activity/en.json';
 import type categories from './categories/en.json';
 import type customers from './customers/en.json';
 import type history from './history/en.json';
+import type notes from './notes/en.json';
 import type orders from './orders/en.json';
 import type orderContact from './order-contact/en.json';
 import type products from './products/en.json';
@@ -30,6 +31,7 @@ export type AdminMessageId =
   | keyof typeof categories
   | keyof typeof customers
   | keyof typeof history
+  | keyof typeof notes
   | keyof typeof orders
   | keyof typeof orderContact
   | keyof typeof products
