@@ -140,6 +140,7 @@ describe('a customer’s page', () => {
     await form.getByTestId('note-save').click();
     expect(await textOf(page, 'note-error')).toBe('هذا الحقل مطلوب');
     expect(await form.getByTestId('note-text').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByTestId('note-text').evaluate((field) => field === document.activeElement)).toBe(true);
     // Only spaces, once the field is left: the same.
     await form.getByTestId('note-text').fill('   ');
     await form.getByTestId('note-text').blur();

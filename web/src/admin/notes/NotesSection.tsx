@@ -1,7 +1,7 @@
 import { NOTE_MAX } from '@shared/notes/constants';
 import type { NoteView } from '@shared/notes/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { LockIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
@@ -83,17 +83,21 @@ function NoteForm({ subject }: { subject: NoteSubject }) {
   const [text, setText] = useState('');
   const [checked, setChecked] = useState(false);
   const save = useAddNote(subject);
+  const field = useRef<HTMLTextAreaElement>(null);
   const refused = save.isError ? refusedNoteProblem(save.error) : undefined;
   const problem = checked ? (noteProblem(text) ?? refused) : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (noteProblem(text) || save.isPending) return;
+    // Refused before sending: the field that says why gets the focus.
+    if (noteProblem(text)) return field.current?.focus();
+    if (save.isPending) return;
     save.mutate(text.trim(), {
       onSuccess: () => {
         setText('');
         setChecked(false);
       },
+      onError: () => field.current?.focus(),
     });
   };
   return (
@@ -107,6 +111,7 @@ function NoteForm({ subject }: { subject: NoteSubject }) {
         {(props) => (
           <textarea
             {...props}
+            ref={field}
             className="textarea"
             dir="auto"
             rows={3}
