@@ -151,7 +151,8 @@ export const shownChanges = (entry: AuditEntry): AuditChange[] =>
 /** Where an entry's entity is looked at in the back office; none once the entry says it was deleted. */
 export type EntityPlace =
   | { to: '/admin/products/edit/$id'; params: { id: string } }
-  | { to: '/admin/categories' | '/admin/users' | '/admin/customers'; search: { search: string } }
+  | { to: '/admin/customers/$phone'; params: { phone: string } }
+  | { to: '/admin/categories' | '/admin/users'; search: { search: string } }
   | { to: '/admin/orders'; search: { id: string } };
 
 export function entityPlace(entity: { type: AuditEntityType; id: string; label: string }): EntityPlace {
@@ -165,7 +166,7 @@ export function entityPlace(entity: { type: AuditEntityType; id: string; label: 
     case 'order':
       return { to: '/admin/orders', search: { id: entity.id } };
     case 'customer':
-      return { to: '/admin/customers', search: { search: entity.id } };
+      return { to: '/admin/customers/$phone', params: { phone: entity.id } };
   }
 }
 
