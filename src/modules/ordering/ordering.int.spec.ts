@@ -547,6 +547,11 @@ describe('checkout, payment and orders', () => {
         // Nothing delivered here: every paid order awaits its activation details.
         awaitingDeliveryCount: orders.filter((o) => o.status === 'completed' || o.status === 'dispatched').length,
         trialsCount: 0,
+        // Nothing delivered: no subscription is active, none ended to be renewed.
+        activeSubscriptionsCount: 0,
+        expiringSubscriptionsCount: 0,
+        renewalRate: null,
+        renewalRevenue: 0,
       });
       expect(res.body.revenueByDay).toHaveLength(30);
       expect(res.body.revenueByDay.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(paid);
