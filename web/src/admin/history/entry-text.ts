@@ -48,6 +48,7 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'order.link_renewed': 'admin.history.action.order.link_renewed',
   'order.sent_on_whatsapp': 'admin.history.action.order.sent_on_whatsapp',
   'order.reminded': 'admin.history.action.order.reminded',
+  'order.refunded': 'admin.history.action.order.refunded',
   'order.note_added': 'admin.history.action.order.note_added',
   'customer.note_added': 'admin.history.action.customer.note_added',
   'order.deleted': 'admin.history.action.order.deleted',
@@ -93,6 +94,8 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   withDetails: 'admin.history.field.withDetails',
   reminder: 'admin.history.field.reminder',
   note: 'admin.history.field.note',
+  method: 'admin.history.field.method',
+  refundedOn: 'admin.history.field.refundedOn',
   trial: 'admin.history.field.trial',
 };
 

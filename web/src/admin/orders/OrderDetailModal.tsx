@@ -13,6 +13,7 @@ import { useFormatPrice } from '../../i18n/I18nProvider';
 import { orderQuery, type AdminOrderDetail } from '../api/orders';
 import { EntityHistory } from '../history/EntityHistory';
 import { NotesSection } from '../notes/NotesSection';
+import { deleteRefusalId } from './delete-refusal';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { useAdminDates } from '../ui/dates';
@@ -98,11 +99,10 @@ export function OrderDetailModal({
   );
 }
 
-/** Why the order cannot be deleted yet, or undefined when it can. */
+/** Why the order cannot be deleted, or undefined when it can. */
 function deleteRefusal(order: AdminOrderView, t: ReturnType<typeof useAdminText>): string | undefined {
-  if (order.status === 'pending') return t('admin.orders.pendingNoDelete');
-  if (order.status === 'payment_mismatch') return t('admin.orders.mismatchNoDelete');
-  return undefined;
+  const id = deleteRefusalId(order.status);
+  return id && t(id, { order: `#${order.number}` });
 }
 
 function DetailError({ gone, retry }: { gone: boolean; retry: () => unknown }) {
