@@ -21,7 +21,7 @@
 // BENCH_ROUNDS, 3; REDIS_URL, where the store's throttles count, else in PostgreSQL)
 import { mintAccessToken, accessTokenHash } from '../src/modules/ordering/access';
 import type { OrderEvent, PlacedOrder } from '../src/modules/ordering/events';
-import { endOf } from '../src/modules/subscriptions/decider';
+import { endOf } from '../src/shared/subscriptions/terms';
 import { orderSubscriptionsStream, subscriptionId, type SubscriptionEvent } from '../src/modules/subscriptions/events';
 import { createSealer, generateEncryptionKey } from '../src/platform/crypto/sealed';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres';

@@ -6,8 +6,8 @@ import { adminBrowserSuite, liveUpdatesOn, plain, seriousViolations, type AdminO
 // The back office's customers in a real browser against the real server: customers are made by
 // shoppers' orders placed through the store's API (paid on the sandbox's page or left unpaid), and
 // the list shows them with their counts and totals, searches them with the search in the URL,
-// follows new orders live, pages, links to their orders and a mail draft, and exports the rows
-// searched.
+// follows new orders live, pages, links to their page (and from there their orders) and a mail
+// draft, and exports the rows searched.
 
 const suite = adminBrowserSuite();
 let productId: string;
@@ -117,10 +117,12 @@ describe('customers', () => {
     await page.getByTestId('customers-search').fill('yacine@example');
     await expect.poll(() => phonesOf(page)).toEqual([YACINE.phone]);
 
-    // 'View orders' lists that customer's orders and only theirs.
+    // View opens the customer's page, whose orders open in the list: that customer's and only theirs.
     await page.getByTestId('customers-search').fill(AMINA.phone);
     await expect.poll(() => phonesOf(page)).toEqual([AMINA.phone]);
     await page.getByTestId('customer-view').click();
+    await page.waitForURL((url) => url.pathname === `/admin/customers/${AMINA.phone}`);
+    await page.getByTestId('customer-orders-list').click();
     await page.waitForURL((url) => url.pathname === '/admin/orders');
     expect(searchParam(page, 'search')).toBe(AMINA.phone);
     const orders = page.getByTestId('orders-table').locator('tbody tr');
@@ -233,7 +235,10 @@ describe('customers: accessibility (axe-core) and the tablet', () => {
         expect(await seriousViolations(page), `customers, ${language}, ${colorScheme}, ${width}`).toEqual([]);
         // The actions are in view without scrolling the table sideways.
         const wrap = page.getByTestId('customers-table').locator('..');
-        expect(await wrap.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+        expect(
+          await wrap.evaluate((element) => element.scrollWidth - element.clientWidth),
+          `${width}`,
+        ).toBeLessThanOrEqual(0);
         await page.getByTestId('customer-view').first().waitFor({ state: 'visible' });
       }
     },

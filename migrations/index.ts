@@ -27,6 +27,7 @@ import * as notes from './026_notes';
 import * as automaticDelivery from './027_automatic_delivery';
 import * as orderTrials from './028_order_trials';
 import * as renewals from './029_renewals';
+import * as refunds from './030_refunds';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '027_automatic_delivery': automaticDelivery,
   '028_order_trials': orderTrials,
   '029_renewals': renewals,
+  '030_refunds': refunds,
 };

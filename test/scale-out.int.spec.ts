@@ -9,6 +9,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from './support/wait';
 import type { ProductView } from '../src/shared/catalogue';
+import { isTrialDuration } from '../src/shared/ordering';
 import type { ProjectionsOverview } from '../src/shared/operations';
 import { TEST_ADMIN } from './support/app';
 import { freshDatabase } from './support/database';
@@ -256,7 +257,8 @@ describe('scaled out: two instances and a worker on one PostgreSQL and Redis', (
     async () => {
       const balancer = await loadBalancer([...instances.values()].map((i) => i.url).sort());
       const product = ((await (await fetch(`${balancer.url}/products`)).json()) as ProductView[])[0]!;
-      const price = product.priceDurations.find((p) => p.active !== false)!;
+      // A paid duration: a free trial costs nothing and is one per phone (docs/product.md#free-trials).
+      const price = product.priceDurations.find((p) => p.active !== false && !isTrialDuration(p.duration))!;
       const failures: string[] = [];
       const checkouts: string[] = [];
       let answered = 0;

@@ -18,7 +18,6 @@ import { Route as StoreRouteImport } from './routes/store'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
-import { Route as AdminCustomersRouteImport } from './routes/admin/customers'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminOrdersRouteImport } from './routes/admin/orders'
 import { Route as AdminProjectionsRouteImport } from './routes/admin/projections'
@@ -33,6 +32,8 @@ import { Route as PaymentFailureRouteImport } from './routes/payment/failure'
 import { Route as PaymentReturnRouteImport } from './routes/payment/return'
 import { Route as PaymentSuccessRouteImport } from './routes/payment/success'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
+import { Route as AdminCustomersIndexRouteImport } from './routes/admin/customers/index'
+import { Route as AdminCustomersPhoneRouteImport } from './routes/admin/customers/$phone'
 import { Route as AdminProductsIndexRouteImport } from './routes/admin/products/index'
 import { Route as AdminProductsNewRouteImport } from './routes/admin/products/new'
 import { Route as AdminProductsEditIdRouteImport } from './routes/admin/products/edit.$id'
@@ -80,11 +81,6 @@ const AdminActivityRoute = AdminActivityRouteImport.update({
 const AdminCategoriesRoute = AdminCategoriesRouteImport.update({
   id: '/categories',
   path: '/categories',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminCustomersRoute = AdminCustomersRouteImport.update({
-  id: '/customers',
-  path: '/customers',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
@@ -157,6 +153,16 @@ const ProductIdRoute = ProductIdRouteImport.update({
   path: '/product/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminCustomersIndexRoute = AdminCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCustomersPhoneRoute = AdminCustomersPhoneRouteImport.update({
+  id: '/customers/$phone',
+  path: '/customers/$phone',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminProductsIndexRoute = AdminProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -182,7 +188,6 @@ export interface FileRoutesByFullPath {
   '/store': typeof StoreRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/categories': typeof AdminCategoriesRoute
-  '/admin/customers': typeof AdminCustomersRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/projections': typeof AdminProjectionsRoute
@@ -198,7 +203,9 @@ export interface FileRoutesByFullPath {
   '/product/$id': typeof ProductIdRoute
   '/admin/': typeof AdminIndexRoute
   '/category/': typeof CategoryIndexRoute
+  '/admin/customers/$phone': typeof AdminCustomersPhoneRoute
   '/admin/products/new': typeof AdminProductsNewRoute
+  '/admin/customers/': typeof AdminCustomersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
   '/admin/products/edit/$id': typeof AdminProductsEditIdRoute
 }
@@ -210,7 +217,6 @@ export interface FileRoutesByTo {
   '/store': typeof StoreRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/categories': typeof AdminCategoriesRoute
-  '/admin/customers': typeof AdminCustomersRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/projections': typeof AdminProjectionsRoute
@@ -226,7 +232,9 @@ export interface FileRoutesByTo {
   '/product/$id': typeof ProductIdRoute
   '/admin': typeof AdminIndexRoute
   '/category': typeof CategoryIndexRoute
+  '/admin/customers/$phone': typeof AdminCustomersPhoneRoute
   '/admin/products/new': typeof AdminProductsNewRoute
+  '/admin/customers': typeof AdminCustomersIndexRoute
   '/admin/products': typeof AdminProductsIndexRoute
   '/admin/products/edit/$id': typeof AdminProductsEditIdRoute
 }
@@ -240,7 +248,6 @@ export interface FileRoutesById {
   '/store': typeof StoreRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/categories': typeof AdminCategoriesRoute
-  '/admin/customers': typeof AdminCustomersRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/projections': typeof AdminProjectionsRoute
@@ -256,7 +263,9 @@ export interface FileRoutesById {
   '/product/$id': typeof ProductIdRoute
   '/admin/': typeof AdminIndexRoute
   '/category/': typeof CategoryIndexRoute
+  '/admin/customers/$phone': typeof AdminCustomersPhoneRoute
   '/admin/products/new': typeof AdminProductsNewRoute
+  '/admin/customers/': typeof AdminCustomersIndexRoute
   '/admin/products/': typeof AdminProductsIndexRoute
   '/admin/products/edit/$id': typeof AdminProductsEditIdRoute
 }
@@ -271,7 +280,6 @@ export interface FileRouteTypes {
     | '/store'
     | '/admin/activity'
     | '/admin/categories'
-    | '/admin/customers'
     | '/admin/login'
     | '/admin/orders'
     | '/admin/projections'
@@ -287,7 +295,9 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/admin/'
     | '/category/'
+    | '/admin/customers/$phone'
     | '/admin/products/new'
+    | '/admin/customers/'
     | '/admin/products/'
     | '/admin/products/edit/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -299,7 +309,6 @@ export interface FileRouteTypes {
     | '/store'
     | '/admin/activity'
     | '/admin/categories'
-    | '/admin/customers'
     | '/admin/login'
     | '/admin/orders'
     | '/admin/projections'
@@ -315,7 +324,9 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/admin'
     | '/category'
+    | '/admin/customers/$phone'
     | '/admin/products/new'
+    | '/admin/customers'
     | '/admin/products'
     | '/admin/products/edit/$id'
   id:
@@ -328,7 +339,6 @@ export interface FileRouteTypes {
     | '/store'
     | '/admin/activity'
     | '/admin/categories'
-    | '/admin/customers'
     | '/admin/login'
     | '/admin/orders'
     | '/admin/projections'
@@ -344,7 +354,9 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/admin/'
     | '/category/'
+    | '/admin/customers/$phone'
     | '/admin/products/new'
+    | '/admin/customers/'
     | '/admin/products/'
     | '/admin/products/edit/$id'
   fileRoutesById: FileRoutesById
@@ -429,13 +441,6 @@ declare module '@tanstack/react-router' {
       path: '/categories'
       fullPath: '/admin/categories'
       preLoaderRoute: typeof AdminCategoriesRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/customers': {
-      id: '/admin/customers'
-      path: '/customers'
-      fullPath: '/admin/customers'
-      preLoaderRoute: typeof AdminCustomersRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/login': {
@@ -536,6 +541,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/customers/': {
+      id: '/admin/customers/'
+      path: '/customers'
+      fullPath: '/admin/customers/'
+      preLoaderRoute: typeof AdminCustomersIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/customers/$phone': {
+      id: '/admin/customers/$phone'
+      path: '/customers/$phone'
+      fullPath: '/admin/customers/$phone'
+      preLoaderRoute: typeof AdminCustomersPhoneRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/products/': {
       id: '/admin/products/'
       path: '/products'
@@ -563,7 +582,6 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminActivityRoute: typeof AdminActivityRoute
   AdminCategoriesRoute: typeof AdminCategoriesRoute
-  AdminCustomersRoute: typeof AdminCustomersRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
   AdminProjectionsRoute: typeof AdminProjectionsRoute
@@ -571,7 +589,9 @@ interface AdminRouteRouteChildren {
   AdminSubscriptionsRoute: typeof AdminSubscriptionsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminCustomersPhoneRoute: typeof AdminCustomersPhoneRoute
   AdminProductsNewRoute: typeof AdminProductsNewRoute
+  AdminCustomersIndexRoute: typeof AdminCustomersIndexRoute
   AdminProductsIndexRoute: typeof AdminProductsIndexRoute
   AdminProductsEditIdRoute: typeof AdminProductsEditIdRoute
 }
@@ -579,7 +599,6 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminActivityRoute: AdminActivityRoute,
   AdminCategoriesRoute: AdminCategoriesRoute,
-  AdminCustomersRoute: AdminCustomersRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminOrdersRoute: AdminOrdersRoute,
   AdminProjectionsRoute: AdminProjectionsRoute,
@@ -587,7 +606,9 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSubscriptionsRoute: AdminSubscriptionsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminCustomersPhoneRoute: AdminCustomersPhoneRoute,
   AdminProductsNewRoute: AdminProductsNewRoute,
+  AdminCustomersIndexRoute: AdminCustomersIndexRoute,
   AdminProductsIndexRoute: AdminProductsIndexRoute,
   AdminProductsEditIdRoute: AdminProductsEditIdRoute,
 }

@@ -3,6 +3,7 @@ import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
 import { STORE_CURRENCY, isTrialDuration, type OrderStatus, type PaymentDecision } from '../../shared/ordering';
 import type { OrderAccess } from './access';
+import type { RefundRecord } from './events';
 import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome, type PlacedOrder } from './events';
 import { coded, type Coded } from '../../shared/errors';
 
@@ -76,6 +77,8 @@ function phoneChangeRefusal(state: OrderState, phone: string, now: string): Code
       return coded('order.phone_dispatched');
     case 'payment_mismatch':
       return coded('order.phone_payment_mismatch');
+    case 'refunded':
+      return coded('order.phone_refunded');
     case 'completed':
       break;
     default:
@@ -126,6 +129,8 @@ export type OrderCommand =
   /** A new private link for the order (docs/product.md#order-page); the old token stops working. */
   | { type: 'RenewAccessLink'; data: { orderId: string; access: OrderAccess; now: string } }
   | { type: 'RecordWhatsAppSent'; data: { orderId: string; withDetails: boolean; by: string; now: string } }
+  /** An administrator refunded the shopper outside the store (docs/product.md#refunds). */
+  | { type: 'RecordRefund'; data: RefundRecord & { orderId: string; by: string; now: string } }
   | { type: 'DeleteOrder'; data: { orderId: string; now: string } };
 
 export class OrderRuleError extends RuleError {}
@@ -195,9 +200,15 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       const { orderId, withDetails, by, now } = command.data;
       return [{ type: 'OrderSentOnWhatsApp', data: { orderId, withDetails, by, at: now } }];
     }
+    case 'RecordRefund':
+      requireOrder(state);
+      return recordRefund(command.data, state);
     case 'DeleteOrder':
       requireOrder(state);
       if (state.status === 'payment_mismatch') throw new OrderRuleError(409, coded('order.delete_payment_mismatch'));
+      // Money was taken: the order stays, and a refund says what was given back.
+      if (state.status === 'completed' || state.status === 'dispatched' || state.status === 'refunded')
+        throw new OrderRuleError(409, coded('order.delete_paid'));
       if (state.status === 'pending') {
         throw new OrderRuleError(409, coded('order.delete_pending'));
       }
@@ -263,6 +274,19 @@ function decidePayment(
   ];
 }
 
+// A refund is recorded once, for a paid order, of all or part of what was paid; its subscriptions
+// are cancelled (the subscriptions read model) and its amount leaves the revenue.
+function recordRefund(data: Extract<OrderCommand, { type: 'RecordRefund' }>['data'], state: OrderState): OrderEvent[] {
+  const { orderId, amount, reason, method, refundedOn, by, now } = data;
+  if (state.status === 'refunded') throw new OrderRuleError(409, coded('order.already_refunded'));
+  if (state.status !== 'completed' && state.status !== 'dispatched')
+    throw new OrderRuleError(409, coded('order.refund_unpaid'));
+  const paid = state.order?.total ?? 0;
+  if (amount > paid) throw new OrderRuleError(400, coded('order.refund_too_much', { total: paid }));
+  if (refundedOn > now.slice(0, 10)) throw new OrderRuleError(400, coded('order.refund_date'));
+  return [{ type: 'OrderRefunded', data: { orderId, amount, reason, method, refundedOn, by, at: now } }];
+}
+
 // A delivery is taken for a paid order only. The first one dispatches it (the same OrderDispatched
 // as the admin's status change); later ones correct the details and dispatch nothing.
 function recordDelivery(
@@ -270,7 +294,12 @@ function recordDelivery(
   state: OrderState,
 ): OrderEvent[] {
   const { orderId, kinds, subscriptions, now } = data;
-  if (state.status === 'pending' || state.status === 'failed' || state.status === 'payment_mismatch')
+  if (
+    state.status === 'pending' ||
+    state.status === 'failed' ||
+    state.status === 'payment_mismatch' ||
+    state.status === 'refunded'
+  )
     throw new OrderRuleError(409, coded('delivery.order_not_paid'));
   const delivered: OrderEvent = { type: 'OrderDelivered', data: { orderId, kinds, subscriptions, at: now } };
   if (state.status === 'dispatched') return [delivered];
@@ -303,6 +332,8 @@ function evolve(state: OrderState, stored: OrderEvent): OrderState {
     case 'OrderDelivered':
     case 'OrderSentOnWhatsApp':
       return state;
+    case 'OrderRefunded':
+      return { ...state, status: 'refunded' };
     case 'OrderDeleted':
       return { ...state, deleted: true };
     case 'OrderRestored':

@@ -22,6 +22,18 @@ const customer = {
   access: { hash: 'hash-of-token', sealed: 'sealed-token' },
   language: 'fr',
 };
+const refunded = (amount: number): OrderEvent => ({
+  type: 'OrderRefunded',
+  data: {
+    orderId: 'o1',
+    amount,
+    reason: 'Channel list not as promised',
+    method: 'ccp',
+    refundedOn: '2026-11-21',
+    by: 'amina',
+    at: now,
+  },
+});
 const place: OrderCommand = { type: 'PlaceOrder', data: { ...customer, number: 1042, now } };
 const pay = (outcome: PaymentOutcome): OrderCommand => ({
   type: 'RecordPayment',
@@ -199,20 +211,86 @@ describe('order decider', () => {
       .thenThrows(/still awaiting payment/, { status: 409 });
   });
 
-  it.each([
-    ['failed', [failed('canceled')]],
-    ['completed', [paid]],
-    ['dispatched', [paid, dispatched]],
-  ])('deletes a %s order once; unknown orders are not found', (_status, settled) => {
+  it('deletes a failed order once; unknown orders are not found', () => {
     order
-      .given([placed, ...settled])
+      .given([placed, failed('canceled')])
       .when(remove)
       .then([deleted]);
     order
-      .given([placed, ...settled, deleted])
+      .given([placed, failed('canceled'), deleted])
       .when(remove)
       .thenThrows('Order not found', { status: 404 });
     order.given([]).when(pay('paid')).thenThrows('Order not found', { status: 404 });
+  });
+
+  it.each([
+    ['completed', [paid]],
+    ['dispatched', [paid, dispatched]],
+    ['refunded', [paid, refunded(9400)]],
+  ])('keeps a %s order: money was taken, so a refund is recorded instead', (_status, settled) => {
+    order
+      .given([placed, ...settled])
+      .when(remove)
+      .thenThrows(/record a refund instead/, { status: 409 });
+  });
+
+  describe('a refund', () => {
+    const refund = (amount: number, refundedOn = '2026-11-21'): OrderCommand => ({
+      type: 'RecordRefund',
+      data: {
+        orderId: 'o1',
+        amount,
+        reason: 'Channel list not as promised',
+        method: 'ccp',
+        refundedOn,
+        by: 'amina',
+        now,
+      },
+    });
+
+    it('is recorded once for a paid or dispatched order, of all or part of its total', () => {
+      order
+        .given([placed, paid])
+        .when(refund(9400))
+        .then([refunded(9400)]);
+      order
+        .given([placed, paid, dispatched])
+        .when(refund(2000))
+        .then([refunded(2000)]);
+      order
+        .given([placed, paid, refunded(2000)])
+        .when(refund(1000))
+        .thenThrows(/already refunded/, { status: 409 });
+    });
+
+    it('is refused for an order not paid, above its total, or dated after today', () => {
+      order
+        .given([placed])
+        .when(refund(100))
+        .thenThrows(/Only a paid order/, { status: 409 });
+      order
+        .given([placed, failed('canceled')])
+        .when(refund(100))
+        .thenThrows(/Only a paid order/, { status: 409 });
+      order
+        .given([placed, paid])
+        .when(refund(9401))
+        .thenThrows(/cannot exceed/, { status: 400 });
+      order.given([placed, paid]).when(refund(100, '2099-01-01')).thenThrows(/date/, { status: 400 });
+    });
+
+    it('leaves a refunded order nothing to dispatch, deliver or change the phone of', () => {
+      const history = [placed, paid, refunded(9400)];
+      order.given(history).when(changeStatus('dispatched')).thenThrows(/./, { status: 409 });
+      order
+        .given(history)
+        .when({ type: 'RecordDelivery', data: { orderId: 'o1', kinds: ['code'], subscriptions: 1, now } })
+        .thenThrows(/./, { status: 409 });
+      order
+        .given(history)
+        .when({ type: 'UpdatePhone', data: { orderId: 'o1', phone: '0770000000', now } })
+        .thenThrows(/refunded/, { status: 409 });
+    });
   });
 
   it('brings a deleted order back, as placed with its latest phone, when a payment reaches it', () => {
@@ -258,10 +336,11 @@ describe('order decider', () => {
       type: 'OrderPaid',
       data: { orderId: 'o1', paymentMethod: 'edahabia', amount: 9400, paidAt: now },
     });
+    // Read as paid: a paid order is kept (a refund is recorded instead).
     order
       .given([...history, restoredBefore, paidBefore])
       .when(remove)
-      .then([deleted]);
+      .thenThrows(/record a refund instead/, { status: 409 });
   });
 
   describe('a payment that does not match the order', () => {

@@ -69,6 +69,16 @@ export interface MismatchedPayment {
   at: string;
 }
 
+/** What an administrator gave back, how, why and on which day (docs/product.md#refunds). */
+export interface RefundRecord {
+  /** Whole dinars, at most the order's total. */
+  amount: number;
+  reason: string;
+  method: string;
+  /** The day the money went back (YYYY-MM-DD), as the administrator says. */
+  refundedOn: string;
+}
+
 export type OrderEvent =
   | { type: 'OrderPlaced'; data: PlacedOrder }
   | { type: 'OrderPaid'; data: { orderId: string; paymentMethod: string | null; amount: number; at: string } }
@@ -108,6 +118,11 @@ export type OrderEvent =
    * the order's link, and when `withDetails` its activation details, on WhatsApp.
    */
   | { type: 'OrderSentOnWhatsApp'; data: { orderId: string; withDetails: boolean; by: string; at: string } }
+  /**
+   * An administrator (`by`) refunded the shopper outside the store (the provider has no refund API):
+   * the order is refunded, its subscriptions cancelled, the amount out of the revenue.
+   */
+  | { type: 'OrderRefunded'; data: RefundRecord & { orderId: string; by: string; at: string } }
   | { type: 'OrderDeleted'; data: { orderId: string; at: string } }
   /**
    * A payment arrived for an order an admin had deleted: the order comes back (as it was placed,
@@ -130,6 +145,7 @@ export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
   'OrderDelivered',
   'OrderAccessLinkRenewed',
   'OrderSentOnWhatsApp',
+  'OrderRefunded',
   'OrderDeleted',
   'OrderRestored',
 ];
@@ -151,6 +167,7 @@ const OLD_TIME_FIELD: Record<OrderEventType, string | undefined> = {
   OrderDelivered: 'at',
   OrderAccessLinkRenewed: undefined,
   OrderSentOnWhatsApp: undefined,
+  OrderRefunded: undefined,
   OrderDeleted: 'deletedAt',
   OrderRestored: 'restoredAt',
 };

@@ -40,7 +40,7 @@ describe('live order events name who caused them', () => {
     await app.close();
   });
 
-  it('a placed order comes from the shopper; a dispatch and a delete from the admin who made them', async () => {
+  it('a placed order comes from the shopper; a dispatch, a refund and a delete from the admin who made them', async () => {
     const { id: productId } = await createProduct(app.url, first, 'Gold', [['1 month', 2000]]);
     const checkout = await request(app.url)
       .post('/api/payment/create-checkout')
@@ -77,11 +77,44 @@ describe('live order events name who caused them', () => {
     )!.payload;
     expect(dispatched).toMatchObject({ actor: second.id, actorName: 'Yasmine B.' });
 
-    const removed = await request(app.url).delete(`/api/admin/orders/${orderId}`).set(bearer(second.token));
+    const refund = {
+      amount: 2000,
+      reason: 'Asked for it',
+      method: 'cash',
+      date: new Date().toISOString().slice(0, 10),
+    };
+    const refunded = await request(app.url)
+      .post(`/api/admin/orders/${orderId}/refund`)
+      .set(bearer(second.token))
+      .send(refund);
+    expect(refunded.status, refunded.text).toBe(200);
+    const isRefund = (r: (typeof received)[number]) =>
+      r.event === 'order:updated' && (r.payload.order as { status: string }).status === 'refunded';
+    await waitUntil(() => received.some(isRefund));
+    expect(received.find(isRefund)!.payload).toMatchObject({ actor: second.id, actorName: 'Yasmine B.' });
+
+    // A failed order is deleted; a paid one is refunded, never deleted.
+    const failing = await request(app.url)
+      .post('/api/payment/create-checkout')
+      .send({ amount: 2000, phone: '0550123456', items: [{ productId, duration: '1 month', quantity: 1 }] });
+    await request(app.url)
+      .post(`/sandbox/checkout/${failing.body.checkout.id}`)
+      .type('form')
+      .send({ outcome: 'failed', method: 'baridi_mob' });
+    const failedId = (
+      await request(app.url)
+        .post('/api/payment/process-successful-order')
+        .send({ checkoutId: failing.body.checkout.id })
+    ).body.orderId as string;
+    await waitUntil(async () => {
+      const res = await request(app.url).get(`/api/admin/orders/${failedId}`).set(bearer(second.token));
+      return res.body.order?.status === 'failed';
+    });
+    const removed = await request(app.url).delete(`/api/admin/orders/${failedId}`).set(bearer(second.token));
     expect(removed.status, removed.text).toBe(200);
     await waitUntil(() => received.some((r) => r.event === 'orderDeleted'));
     expect(received.find((r) => r.event === 'orderDeleted')!.payload).toEqual({
-      orderId,
+      orderId: failedId,
       actor: second.id,
       actorName: 'Yasmine B.',
     });

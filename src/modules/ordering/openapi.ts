@@ -9,6 +9,7 @@ import {
   ordersQuerySchema,
   paymentDecisionSchema,
   processSuccessfulOrderSchema,
+  refundSchema,
   updatePhoneSchema,
 } from '../../shared/ordering';
 import { sandboxSubmissionSchema } from './payment/sandbox-page';
@@ -217,6 +218,23 @@ export const orderingApi = describeApi([
     responses: { 200: '{ message, order: { language, accessLink, whatsappSent } }', 404: 'Order not found' },
   },
   {
+    method: 'post',
+    path: '/api/admin/orders/{id}/refund',
+    tag: 'Orders',
+    auth: 'admin',
+    summary:
+      'Record a refund made outside the store (the provider has no refund API): the order becomes refunded, its subscriptions are cancelled and the amount leaves the revenue',
+    params: ORDER_ID,
+    body: { schema: refundSchema, name: 'Refund' },
+    versioned: 'write',
+    responses: {
+      200: '{ message, order }',
+      400: 'An amount above the order’s total, a date in the future, an unknown method',
+      404: 'Order not found',
+      409: 'Not paid, already refunded, or a stale If-Match',
+    },
+  },
+  {
     method: 'delete',
     path: '/api/admin/orders/{id}',
     tag: 'Orders',
@@ -227,7 +245,7 @@ export const orderingApi = describeApi([
     responses: {
       200: '{ message }',
       404: 'Order not found',
-      409: 'Still awaiting payment, or its payment awaits a decision (payment_mismatch)',
+      409: 'Still awaiting payment, its payment awaits a decision (payment_mismatch), or it was paid (order.delete_paid: record a refund instead)',
     },
   },
   {

@@ -160,6 +160,26 @@ describe('the private order page', () => {
     expect(JSON.stringify(notANumber.body)).toContain('order.lookup_number');
   });
 
+  it('says a refunded order is refunded, its subscriptions cancelled and their details withdrawn', async () => {
+    const { token, orderId } = await order({ phone: '0662000111' });
+    await deliver(orderId, PASSWORD);
+    const before = await api().get(`/api/admin/customers/0662000111`).set(bearer(admin)).expect(200);
+    expect(before.body.customer.totalSpent).toBe(5000);
+    await api()
+      .post(`/api/admin/orders/${orderId}/refund`)
+      .set(bearer(admin))
+      .send({ amount: 5000, reason: 'Not working', method: 'baridi_mob', date: new Date().toISOString().slice(0, 10) })
+      .expect(200);
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
+    const refunded = (await page(token).expect(200)).body.order;
+    expect(refunded).toMatchObject({ status: 'refunded' });
+    expect(refunded.subscriptions).toEqual([expect.objectContaining({ status: 'cancelled' })]);
+    expect(JSON.stringify(refunded)).not.toContain(PASSWORD);
+    const after = await api().get(`/api/admin/customers/0662000111`).set(bearer(admin)).expect(200);
+    expect(after.body.customer.totalSpent).toBe(0);
+    await api().delete(`/api/admin/orders/${orderId}`).set(bearer(admin)).expect(409);
+  });
+
   it('records a WhatsApp sending with who sent it, and keeps the token out of clear text', async () => {
     const { token, orderId } = await order();
     await api()

@@ -19,7 +19,7 @@ describe('checkout, payment and orders', () => {
   let gold: { id: string };
   let sport: { id: string };
   const api = () => request(app.url);
-  const admin = (method: 'get' | 'put' | 'delete', path: string) => api()[method](path).set(bearer(token));
+  const admin = (method: 'get' | 'put' | 'post' | 'delete', path: string) => api()[method](path).set(bearer(token));
 
   beforeAll(async () => {
     app = await startTestApp({ env: { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET } });
@@ -388,7 +388,7 @@ describe('checkout, payment and orders', () => {
       expect((await admin('get', '/api/admin/orders?status=lost')).status).toBe(400);
     });
 
-    it('offers only dispatched, from completed, and deletes orders from lists and figures', async () => {
+    it('offers only dispatched, from completed, keeps a paid order and takes its refund out of the figures', async () => {
       const checkout = await openCheckout();
       const orderId = (await api().post('/api/payment/process-successful-order').send({ checkoutId: checkout.id })).body
         .orderId;
@@ -415,13 +415,30 @@ describe('checkout, payment and orders', () => {
         expect.objectContaining({ product_name: 'Sport', selected_price: 1500, quantity: 1, subtotal: 1500 }),
       ]);
       const statsBefore = (await admin('get', '/api/admin/dashboard/stats?range=7')).body.stats;
-      const deleted = await admin('delete', `/api/admin/orders/${orderId}`);
-      expect(deleted.body.message).toBe(`Order #${detail.number} has been deleted successfully`);
-      expect((await admin('get', `/api/admin/orders/${orderId}`)).status).toBe(404);
+      const kept = await admin('delete', `/api/admin/orders/${orderId}`);
+      expect(kept.status).toBe(409);
+      expect(kept.body.code).toBe('order.delete_paid');
+      const refund = {
+        amount: 5500,
+        reason: 'Wrong package',
+        method: 'ccp',
+        date: new Date().toISOString().slice(0, 10),
+      };
+      const refunded = await admin('post', `/api/admin/orders/${orderId}/refund`).send(refund);
+      expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+      expect(refunded.body.order).toMatchObject({
+        status: 'refunded',
+        refund: { amount: 5500, reason: 'Wrong package', method: 'ccp', refundedOn: refund.date },
+      });
+      expect((await admin('post', `/api/admin/orders/${orderId}/refund`).send(refund)).body.code).toBe(
+        'order.already_refunded',
+      );
       const statsAfter = (await admin('get', '/api/admin/dashboard/stats?range=7')).body.stats;
       expect(statsAfter.revenue).toBe(statsBefore.revenue - 5500);
       expect(statsAfter.dispatchedOrdersCount).toBe(statsBefore.dispatchedOrdersCount - 1);
-      expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderDispatched', 'OrderDeleted']);
+      const listed = await admin('get', `/api/admin/orders?status=refunded&search=${detail.number}`);
+      expect(listed.body.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
+      expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderDispatched', 'OrderRefunded']);
     });
 
     it('refuses to delete an order whose checkout can still be paid, so a payment never lands on nothing', async () => {
@@ -431,7 +448,7 @@ describe('checkout, payment and orders', () => {
       const refused = await admin('delete', `/api/admin/orders/${orderId}`);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe(
-        'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.',
+        'This order is still awaiting payment: its checkout can still be paid. It can be deleted if its payment fails.',
       );
       await api().post(`/sandbox/checkout/${checkout.id}`).type('form').send({ outcome: 'paid', method: 'baridi_mob' });
       expect((await api().get(`/api/payment/checkout-status/${checkout.id}`)).body.checkout.status).toBe('paid');
@@ -525,8 +542,15 @@ describe('checkout, payment and orders', () => {
       expect(staleDelete.status).toBe(409);
       expect(staleDelete.body).toMatchObject({ version: 2, change: 'OrderDispatched', changedBy: 'Administrator' });
       expect((await admin('delete', `/api/admin/orders/${orderId}`).set('If-Match', 'soon')).status).toBe(400);
-      expect((await admin('delete', `/api/admin/orders/${orderId}`).set('If-Match', '"2"')).status).toBe(200);
-      expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderDispatched', 'OrderDeleted']);
+      const refund = { amount: 100, reason: 'Goodwill', method: 'cash', date: new Date().toISOString().slice(0, 10) };
+      const staleRefund = await admin('post', `/api/admin/orders/${orderId}/refund`)
+        .set('If-Match', '"1"')
+        .send(refund);
+      expect(staleRefund.status).toBe(409);
+      const refunded = await admin('post', `/api/admin/orders/${orderId}/refund`).set('If-Match', '"2"').send(refund);
+      expect(refunded.status).toBe(200);
+      expect(refunded.headers.etag).toBe('"3"');
+      expect(await orderEvents(orderId)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderDispatched', 'OrderRefunded']);
     });
 
     it('computes the dashboard from the data: revenue from paid orders only', async () => {
@@ -534,10 +558,12 @@ describe('checkout, payment and orders', () => {
       const orders = (await admin('get', '/api/admin/orders?limit=100')).body.orders as {
         status: string;
         total_amount: number;
+        refund: { amount: number } | null;
       }[];
+      // What was paid and kept: a refund's amount is out of the revenue.
       const paid = orders
-        .filter((o) => o.status === 'completed' || o.status === 'dispatched')
-        .reduce((sum, o) => sum + o.total_amount, 0);
+        .filter((o) => ['completed', 'dispatched', 'refunded'].includes(o.status))
+        .reduce((sum, o) => sum + o.total_amount - (o.refund?.amount ?? 0), 0);
       expect(res.body.stats).toEqual({
         productsCount: 2,
         ordersCount: orders.length,
@@ -547,6 +573,11 @@ describe('checkout, payment and orders', () => {
         // Nothing delivered here: every paid order awaits its activation details.
         awaitingDeliveryCount: orders.filter((o) => o.status === 'completed' || o.status === 'dispatched').length,
         trialsCount: 0,
+        // Nothing delivered: no subscription is active, none ended to be renewed.
+        activeSubscriptionsCount: 0,
+        expiringSubscriptionsCount: 0,
+        renewalRate: null,
+        renewalRevenue: 0,
       });
       expect(res.body.revenueByDay).toHaveLength(30);
       expect(res.body.revenueByDay.reduce((sum: number, d: { revenue: number }) => sum + d.revenue, 0)).toBe(paid);

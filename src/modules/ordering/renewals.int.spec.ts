@@ -8,7 +8,7 @@ import { waitUntil } from '../../../test/support/wait';
 import type { OrderPageChange } from '../../shared/live/types';
 import type { ShopperOrderView } from '../../shared/ordering';
 import { subscriptionId } from '../subscriptions/events';
-import { renewedEnd } from '../subscriptions/renewal';
+import { renewedEnd } from '../../shared/subscriptions/terms';
 
 // Renewals end to end (docs/product.md#renewals): a renewal is a new checkout naming a subscription
 // of the order whose private link it carries; paying it extends that same subscription, whose

@@ -48,6 +48,7 @@ import {
   ordersQuerySchema,
   paymentDecisionSchema,
   processSuccessfulOrderSchema,
+  refundSchema,
   updatePhoneSchema,
   whatsappSentSchema,
   type CreateCheckoutInput,
@@ -582,6 +583,27 @@ function adminRoutes(ctx: AppContext, sealer: Sealer): Router {
     const order = await findOrderDetail(ctx.db, req.params.id);
     if (order) res.set('ETag', versionTag(order.version));
     res.json({ message: 'Recorded as sent on WhatsApp', order: order && (await orderContact(ctx, sealer, order)) });
+  });
+
+  // What an administrator gave back outside the store (docs/product.md#refunds): once per paid order.
+  router.post('/orders/:id/refund', async (req, res) => {
+    const { amount, reason, method, date } = parseInput(refundSchema, req.body ?? {});
+    const refund = {
+      type: 'RecordRefund',
+      data: {
+        orderId: req.params.id,
+        amount,
+        reason,
+        method,
+        refundedOn: date,
+        by: req.admin!.id,
+        now: ctx.clock().toISOString(),
+      },
+    } as const;
+    await caughtUp(await executeOrderCommand(ctx.store, req.params.id, refund, meta(req), ifMatchRevision(req)));
+    const order = await findOrderDetail(ctx.db, req.params.id);
+    if (order) res.set('ETag', versionTag(order.version));
+    res.json({ message: 'Refund recorded', order: order && toAdminOrderDetail(order) });
   });
 
   router.delete('/orders/:id', async (req, res) => {

@@ -3,6 +3,7 @@ import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
 import { coded } from '../../shared/errors';
 import type { ActivationKind } from '../../shared/subscriptions/types';
+import { endOf } from '../../shared/subscriptions/terms';
 import type { SubscriptionEvent } from './events';
 
 // Pure rules of an order's deliveries (docs/product.md#subscriptions), by hand or automatic
@@ -58,30 +59,6 @@ export function checkDelivery(deliverable: DeliverableSubscription[], subscripti
       throw new DeliveryRuleError(400, coded('delivery.duplicate_subscription', { subscriptionId: id }));
     seen.add(id);
   }
-}
-
-const MONTHS = /^(\d+) months?$/;
-
-/**
- * When a subscription of `duration` started at `startsAt` ends: plus the months on the calendar (a
- * month from 31 January ends on the last day of February), 'free trial' plus the trial's length,
- * 'life time' (or a duration the store does not know) never: null.
- */
-export function endOf(duration: string, startsAt: string, trialLengthMs: number): string | null {
-  const start = new Date(startsAt);
-  if (duration === 'free trial') return new Date(start.getTime() + trialLengthMs).toISOString();
-  const months = MONTHS.exec(duration);
-  if (!months) return null;
-  return addCalendarMonths(start, Number(months[1])).toISOString();
-}
-
-function addCalendarMonths(start: Date, months: number): Date {
-  const end = new Date(start.getTime());
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
-  return end;
 }
 
 function decide(command: DeliveryCommand, state: DeliveryState): SubscriptionEvent[] {

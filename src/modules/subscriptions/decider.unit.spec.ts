@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryDecider, endOf, type DeliveryCommand, type DeliveryState } from './decider';
+import { endOf } from '../../shared/subscriptions/terms';
+import { deliveryDecider, type DeliveryCommand, type DeliveryState } from './decider';
 
 // The rules of a delivery with the time given: calendar months, trials, life time, the start a
 // correction keeps, and what a delivery may name (docs/product.md#subscriptions).

@@ -508,6 +508,12 @@ function describeOrder(event: OrderEvent, states: States): Described {
       return entry('order.sent_on_whatsapp', before, [
         { field: 'withDetails', before: null, after: event.data.withDetails },
       ]);
+    case 'OrderRefunded': {
+      const state = before && { ...before, status: 'refunded' };
+      states.set(key, state);
+      const { amount, reason, method, refundedOn } = event.data;
+      return entry('order.refunded', state, state && status(state, 'refunded', { amount, reason, method, refundedOn }));
+    }
     case 'OrderDeleted': {
       // Kept (as deleted): a payment may bring the order back, under the number it had.
       const state = before && { ...before, status: 'deleted' };

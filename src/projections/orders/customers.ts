@@ -24,7 +24,7 @@ interface Contribution {
   phone: string;
   name: string;
   email: string;
-  /** Its amount once paid, else 0 (revenue counts paid orders only). */
+  /** Its amount once paid less what was refunded, else 0 (revenue counts paid orders only). */
   spent: number;
   /** As text: compared and sent back exactly as stored. */
   created_at: string;
@@ -85,7 +85,7 @@ const pick = ({ created_at, id, name, email }: Contribution) => ({ created_at, i
 async function contributions(db: Kysely<OrdersTables>, ids: string[]): Promise<Map<string, Contribution>> {
   const { rows } = await sql<Contribution>`
     SELECT id, phone, customer_name AS name, customer_email AS email, created_at::text AS created_at,
-           CASE WHEN paid_at IS NULL THEN 0 ELSE total_amount END AS spent
+           CASE WHEN paid_at IS NULL THEN 0 ELSE total_amount - refunded_amount END AS spent
     FROM orders WHERE id = ANY(${ids})`.execute(db);
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -101,7 +101,7 @@ async function applyChanges(db: Kysely<OrdersTables>, changes: Change[], placed:
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
         AS c(phone text, orders int, spent bigint, created_at timestamptz, id text, name text, email text)
       UNION ALL
-      SELECT phone, 1, CASE WHEN paid_at IS NULL THEN 0 ELSE total_amount END, created_at, id, customer_name, customer_email
+      SELECT phone, 1, CASE WHEN paid_at IS NULL THEN 0 ELSE total_amount - refunded_amount END, created_at, id, customer_name, customer_email
       FROM orders WHERE id = ANY(${placed})
     ), latest AS (
       SELECT DISTINCT ON (phone) phone, created_at, id, name, email FROM change
@@ -136,7 +136,7 @@ async function sumAgain(db: Kysely<OrdersTables>, phones: string[]): Promise<voi
              (array_agg(customer_name ORDER BY created_at DESC, id DESC))[1] AS name,
              (array_agg(customer_email ORDER BY created_at DESC, id DESC))[1] AS email,
              count(*)::int AS orders_count,
-             coalesce(sum(total_amount) FILTER (WHERE paid_at IS NOT NULL), 0)::bigint AS total_spent,
+             coalesce(sum(total_amount - refunded_amount) FILTER (WHERE paid_at IS NOT NULL), 0)::bigint AS total_spent,
              min(created_at) AS join_date,
              max(created_at) AS latest_order_at,
              (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS latest_order_id

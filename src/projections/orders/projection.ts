@@ -124,6 +124,17 @@ function fold(rows: RowFolder<OrderRow>, legacy: LegacyNumbers, event: OrderEven
     case 'OrderSentOnWhatsApp':
       rows.patch(event.data.orderId, { whatsapp_sent_at: event.data.at, whatsapp_sent_by: event.data.by, version });
       return;
+    case 'OrderRefunded': {
+      const { orderId, amount, reason, method, refundedOn, by, at } = event.data;
+      rows.patch(orderId, {
+        status: 'refunded',
+        refund: { amount, reason, method, refundedOn, by, at },
+        refunded_amount: amount,
+        updated_at: at,
+        version,
+      });
+      return;
+    }
     case 'OrderDeleted':
       rows.remove(event.data.orderId);
       return;
@@ -157,6 +168,8 @@ function placedRow(d: PlacedOrder, version: number, restoredAt: string | null): 
     language: d.language ?? null,
     whatsapp_sent_at: null,
     whatsapp_sent_by: null,
+    refund: null,
+    refunded_amount: 0,
     renewal_of_number: d.lines.find((line) => line.renewalOf)?.renewalOf?.orderNumber ?? null,
     trial: d.trial ?? false,
   };

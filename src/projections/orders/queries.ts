@@ -118,6 +118,7 @@ const LIST_COLUMNS = [
   'restored_at',
   'payment_mismatch',
   'renewal_of_number',
+  'refund',
   'trial',
 ] as const;
 
@@ -393,7 +394,7 @@ export async function orderFigures(db: Kysely<OrdersTables>, from: Date, to: Dat
     SELECT (SELECT count(*) FROM orders WHERE created_at >= ${from} AND created_at < ${to})::int AS "ordersCount",
            (SELECT count(*) FROM orders WHERE status = 'dispatched' AND created_at >= ${from} AND created_at < ${to})::int AS "dispatchedOrdersCount",
            (SELECT count(*) FROM orders WHERE trial AND created_at >= ${from} AND created_at < ${to})::int AS "trialsCount",
-           (SELECT coalesce(sum(total_amount), 0) FROM orders WHERE paid_at >= ${from} AND paid_at < ${to})::bigint AS revenue`.execute(
+           (SELECT coalesce(sum(total_amount - refunded_amount), 0) FROM orders WHERE paid_at >= ${from} AND paid_at < ${to})::bigint AS revenue`.execute(
     db,
   );
   return figures(rows[0]!);
@@ -405,7 +406,7 @@ export async function orderFigures(db: Kysely<OrdersTables>, from: Date, to: Dat
  */
 export async function totals(db: Kysely<OrdersTables>): Promise<OrderTotals> {
   const { rows } = await sql<FigureRow & { paymentMismatchCount: number }>`
-    SELECT counts.*, (SELECT coalesce(sum(total_amount), 0) FROM orders WHERE paid_at IS NOT NULL)::bigint AS revenue
+    SELECT counts.*, (SELECT coalesce(sum(total_amount - refunded_amount), 0) FROM orders WHERE paid_at IS NOT NULL)::bigint AS revenue
     FROM (SELECT count(*)::int AS "ordersCount",
                  count(*) FILTER (WHERE status = 'dispatched')::int AS "dispatchedOrdersCount",
                  count(*) FILTER (WHERE status = 'payment_mismatch')::int AS "paymentMismatchCount",
@@ -430,7 +431,7 @@ export async function revenueByDay(
   const { rows } = await sql<{ date: string; revenue: string; orders: number }>`
     WITH bounds AS (SELECT (${from}::timestamptz AT TIME ZONE 'Africa/Algiers')::date AS first_day),
     paid AS (
-      SELECT (o.paid_at AT TIME ZONE 'Africa/Algiers')::date AS paid_day, sum(o.total_amount) AS revenue, count(*) AS orders
+      SELECT (o.paid_at AT TIME ZONE 'Africa/Algiers')::date AS paid_day, sum(o.total_amount - o.refunded_amount) AS revenue, count(*) AS orders
       FROM orders o, bounds
       WHERE o.paid_at >= bounds.first_day::timestamp AT TIME ZONE 'Africa/Algiers'
         AND o.paid_at < (bounds.first_day + ${days}::int)::timestamp AT TIME ZONE 'Africa/Algiers'
@@ -466,6 +467,7 @@ export function toAdminOrder(row: OrderListRow): AdminOrderView {
     payment_mismatch: row.payment_mismatch,
     renewal_of_number: row.renewal_of_number,
     trial: row.trial,
+    refund: row.refund,
   };
 }
 

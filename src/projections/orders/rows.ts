@@ -1,6 +1,6 @@
 import type { OrderLine } from '../../modules/ordering/events';
 import { column, type RowOf } from '../../platform/projections/columns';
-import type { OrderStatus, PaymentMismatchView } from '../../shared/ordering';
+import type { OrderStatus, PaymentMismatchView, RefundView } from '../../shared/ordering';
 
 // The orders table (migrations 007, 010, 011, 022, 024 and 025), declared once: what the projection writes and
 // the queries read.
@@ -43,6 +43,9 @@ export const ORDER_COLUMNS = {
   renewal_of_number: column.nullableInteger(),
   /** A free trial (docs/product.md#free-trials): granted without payment, so never paid_at nor revenue. */
   trial: column.boolean(),
+  /** What an administrator recorded of a refund (migration 030), and the amount given back (0 without one). */
+  refund: column.jsonb<RefundView | null>(),
+  refunded_amount: column.integer(),
 };
 
 export type OrderRow = RowOf<typeof ORDER_COLUMNS>;

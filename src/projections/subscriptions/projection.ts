@@ -7,7 +7,7 @@ import {
   type OrderLine,
   type PlacedOrder,
 } from '../../modules/ordering/events';
-import { renewedEnd } from '../../modules/subscriptions/renewal';
+import { renewedEnd } from '../../shared/subscriptions/terms';
 import { SUBSCRIPTION_EVENT_TYPES, subscriptionId, type SubscriptionEvent } from '../../modules/subscriptions/events';
 import type { Actor, Recorded, StoredEvent } from '../../platform/eventstore/port';
 import type { Projection, Write } from '../../platform/projections/projection';
@@ -39,6 +39,7 @@ const CHANGES_SUBSCRIPTIONS = new Set<string>([
   'OrderPaymentAccepted',
   'OrderTrialGranted',
   'OrderDeleted',
+  'OrderRefunded',
   'OrderRestored',
   'SubscriptionsDelivered',
 ]);
@@ -151,6 +152,8 @@ function writeOf(stored: Handled): Write {
     case 'OrderPaymentAccepted':
     case 'OrderTrialGranted':
       return ({ db }) => openSubscriptions(db as Kysely<SubscriptionsTables>, event.data.orderId, event.data.at);
+    // Refunded or deleted, an order's subscriptions end at once (docs/product.md#refunds).
+    case 'OrderRefunded':
     case 'OrderDeleted':
       return ({ db }) => setCancelled(db, event.data.orderId, true);
     case 'OrderAccessLinkRenewed':

@@ -182,6 +182,7 @@ export const ERRORS = {
     'Too many searches from this connection. Please try again in {seconds} seconds.',
   ),
   'order.phone_unpaid': entry('This order is not paid yet: its phone can be changed once it is paid.'),
+  'order.phone_refunded': entry('This order was refunded: its phone cannot be changed.'),
   'order.phone_failed': entry('This order was not paid: its phone cannot be changed.'),
   'order.phone_dispatched': entry(
     'This order has already been dispatched: its phone can no longer be changed. Please contact support to change it.',
@@ -207,6 +208,13 @@ export const ERRORS = {
   ),
   'order.payment_decision': entry<{ allowed: string }>('decision must be one of {allowed}'),
   'order.not_found': entry('Order not found'),
+  'order.delete_paid': entry('A paid order cannot be deleted: record a refund instead.'),
+  'order.already_refunded': entry('This order was already refunded.'),
+  'order.refund_unpaid': entry('Only a paid order can be refunded.'),
+  'order.refund_too_much': entry<{ total: number }>("A refund cannot exceed the order's total ({total} Da)."),
+  'order.refund_amount': entry('Enter the refunded amount in whole dinars (at least 1).'),
+  'order.refund_method': entry<{ allowed: string }>('The refund method must be one of: {allowed}'),
+  'order.refund_date': entry("Enter the refund's date as YYYY-MM-DD, not in the future."),
   'customers.not_found': entry('Customer not found'),
   'renewal.link_required': entry('A renewal needs the private link of the order it renews.'),
   'renewal.not_found': entry('This subscription is not part of the order of this link.'),
@@ -223,7 +231,7 @@ export const ERRORS = {
   'order.already_dispatched': entry('This order is already dispatched'),
   'order.dispatch_unpaid': entry('Only a completed (paid) order can be dispatched'),
   'order.delete_pending': entry(
-    'This order is still awaiting payment: its checkout can still be paid. It can be deleted once it is paid or has failed.',
+    'This order is still awaiting payment: its checkout can still be paid. It can be deleted if its payment fails.',
   ),
   'delivery.invalid_url': entry<Field>('{field} must be a web address starting with http:// or https://'),
   'delivery.invalid_mac': entry(

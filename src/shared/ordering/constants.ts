@@ -6,7 +6,12 @@ import { coded } from '../errors/coded';
  * `payment_mismatch`: the provider confirmed a payment whose amount or currency is not the order's;
  * the order waits for an admin to accept the payment (completed) or cancel the order (failed).
  */
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched', 'payment_mismatch'] as const;
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'dispatched', 'payment_mismatch', 'refunded'] as const;
+/** How an administrator refunded a shopper, outside the store (docs/product.md#refunds). */
+export const REFUND_METHODS = ['baridi_mob', 'ccp', 'card', 'cash', 'other'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+/** The longest refund reason, in characters. */
+export const REFUND_REASON_MAX = 500;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The store's one currency, as Chargily names it: every checkout is opened in it. */
 export const STORE_CURRENCY = 'dzd';

@@ -9,6 +9,8 @@ import {
   PAYMENT_DECISIONS,
   PAYMENT_METHODS,
   QUANTITY_MAX,
+  REFUND_METHODS,
+  REFUND_REASON_MAX,
   normalisePhone,
   orderMessages,
   orderNumberMessage,
@@ -151,3 +153,23 @@ export const dashboardStatsQuerySchema = z.object({
 
 export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>;
 export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
+
+/** POST /api/admin/orders/{id}/refund: what an administrator gave back outside the store (docs/product.md#refunds). */
+export const refundSchema = z.object({
+  amount: z.coerce
+    .number({ error: coded('order.refund_amount') })
+    .int(coded('order.refund_amount'))
+    .min(1, coded('order.refund_amount')),
+  reason: text({
+    field: 'Reason',
+    max: REFUND_REASON_MAX,
+    multiline: true,
+    required: coded('text.required', { field: 'Reason' }),
+  }),
+  method: z.enum(REFUND_METHODS, { error: coded('order.refund_method', { allowed: REFUND_METHODS.join(', ') }) }),
+  date: z
+    .string({ error: coded('order.refund_date') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, coded('order.refund_date'))
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), coded('order.refund_date'))
+    .meta({ examples: ['2026-11-29'] }),
+});

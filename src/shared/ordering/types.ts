@@ -141,6 +141,8 @@ export interface AdminOrderView {
   payment_mismatch: PaymentMismatchView | null;
   /** A renewal (docs/product.md#renewals): the number of the order whose subscription it renews ("Renewal of #1042"). */
   renewal_of_number: number | null;
+  /** What an administrator recorded of the refund of a refunded order (docs/product.md#refunds). */
+  refund: RefundView | null;
   /** A free trial (docs/product.md#free-trials): granted without payment, never in the revenue. */
   trial: boolean;
 }
@@ -264,4 +266,16 @@ export interface CustomerDetailView {
   subscriptions: AdminSubscriptionRowView[];
   orders: AdminOrderView[];
   notes: NoteView[];
+}
+
+/** A refund as an administrator recorded it: given back outside the store. */
+export interface RefundView {
+  amount: number;
+  reason: string;
+  method: string;
+  /** The day the money went back (YYYY-MM-DD). */
+  refundedOn: string;
+  /** Who recorded it (an admin id), and when. */
+  by: string;
+  at: string;
 }

@@ -217,9 +217,11 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
       params: () => ({ id: 'no-such-subscription' }),
       status: 404,
     },
-    { route: 'DELETE /api/admin/orders/{id}', params: id('order'), status: 200 },
-    // The body is valid; the order is gone by now: a 404, never a 400.
-    { route: 'PUT /api/admin/orders/{id}/delivery', params: id('order'), status: 404 },
+    // The example's amount is the order's total (a paid order: refunded, never deleted).
+    { route: 'POST /api/admin/orders/{id}/refund', params: id('order'), status: 200 },
+    { route: 'DELETE /api/admin/orders/{id}', params: id('order'), status: 409 },
+    // The body is valid; the order is refunded by now (its subscriptions cancelled): a rule's 409, never a 400.
+    { route: 'PUT /api/admin/orders/{id}/delivery', params: id('order'), status: 409 },
     {
       route: 'POST /api/admin/users',
       status: 201,

@@ -1,11 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CustomerPage } from '@shared/ordering/types';
+import { normalisePhone } from '@shared/ordering/constants';
+import type { CustomerDetailView, CustomerPage } from '@shared/ordering/types';
 import { adminApi, adminRetry } from './client';
 import { customerKeys } from './keys';
+import { SUBSCRIPTIONS_REFRESH_MS } from './subscriptions';
 
 // Customers are derived from orders on the server (one per phone number): this reads a page of
-// them and names their CSV. The live layer invalidates customerKeys.all when an order is placed,
-// paid, dispatched or deleted, so an open list follows the shop without listening itself.
+// them, names their CSV and reads one customer's page. The live layer invalidates customerKeys.all
+// when an order is placed, paid, dispatched or deleted, so an open list or page follows the shop
+// without listening itself.
 
 export interface CustomerFilters {
   search: string;
@@ -35,3 +38,18 @@ export const customersQuery = (filters: CustomerFilters) =>
 
 /** The CSV of every customer the search matches (not just the page shown). */
 export const customersCsvPath = (search: string) => `/api/admin/customers/export.csv${customerQueryString({ search })}`;
+
+/**
+ * `GET /api/admin/customers/{phone}`: their figures, subscriptions (as they stand now: read again
+ * every minute, like the subscriptions screen), orders and notes.
+ */
+export const customerQuery = (phone: string) =>
+  queryOptions({
+    queryKey: customerKeys.detail(normalisePhone(phone)),
+    retry: adminRetry,
+    refetchInterval: SUBSCRIPTIONS_REFRESH_MS,
+    queryFn: ({ signal }) =>
+      adminApi.json<CustomerDetailView>(`/api/admin/customers/${encodeURIComponent(normalisePhone(phone))}`, {
+        signal,
+      }),
+  });

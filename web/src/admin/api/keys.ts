@@ -29,6 +29,9 @@ export const subscriptionKeys = {
 export const customerKeys = {
   all: [...ADMIN, 'customers'] as const,
   list: (filters: object) => [...customerKeys.all, 'list', filters] as const,
+  details: () => [...customerKeys.all, 'detail'] as const,
+  /** A customer's page, by their phone's digits (as the server and note:added name them). */
+  detail: (phone: string) => [...customerKeys.details(), phone] as const,
 };
 
 export const productKeys = {

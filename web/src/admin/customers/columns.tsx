@@ -9,10 +9,12 @@ import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useAdminText } from '../i18n';
 import { useAdminDates } from '../ui/dates';
 import { EyeIcon } from '../ui/icons';
+import { ContactLinks } from './ContactLinks';
+import { customerName } from './customer-name';
 
 // The customer table's columns (docs/product.md#customers: id, contact, orders count, total spent, join date) and
-// the row's actions: the customer's orders (the orders list searched by their phone, the key a
-// customer is known by) and a mail draft to them.
+// the row's actions: the customer's page (by their phone, the key a customer is known by), then as
+// icons a call, a WhatsApp chat and a mail draft to them.
 
 const column = createColumnHelper<CustomerView>();
 
@@ -27,9 +29,15 @@ export function useCustomerColumns() {
         header: t('admin.customers.col.id'),
         // A phone number reads left to right in Arabic too.
         cell: (info) => (
-          <span className="admin-customer-id" dir="ltr">
+          <Link
+            to="/admin/customers/$phone"
+            params={{ phone: info.getValue() }}
+            className="admin-customer-id"
+            dir="ltr"
+            data-testid="customer-page-link"
+          >
             {info.getValue()}
-          </span>
+          </Link>
         ),
       }),
       column.display({
@@ -80,12 +88,12 @@ export function useCustomerColumns() {
 
 function CustomerActions({ customer }: { customer: CustomerView }) {
   const t = useAdminText();
-  const name = customer.name || customer.phone;
+  const name = customerName(customer);
   return (
     <span className="admin-row-actions">
       <Link
-        to="/admin/orders"
-        search={{ search: customer.phone }}
+        to="/admin/customers/$phone"
+        params={{ phone: customer.phone }}
         className="btn btn-ghost btn-sm"
         aria-label={t('admin.customers.viewOf', { name })}
         title={t('admin.customers.viewOf', { name })}
@@ -94,6 +102,7 @@ function CustomerActions({ customer }: { customer: CustomerView }) {
         <EyeIcon size={16} />
         <span className="admin-customer-action-label">{t('admin.customers.view')}</span>
       </Link>
+      <ContactLinks phone={customer.phone} name={name} inRow />
       {customer.email && customer.email !== PLACEHOLDER_CUSTOMER.email ? (
         <a
           href={`mailto:${encodeURIComponent(customer.email).replace(/%40/g, '@')}`}
@@ -103,12 +112,12 @@ function CustomerActions({ customer }: { customer: CustomerView }) {
           data-testid="customer-email"
         >
           <MailIcon size={16} />
-          <span className="admin-customer-action-label">{t('admin.customers.email')}</span>
+          <span className="visually-hidden">{t('admin.customers.email')}</span>
         </a>
       ) : (
         <button type="button" className="btn btn-ghost btn-sm" disabled title={t('admin.customers.noEmail')}>
           <MailIcon size={16} />
-          <span className="admin-customer-action-label">{t('admin.customers.email')}</span>
+          <span className="visually-hidden">{t('admin.customers.email')}</span>
         </button>
       )}
     </span>

@@ -180,6 +180,12 @@ function EntityLink({ entity, children }: { entity: AuditEntry['entity']; childr
           {children}
         </Link>
       );
+    case '/admin/customers/$phone':
+      return (
+        <Link to={place.to} params={place.params} className={className}>
+          {children}
+        </Link>
+      );
     case '/admin/orders':
       return (
         <Link to={place.to} search={place.search} className={className}>

@@ -48,6 +48,7 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'order.link_renewed': 'admin.history.action.order.link_renewed',
   'order.sent_on_whatsapp': 'admin.history.action.order.sent_on_whatsapp',
   'order.reminded': 'admin.history.action.order.reminded',
+  'order.refunded': 'admin.history.action.order.refunded',
   'order.note_added': 'admin.history.action.order.note_added',
   'customer.note_added': 'admin.history.action.customer.note_added',
   'order.deleted': 'admin.history.action.order.deleted',
@@ -93,6 +94,8 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   withDetails: 'admin.history.field.withDetails',
   reminder: 'admin.history.field.reminder',
   note: 'admin.history.field.note',
+  method: 'admin.history.field.method',
+  refundedOn: 'admin.history.field.refundedOn',
   trial: 'admin.history.field.trial',
 };
 
@@ -151,7 +154,8 @@ export const shownChanges = (entry: AuditEntry): AuditChange[] =>
 /** Where an entry's entity is looked at in the back office; none once the entry says it was deleted. */
 export type EntityPlace =
   | { to: '/admin/products/edit/$id'; params: { id: string } }
-  | { to: '/admin/categories' | '/admin/users' | '/admin/customers'; search: { search: string } }
+  | { to: '/admin/customers/$phone'; params: { phone: string } }
+  | { to: '/admin/categories' | '/admin/users'; search: { search: string } }
   | { to: '/admin/orders'; search: { id: string } };
 
 export function entityPlace(entity: { type: AuditEntityType; id: string; label: string }): EntityPlace {
@@ -165,7 +169,7 @@ export function entityPlace(entity: { type: AuditEntityType; id: string; label: 
     case 'order':
       return { to: '/admin/orders', search: { id: entity.id } };
     case 'customer':
-      return { to: '/admin/customers', search: { search: entity.id } };
+      return { to: '/admin/customers/$phone', params: { phone: entity.id } };
   }
 }
 

@@ -105,6 +105,11 @@ describe('audit entry text', () => {
       to: '/admin/orders',
       search: { id: 'o1' },
     });
+    // A customer's notes lead to their page.
+    expect(entityPlace({ type: 'customer', id: '0550123456', label: '0550123456' })).toEqual({
+      to: '/admin/customers/$phone',
+      params: { phone: '0550123456' },
+    });
   });
 });
 

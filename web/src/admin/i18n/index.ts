@@ -8,7 +8,9 @@ import type shell from './en.json';
 import type activity from './activity/en.json';
 import type categories from './categories/en.json';
 import type customers from './customers/en.json';
+import type customerPage from './customer-page/en.json';
 import type history from './history/en.json';
+import type notes from './notes/en.json';
 import type orders from './orders/en.json';
 import type orderContact from './order-contact/en.json';
 import type products from './products/en.json';
@@ -29,7 +31,9 @@ export type AdminMessageId =
   | keyof typeof activity
   | keyof typeof categories
   | keyof typeof customers
+  | keyof typeof customerPage
   | keyof typeof history
+  | keyof typeof notes
   | keyof typeof orders
   | keyof typeof orderContact
   | keyof typeof products

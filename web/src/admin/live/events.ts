@@ -5,7 +5,9 @@ import type { AuditEntry } from '@shared/audit/types';
 import type { ServerEvent } from '@shared/live/types';
 import type { RebuildView } from '@shared/operations/types';
 import { isRecord } from '../../api/http';
+import { displayPhone } from '../../config';
 import { applyAuditEntries } from '../api/audit';
+import { applyNoteAdded } from '../api/notes';
 import { applyRebuild } from '../api/projections';
 import { applyReminded, subscriptionsMoved } from '../api/subscriptions';
 import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, settingsKeys, userKeys } from '../api/keys';
@@ -79,6 +81,7 @@ export const ADMIN_EVENTS = [
   'auditEntries',
   'projectionRebuild',
   'subscription:reminded',
+  'note:added',
 ] as const satisfies readonly ServerEvent[];
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 
@@ -171,9 +174,27 @@ export function applyAdminEvent(
         applyRebuild(queryClient, payload.rebuild as unknown as RebuildView);
       return null;
     case 'subscription:reminded':
-      // The row shows who reminded, whoever it was: the worklist says it, no notice.
+      // The row shows who reminded, whoever it was: the worklist says it, no notice. A customer's
+      // page shows the row too.
       applyReminded(queryClient, payload);
+      invalidate(customerKeys.details());
       return null;
+    case 'note:added': {
+      // On the open detail or page at once; another admin's note is told, naming who wrote it.
+      const added = applyNoteAdded(queryClient, payload);
+      if (!added || added.note.author === selfId) return null;
+      const { subject, note } = added;
+      return {
+        ...(subject.type === 'order'
+          ? {
+              id: 'admin.notify.orderNote',
+              values: { order: orderLabel(cachedOrder(queryClient, subject.id) ?? subject) },
+            }
+          : { id: 'admin.notify.customerNote', values: { phone: displayPhone(subject.id) } }),
+        kind: 'orderUpdates',
+        who: note.authorName,
+      };
+    }
     default: {
       // product:* and category_*: counts, names and lists across the catalogue and the dashboard.
       const item = event.startsWith('product') ? payload.product : payload.category;

@@ -20,6 +20,7 @@ const order = (id: string, changes: Partial<AdminOrderView> = {}): AdminOrderVie
   restored_at: null,
   payment_mismatch: null,
   renewal_of_number: null,
+  refund: null,
   trial: false,
   ...changes,
 });
@@ -168,6 +169,26 @@ describe('live events in the query cache', () => {
       id: 'admin.notify.productUpdated',
       values: { name: 'Premium 4K' },
     });
+  });
+
+  it("shows a note on the open detail and names who wrote another admin's, by the order's number or the phone", () => {
+    const { client } = cacheWith('o1');
+    const note = { id: 'n1', text: 'Called him', author: 'karim', authorName: 'Karim', at: '2026-03-05T10:00:00.000Z' };
+    expect(applyAdminEvent(client, 'note:added', { subjectType: 'order', subjectId: 'o1', note }, 'me')).toEqual({
+      id: 'admin.notify.orderNote',
+      kind: 'orderUpdates',
+      values: { order: '#1042' },
+      who: 'Karim',
+    });
+    expect(client.getQueryData<{ order: { notes: unknown[] } }>(orderKeys.detail('o1'))!.order.notes).toEqual([note]);
+    const onCustomer = { subjectType: 'customer', subjectId: '0550123456', note };
+    expect(applyAdminEvent(client, 'note:added', onCustomer, 'me')).toMatchObject({
+      id: 'admin.notify.customerNote',
+      values: { phone: '0550 12 34 56' },
+      who: 'Karim',
+    });
+    // This admin's own note: on screen already, nothing to tell.
+    expect(applyAdminEvent(client, 'note:added', onCustomer, 'karim')).toBeNull();
   });
 
   it('ignores a payload it cannot read', () => {

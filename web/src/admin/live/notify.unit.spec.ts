@@ -25,6 +25,7 @@ const order = (id: string, changes: Partial<AdminOrderView> = {}): AdminOrderVie
   restored_at: null,
   payment_mismatch: null,
   renewal_of_number: null,
+  refund: null,
   trial: false,
   ...changes,
 });

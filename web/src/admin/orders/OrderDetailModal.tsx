@@ -1,6 +1,7 @@
 import { STORE_CURRENCY, type PaymentDecision } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../../api/http';
 import { AlertIcon, TrashIcon } from '../../components/ui/icons';
@@ -11,6 +12,8 @@ import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { orderQuery, type AdminOrderDetail } from '../api/orders';
 import { EntityHistory } from '../history/EntityHistory';
+import { NotesSection } from '../notes/NotesSection';
+import { deleteRefusalId } from './delete-refusal';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { useAdminDates } from '../ui/dates';
@@ -28,8 +31,9 @@ import { useDispatchOrder, usePaymentDecision } from './order-writes';
  * total, status, items, Update Status (to dispatched only, after a confirmation), Delete and Close.
  * A payment that does not match the order shows what was paid against the total, and while it
  * awaits a decision, the two answers (accept the payment, cancel the order), each confirmed first.
- * A paid order's subscriptions are delivered here (DeliverySection), and its shopper reached
- * (ContactSection: the private link, WhatsApp).
+ * A paid order's subscriptions are delivered here (DeliverySection), its shopper reached
+ * (ContactSection: the private link, WhatsApp) and the admins' notes kept (NotesSection); the phone
+ * opens the customer's page.
  * Live events keep it current; deleted meanwhile, it says so.
  */
 export function OrderDetailModal({
@@ -96,11 +100,10 @@ export function OrderDetailModal({
   );
 }
 
-/** Why the order cannot be deleted yet, or undefined when it can. */
+/** Why the order cannot be deleted, or undefined when it can. */
 function deleteRefusal(order: AdminOrderView, t: ReturnType<typeof useAdminText>): string | undefined {
-  if (order.status === 'pending') return t('admin.orders.pendingNoDelete');
-  if (order.status === 'payment_mismatch') return t('admin.orders.mismatchNoDelete');
-  return undefined;
+  const id = deleteRefusalId(order.status);
+  return id && t(id, { order: `#${order.number}` });
 }
 
 function DetailError({ gone, retry }: { gone: boolean; retry: () => unknown }) {
@@ -141,7 +144,11 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <dt>{t('admin.orders.detail.email')}</dt>
         <dd dir="ltr">{order.customer_email}</dd>
         <dt>{t('admin.orders.detail.phone')}</dt>
-        <dd dir="ltr">{order.phone}</dd>
+        <dd dir="ltr">
+          <Link to="/admin/customers/$phone" params={{ phone: order.phone }} data-testid="order-customer-link">
+            {order.phone}
+          </Link>
+        </dd>
         <dt>{t('admin.orders.detail.date')}</dt>
         <dd>{dates.dateTime(order.created_at, { weekday: true })}</dd>
         <dt>{t('admin.orders.detail.total')}</dt>
@@ -165,6 +172,9 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       <DeliverySection key={order.id} order={order} />
       <ContactSection key={`contact-${order.id}`} order={order} />
       <UpdateStatus order={order} />
+      {order.notes && (
+        <NotesSection key={`notes-${order.id}`} subject={{ type: 'order', id: order.id }} notes={order.notes} />
+      )}
       <EntityHistory entityType="order" entityId={order.id} />
     </div>
   );

@@ -3,6 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { TrashIcon } from '../../components/ui/icons';
 import { useFormatPrice } from '../../i18n/I18nProvider';
+import { deleteRefusalId } from './delete-refusal';
 import { useAdminText } from '../i18n';
 import { EyeIcon } from '../ui/icons';
 import { RowAction } from '../ui/list/RowAction';
@@ -89,6 +90,7 @@ export function useOrderColumns(actions: {
         cell: (info) => {
           const order = info.row.original;
           const label = `#${order.number}`;
+          const refusal = deleteRefusalId(order.status);
           return (
             <span className="admin-row-actions">
               <RowAction
@@ -100,10 +102,10 @@ export function useOrderColumns(actions: {
               </RowAction>
               <RowAction
                 label={t('admin.orders.deleteOrder', { order: label })}
-                // Why a pending order cannot be deleted, on hover.
-                title={order.status === 'pending' ? t('admin.orders.pendingNoDelete', { order: label }) : undefined}
+                // Why the order cannot be deleted, on hover.
+                title={refusal && t(refusal, { order: label })}
                 className="icon-btn-danger"
-                disabled={order.status === 'pending'}
+                disabled={refusal !== undefined}
                 onClick={() => onDelete(order)}
                 testId="order-delete"
               >

@@ -20,7 +20,6 @@ import { Tabs } from '../ui/Tabs';
 import { useSubscriptionColumns } from './columns';
 import { DEFAULT_SUBSCRIPTION_VIEW, type SubscriptionsSearch } from './subscription-search';
 import { useDueHeading } from './time-text';
-import './subscriptions.css';
 
 export interface SubscriptionsPageProps {
   search: SubscriptionsSearch;

@@ -12,15 +12,17 @@ import { RemindAction } from './RemindAction';
 import { isStepDone, reminderStep } from './reminder';
 import { SubscriptionStatusBadge } from './SubscriptionStatusBadge';
 import { useAgo, useDaysLeft } from './time-text';
+// The rows' look; the screen's own is scoped to .admin-subscriptions, which a customer's page puts on its table too.
+import './subscriptions.css';
 
 const column = createColumnHelper<AdminSubscriptionRowView>();
 
 /**
  * The columns (docs/product.md#subscriptions-screen): customer, package (and its order), duration,
  * start, end, days left, status, last reminder, actions (the reminder due, the order). Times are
- * read at `now`, days in the admin's timezone.
+ * read at `now`, days in the admin's timezone. A customer's page has no customer column.
  */
-export function useSubscriptionColumns(now: Date) {
+export function useSubscriptionColumns(now: Date, { withCustomer = true } = {}) {
   const t = useAdminText();
   const dates = useAdminDates();
   const durationLabel = useDurationLabel();
@@ -30,20 +32,21 @@ export function useSubscriptionColumns(now: Date) {
   return useMemo(() => {
     const none = <span className="admin-cell-none">{t('admin.subscriptions.none')}</span>;
     const day = (value: string) => <time dateTime={value}>{dates.date(value)}</time>;
+    const customerColumn = column.accessor('phone', {
+      header: t('admin.subscriptions.col.customer'),
+      cell: (info) => (
+        <span className="admin-cell-stack">
+          <span dir="ltr">{displayPhone(info.getValue())}</span>
+          {info.row.original.customerName && (
+            <span className="admin-cell-sub" dir="auto">
+              {info.row.original.customerName}
+            </span>
+          )}
+        </span>
+      ),
+    });
     return [
-      column.accessor('phone', {
-        header: t('admin.subscriptions.col.customer'),
-        cell: (info) => (
-          <span className="admin-cell-stack">
-            <span dir="ltr">{displayPhone(info.getValue())}</span>
-            {info.row.original.customerName && (
-              <span className="admin-cell-sub" dir="auto">
-                {info.row.original.customerName}
-              </span>
-            )}
-          </span>
-        ),
-      }),
+      ...(withCustomer ? [customerColumn] : []),
       column.accessor('packageName', {
         header: t('admin.subscriptions.col.package'),
         cell: (info) => (
@@ -120,7 +123,7 @@ export function useSubscriptionColumns(now: Date) {
         },
       }),
     ];
-  }, [t, dates, durationLabel, ago, daysLeft, now, timeZone]);
+  }, [t, dates, durationLabel, ago, daysLeft, now, timeZone, withCustomer]);
 }
 
 /** The order's number, opening its detail on the orders screen. */

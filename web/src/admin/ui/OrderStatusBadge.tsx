@@ -9,6 +9,7 @@ const LOOK: Record<OrderStatus | 'new', { badge: string; label: AdminMessageId; 
   failed: { badge: 'badge-danger', label: 'admin.order.status.failed', icon: AlertIcon },
   dispatched: { badge: 'badge-primary', label: 'admin.order.status.dispatched', icon: TruckIcon },
   payment_mismatch: { badge: 'badge-danger', label: 'admin.order.status.payment_mismatch', icon: AlertIcon },
+  refunded: { badge: 'badge-danger', label: 'admin.order.status.refunded', icon: AlertIcon },
   new: { badge: '', label: 'admin.order.status.new', icon: StarIcon },
 };
 

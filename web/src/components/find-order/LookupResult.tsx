@@ -14,6 +14,7 @@ const STATUS_BADGES: Record<OrderLookupView['status'], string> = {
   failed: 'badge-danger',
   completed: 'badge-success',
   dispatched: 'badge-success',
+  refunded: 'badge-danger',
 };
 
 /**

@@ -9,6 +9,7 @@ const STAGE_BADGES: Record<OrderStage, string> = {
   pending: 'badge-warning',
   review: 'badge-warning',
   failed: 'badge-danger',
+  refunded: 'badge-danger',
   paid: 'badge-success',
   activating: 'badge-primary',
   ready: 'badge-success',

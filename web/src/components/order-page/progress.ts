@@ -1,9 +1,9 @@
 import type { ShopperOrderView } from '@shared/ordering/types';
 
 // Where an order stands, as its private page tells it (docs/product.md#order-page): paid, being
-// activated, ready; or before and beside that road: awaiting payment, under review, failed.
+// activated, ready; or before and beside that road: awaiting payment, under review, failed, refunded.
 
-export type OrderStage = 'pending' | 'review' | 'failed' | 'paid' | 'activating' | 'ready';
+export type OrderStage = 'pending' | 'review' | 'failed' | 'refunded' | 'paid' | 'activating' | 'ready';
 
 export function orderStage({ status, deliveryState }: Pick<ShopperOrderView, 'status' | 'deliveryState'>): OrderStage {
   switch (status) {
@@ -13,6 +13,8 @@ export function orderStage({ status, deliveryState }: Pick<ShopperOrderView, 'st
       return 'review';
     case 'failed':
       return 'failed';
+    case 'refunded':
+      return 'refunded';
     case 'completed':
     case 'dispatched':
       // An order without subscriptions (placed before them) is paid, with nothing to deliver here.

@@ -8,6 +8,7 @@ export const ORDER_STATUS_MESSAGES: Record<OrderStatus, MessageId> = {
   dispatched: 'success.status.completed',
   payment_mismatch: 'success.status.review',
   failed: 'success.status.failed',
+  refunded: 'success.status.refunded',
 };
 
 /** Paid: completed, or dispatched after it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renewedEnd } from './renewal';
+import { renewedEnd } from './terms';
 
 // A renewal's new end at its edges, with the time given (docs/product.md#renewals).
 
