@@ -30,6 +30,19 @@ beforeAll(async () => {
   placed.push(await suite.shop.placeOrder(productId, 2000, { phone: '0660000099', paid: false }));
 });
 
+/** An order whose payment the shopper declined: failed, so an admin may delete it. */
+async function failedOrder(phone: string): Promise<{ id: string; number: number }> {
+  const { orderId } = await suite.shop.placeOrder(productId, 2000, { phone, declined: true });
+  let order: ListedOrder | undefined;
+  await expect
+    .poll(async () => {
+      order = (await listed(`&search=${phone}`)).find((o) => o.id === orderId);
+      return order?.status;
+    })
+    .toBe('failed');
+  return order!;
+}
+
 interface ListedOrder {
   id: string;
   number: number;
@@ -125,7 +138,7 @@ describe('the orders list', () => {
 });
 
 describe('one order', () => {
-  it('opens from ?id=, dispatches after a confirmation, and deletes with its details shown', async () => {
+  it('opens from ?id=, dispatches after a confirmation, and keeps a paid order (Delete disabled, with why)', async () => {
     const [first] = await listed('&status=completed');
     const { page, errors } = await openSignedIn(`/admin/orders?id=${first!.id}`);
     const detail = page.getByTestId('order-detail');
@@ -147,19 +160,29 @@ describe('one order', () => {
       .poll(() => page.locator(`tr[data-row-id="${first!.id}"] [data-status]`).getAttribute('data-status'))
       .toBe('dispatched');
 
-    // Delete from the detail: the confirmation names the order, and both modals close.
+    // Money was taken: a refund is recorded instead of a deletion.
+    expect(await detail.getByTestId('order-detail-delete').isDisabled()).toBe(true);
+    expect(await page.locator(`tr[data-row-id="${first!.id}"]`).getByTestId('order-delete').isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('deletes a failed order from its detail, the confirmation naming it', async () => {
+    const failed = await failedOrder('0550000077');
+    const { page, errors } = await openSignedIn(`/admin/orders?id=${failed.id}`);
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('order-detail-body').waitFor();
     await detail.getByTestId('order-detail-delete').click();
     const remove = page.getByTestId('order-delete-modal');
     expect(await remove.textContent()).toContain(
       'Are you sure you want to delete this order? This action cannot be undone.',
     );
-    expect(await remove.textContent()).toContain(first!.id);
+    expect(await remove.textContent()).toContain(failed.id);
     await remove.getByTestId('order-delete-modal-confirm').click();
-    await page.getByText(`Order #${first!.number} has been deleted successfully`).waitFor();
+    await page.getByText(`Order #${failed.number} has been deleted successfully`).waitFor();
     await detail.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.has('id')).toBe(false);
-    await expect.poll(() => page.locator(`tr[data-row-id="${first!.id}"]`).count()).toBe(0);
-    expect((await listed()).some((order) => order.id === first!.id)).toBe(false);
+    await expect.poll(() => page.locator(`tr[data-row-id="${failed.id}"]`).count()).toBe(0);
+    expect((await listed()).some((order) => order.id === failed.id)).toBe(false);
     expect(errors).toEqual([]);
   });
 
@@ -208,14 +231,21 @@ describe('two admins at once', () => {
       // A's own change: a success toast, no notification.
       expect(await notifications(a.page)).not.toContain('marked order');
 
-      // A deletes it: it leaves B's list, and B's open detail says it is gone.
-      await a.page.getByTestId('order-detail-delete').click();
+      // A deletes a failed order B has open: it leaves B's list, and B's open detail says it is gone.
+      const failed = await failedOrder('0770000124');
+      for (const { page } of [a, b])
+        await expect.poll(() => page.locator(`tr[data-row-id="${failed.id}"]`).count(), { timeout: 10_000 }).toBe(1);
+      for (const { page } of [a, b]) {
+        await page.keyboard.press('Escape');
+        await page.getByTestId('order-detail').waitFor({ state: 'detached' });
+      }
+      await b.page.locator(`tr[data-row-id="${failed.id}"]`).getByTestId('order-view').click();
+      await b.page.getByTestId('order-detail-body').waitFor();
+      await a.page.locator(`tr[data-row-id="${failed.id}"]`).getByTestId('order-delete').click();
       await a.page.getByTestId('order-delete-modal-confirm').click();
-      await expect
-        .poll(() => b.page.locator(`tr[data-row-id="${fresh.orderId}"]`).count(), { timeout: 10_000 })
-        .toBe(0);
+      await expect.poll(() => b.page.locator(`tr[data-row-id="${failed.id}"]`).count(), { timeout: 10_000 }).toBe(0);
       await b.page.getByTestId('order-detail-error').getByText('Order details not available').waitFor();
-      await expect.poll(() => notifications(b.page)).toContain(`Karim deleted order #${number}`);
+      await expect.poll(() => notifications(b.page)).toContain(`Karim deleted order #${failed.number}`);
       expect(a.errors).toEqual([]);
       expect(b.errors).toEqual([]);
     },

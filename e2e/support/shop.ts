@@ -110,10 +110,20 @@ export function shopClient(baseUrl: string) {
       phone = '0550123456',
       quantity = 1,
       paid = true,
+      declined = false,
       fullName,
       email,
       language,
-    }: { phone?: string; quantity?: number; paid?: boolean; fullName?: string; email?: string; language?: string } = {},
+    }: {
+      phone?: string;
+      quantity?: number;
+      paid?: boolean;
+      /** The shopper declines on the sandbox page: the order fails (the only kind an admin may delete). */
+      declined?: boolean;
+      fullName?: string;
+      email?: string;
+      language?: string;
+    } = {},
   ): Promise<ShopOrder> {
     const created = await fetch(`${baseUrl}/api/payment/create-checkout`, {
       method: 'POST',
@@ -133,11 +143,11 @@ export function shopClient(baseUrl: string) {
       orderAccessToken: string;
     };
     const placed = await orderOf(checkout.id);
-    if (paid) {
+    if (paid || declined) {
       const payment = await fetch(`${baseUrl}/sandbox/checkout/${checkout.id}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'outcome=paid&method=baridi_mob',
+        body: `outcome=${declined ? 'failed' : 'paid'}&method=baridi_mob`,
         redirect: 'manual',
       });
       if (payment.status !== 303) throw new Error(`sandbox payment: ${payment.status}`);

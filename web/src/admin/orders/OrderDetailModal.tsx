@@ -71,7 +71,7 @@ export function OrderDetailModal({
             <button
               type="button"
               className="btn btn-danger"
-              disabled={order.status === 'pending' || order.status === 'payment_mismatch'}
+              disabled={deleteRefusalId(order.status) !== undefined}
               title={deleteRefusal(order, t)}
               onClick={() => onDelete(order)}
               data-testid="order-detail-delete"
