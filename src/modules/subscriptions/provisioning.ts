@@ -133,15 +133,15 @@ async function attemptDelivery(deps: ProvisioningDeps, orderId: string, attempt:
 }
 
 async function provisionOrder(deps: ProvisioningDeps, orderId: string): Promise<void> {
-  const todo = await undelivered(deps, await awaitingSubscriptions(deps.db, orderId));
-  if (!todo.length) return;
+  const awaiting = await undelivered(deps, await awaitingSubscriptions(deps.db, orderId));
+  if (!awaiting.length) return;
   const order = await findOrder(deps.db, orderId);
   if (!order) throw new ProvisioningFailure('the order is not readable yet');
   const provisioned: ({ subscriptionId: string } & Activation)[] = [];
-  for (const row of todo)
+  for (const row of awaiting)
     provisioned.push({ subscriptionId: row.id, ...(await deps.provision(requestOf(row, order.number))) });
   // An administrator may have delivered some by hand while the service answered: theirs are kept.
-  const still = new Set((await undelivered(deps, todo)).map((row) => row.id));
+  const still = new Set((await undelivered(deps, awaiting)).map((row) => row.id));
   const subscriptions = provisioned.filter((s) => still.has(s.subscriptionId));
   if (!subscriptions.length) return;
   await deliver(deliveryDeps(deps), orderId, { subscriptions }, commandMetadata(SYSTEM));

@@ -34,8 +34,3 @@ export function readSavedPhone(): string {
 export function savePhone(phone: string): void {
   writeStored(CUSTOMER_PHONE_KEY, normalisePhone(phone));
 }
-
-/** A local Algerian number (0550123456) as WhatsApp's links want it (213550123456). */
-export function internationalPhone(local: string): string {
-  return `213${normalisePhone(local).replace(/^0/, '')}`;
-}

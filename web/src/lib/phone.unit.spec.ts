@@ -1,7 +1,8 @@
 import { ERRORS } from '@shared/errors/constants';
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/messages/en.json';
-import { internationalPhone, phoneErrorId } from './phone';
+import { internationalPhone } from '@shared/ordering/constants';
+import { phoneErrorId } from './phone';
 
 describe('phone rule', () => {
   it('names the server’s message for each problem, in the page language', () => {

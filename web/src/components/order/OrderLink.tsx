@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { whatsappLink } from '../../config';
+import type { MessageId } from '../../i18n/messages';
 import { orderPageUrl } from '../../lib/order-links';
-import { internationalPhone } from '../../lib/phone';
 import { paths } from '../../lib/paths';
 import { CopyButton } from '../ui/CopyButton';
 import { ExternalLink } from '../ui/ExternalLink';
@@ -20,14 +21,7 @@ export function OrderLink({ token, orderNumber, phone }: { token: string; orderN
     { number: String(orderNumber), url, brand: intl.formatMessage({ id: 'brand.name' }) },
   );
   return (
-    <section className="card order-link" aria-labelledby="order-link-title" data-testid="order-link">
-      <h2 id="order-link-title" className="card-title">
-        <LinkIcon size={20} />
-        <FormattedMessage id="success.link.title" />
-      </h2>
-      <p className="field-hint">
-        <FormattedMessage id="success.link.text" />
-      </p>
+    <OrderLinkCard text="success.link.text" testId="order-link">
       <p className="order-link-url" dir="ltr" data-testid="order-link-url">
         {url}
       </p>
@@ -36,7 +30,7 @@ export function OrderLink({ token, orderNumber, phone }: { token: string; orderN
         {phone && (
           <ExternalLink
             className="btn btn-whatsapp btn-sm"
-            href={whatsappLink(message, internationalPhone(phone))}
+            href={whatsappLink(message, phone)}
             testId="order-link-whatsapp"
           >
             <WhatsAppIcon size={18} />
@@ -48,25 +42,34 @@ export function OrderLink({ token, orderNumber, phone }: { token: string; orderN
           <ArrowForwardIcon size={18} />
         </Link>
       </div>
-    </section>
+    </OrderLinkCard>
   );
 }
 
 /** When this browser does not hold the order's link (it was placed elsewhere): the way to find the order. */
 export function OrderLinkElsewhere() {
   return (
-    <section className="card order-link" aria-labelledby="order-link-title" data-testid="order-link-elsewhere">
+    <OrderLinkCard text="success.link.elsewhere" testId="order-link-elsewhere">
+      <Link to={paths.findOrder} className="btn btn-secondary btn-sm">
+        <SearchIcon size={18} />
+        <FormattedMessage id="nav.findOrder" />
+      </Link>
+    </OrderLinkCard>
+  );
+}
+
+/** The private link's card: its title, a sentence, and what follows. */
+function OrderLinkCard({ text, testId, children }: { text: MessageId; testId: string; children: ReactNode }) {
+  return (
+    <section className="card order-link" aria-labelledby="order-link-title" data-testid={testId}>
       <h2 id="order-link-title" className="card-title">
         <LinkIcon size={20} />
         <FormattedMessage id="success.link.title" />
       </h2>
       <p className="field-hint">
-        <FormattedMessage id="success.link.elsewhere" />
+        <FormattedMessage id={text} />
       </p>
-      <Link to={paths.findOrder} className="btn btn-secondary btn-sm">
-        <SearchIcon size={18} />
-        <FormattedMessage id="nav.findOrder" />
-      </Link>
+      {children}
     </section>
   );
 }
