@@ -48,11 +48,12 @@ export class CachedJson {
   /** The compressed form the client takes best, when it is ready; else the body as it is. */
   private encoded(accepted: string | undefined): [ContentEncoding | undefined, Buffer] {
     if (this.body.length < COMPRESS_FROM_BYTES) return [undefined, this.body];
-    const ready = chooseEncoding(accepted, [...this.compressed.keys()]);
-    if (ready) return [ready, this.compressed.get(ready)!];
+    // The form the client prefers is made even when another is ready (gzip asked for first by a
+    // script, brotli then by browsers).
     const wanted = chooseEncoding(accepted);
-    if (wanted) this.compress(wanted);
-    return [undefined, this.body];
+    if (wanted && !this.compressed.has(wanted)) this.compress(wanted);
+    const ready = chooseEncoding(accepted, [...this.compressed.keys()]);
+    return ready ? [ready, this.compressed.get(ready)!] : [undefined, this.body];
   }
 
   // Off the event loop, and only for an answer asked for a second time: a stream of one-off

@@ -100,7 +100,7 @@ export function loadWebApp(options: WebAppOptions): WebApp | undefined {
     const file = files.get(req.path);
     if (file) return sendFile(file, req, res);
     // A file of the build that is not there (an old chunk) is not a page.
-    if (req.path.startsWith('/assets/') || !req.accepts('html')) return next();
+    if (req.path.toLowerCase().startsWith('/assets/') || !req.accepts('html')) return next();
     const request = { path: req.path, query: req.query as ParsedUrlQuery, route: routes.match(req.path) };
     Promise.resolve()
       .then(() => pageFor(request))
