@@ -1,7 +1,7 @@
 import type { Direction, StoreLanguage } from './types';
 
 // The storefront's languages and how an amount reads in each: shared by the web app and the
-// server's own pages (the link previews of docs/architecture.md#web-app-as-served), so a price
+// server's own pages (the link previews of docs/architecture.md#the-web-app-as-served), so a price
 // reads the same in a shared link as on the page.
 
 export const STORE_LANGUAGES = ['ar', 'fr', 'en'] as const satisfies readonly StoreLanguage[];

@@ -61,8 +61,9 @@ export function applyLanguageToDocument(locale: Locale): void {
 /**
  * Creates the language store for one area of the app (the storefront uses `store-language`,
  * default Arabic). The language the address asks for comes first (the server's page was written
- * in it, docs/product.md#link-previews), then the stored choice, restored only when it is ar, fr or en. Resolves once the
- * initial language's messages are loaded, so the first render never shows raw message ids.
+ * in it, docs/product.md#link-previews), then the stored choice, restored only when it is ar, fr
+ * or en. Resolves once the initial language's messages are loaded, so the first render never shows
+ * raw message ids.
  */
 export async function createLanguageStore(options: {
   storageKey: string;
