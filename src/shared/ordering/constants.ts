@@ -1,4 +1,5 @@
 import { coded } from '../errors/coded';
+import { westernDigits } from '../text/constants';
 
 // Rules and messages of checkout, payment and orders, shared by the server and the web app.
 
@@ -41,7 +42,7 @@ export const phoneMessages = {
 
 /** The phone rule (docs/product.md#validation): strip non-digits; 10 digits starting 05, 06 or 07. Returns the digits. */
 export function normalisePhone(raw: string): string {
-  return raw.replace(/\D/g, '');
+  return westernDigits(raw).replace(/\D/g, '');
 }
 
 /** A phone as wa.me and tel: links want it: international digits, an Algerian 0XXXXXXXXX as 213XXXXXXXXX. */
@@ -63,7 +64,7 @@ export function phoneError(raw: string | undefined | null): string | undefined {
 
 /** An order number as people write it (1042, "1042" or "#1042"), or undefined when it is not one. */
 export function orderNumberOf(value: string | number): number | undefined {
-  const digits = /^#?\s*(\d{1,9})$/.exec(String(value).trim())?.[1];
+  const digits = /^#?\s*(\d{1,9})$/.exec(westernDigits(String(value)).trim())?.[1];
   return digits === undefined ? undefined : Number(digits);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { englishOf } from '../../platform/error-text';
-import { createCheckoutSchema, phoneError, phoneMessages } from '.';
+import { createCheckoutSchema, orderLookupSchema, phoneError, phoneMessages, refundSchema } from '.';
 
 describe('phone rule', () => {
   it.each(['0550123456', '06 61 23 45 67', '07-70-00-00-00', '(0)550123456'.replace('(0)', '0')])(
@@ -34,6 +34,33 @@ describe('phone rule', () => {
         createCheckoutSchema.safeParse({ amount: 100, phone: '0661234567', items: [] }).error?.issues[0]?.message ?? '',
       ),
     ).toBe('Your cart is empty');
+  });
+});
+
+describe('numbers typed on an Arabic keyboard', () => {
+  it('reads Arabic-Indic and Eastern Arabic-Indic digits in the phone, quantities and the amount', () => {
+    const parsed = createCheckoutSchema.parse({
+      amount: '٢٠٠٠',
+      phone: '٠٦٦١ ٢٣ ٤٥ ٦٧',
+      items: [{ productId: 'p', duration: '1 month', quantity: '۲' }],
+    });
+    expect(parsed).toMatchObject({ amount: 2000, phone: '0661234567', items: [{ quantity: 2 }] });
+    expect(phoneError('۰۷۷۰۰۰۰۰۰۰')).toBeUndefined();
+    expect(phoneError('٠٤٥٠١٢٣٤٥٦')).toBe(phoneMessages.invalid);
+  });
+
+  it('reads an order number and a refund amount in them', () => {
+    expect(orderLookupSchema.parse({ phone: '0550123456', number: '#١٠٤٢' }).number).toBe(1042);
+    expect(orderLookupSchema.parse({ phone: '0550123456', number: '۱۰۴۲' }).number).toBe(1042);
+    const refund = refundSchema.parse({ amount: '١٥٠٠', reason: 'r', method: 'cash', date: '2026-11-01' });
+    expect(refund.amount).toBe(1500);
+  });
+
+  it('still refuses what is not a number, and a blank quantity', () => {
+    const lines = (quantity: unknown) => [{ productId: 'p', duration: '1 month', quantity }];
+    expect(createCheckoutSchema.safeParse({ amount: 1, phone: '0550123456', items: lines('٢x') }).success).toBe(false);
+    expect(createCheckoutSchema.safeParse({ amount: 1, phone: '0550123456', items: lines(' ') }).success).toBe(false);
+    expect(createCheckoutSchema.safeParse({ amount: 1, phone: '0550123456', items: lines(true) }).success).toBe(false);
   });
 });
 
