@@ -367,6 +367,37 @@ describe('automatic delivery through the provisioning service', { timeout: 60_00
     expect((await api().post(`/api/admin/orders/${renewal.orderId}/provisioning/extension/retry`)).status).toBe(401);
   });
 
+  it('a rebuild of the subscriptions read model gives back each renewal’s extension, done or failed', async () => {
+    /** A delivered order's renewal, paid, once its extension reached `state`. */
+    async function renewed(state: string) {
+      const original = await deliveredOrder();
+      standIn.setDown(state === 'failed');
+      const renewal = await openCheckout(1, { token: original.token, of: original.subscription });
+      expect((await payOnPage(renewal.checkoutId)).status).toBe(303);
+      await whenExtension(renewal.orderId, state);
+      standIn.setDown(false);
+    }
+    await renewed('extended');
+    await renewed('failed');
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: WAIT_MS });
+    const renewals = async () =>
+      (await sql`SELECT * FROM subscription_renewals ORDER BY 1, 2`.execute(app.infra.db)).rows as {
+        extended_at: Date | null;
+        extension_failure: string | null;
+      }[];
+    const before = await renewals();
+    expect(before.filter((r) => r.extended_at !== null).length).toBeGreaterThan(0);
+    expect(before.map((r) => r.extension_failure)).toContain('the provisioning service answered 503');
+
+    const rebuilt = await api().post('/api/admin/projections/subscriptions/rebuild').set(bearer(token));
+    expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(202);
+    await waitUntil(async () => {
+      const overview = (await api().get('/api/admin/projections').set(bearer(token))).body;
+      return overview.rebuilds?.some((r: { name: string; state: string }) => r.state === 'done');
+    }, 60_000);
+    expect(await renewals()).toEqual(before);
+  });
+
   it('the stand-in refuses a request not signed with the secret, and answers a key the same details', async () => {
     const body = JSON.stringify({ subscriptionId: 'sub-signed', orderId: 'o', orderNumber: 1 });
     const post = (signature: string | undefined, payload = body) =>
