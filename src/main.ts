@@ -15,7 +15,7 @@ import { operationsModule } from './modules/operations';
 import { notesModule } from './modules/notes';
 import { pagesModule } from './modules/pages';
 import { orderingModule, recordDelivery } from './modules/ordering';
-import { automaticDeliveryTrigger, subscriptionsModule } from './modules/subscriptions';
+import { provisioningTrigger, subscriptionsModule } from './modules/subscriptions';
 import { storeApiRoutes } from './openapi';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
@@ -146,8 +146,9 @@ export async function startApp(
         db,
         realtime,
         catalogue,
-        // A paid order's automatic delivery starts once its subscriptions can be read (PROVISIONING_URL).
-        onOrdersPaid: automaticDeliveryTrigger({ config, db, queue: infra.queue }),
+        // A paid order's automatic delivery (or a renewal's extension) starts once its subscriptions
+        // can be read (PROVISIONING_URL).
+        onOrdersPaid: provisioningTrigger({ config, db, queue: infra.queue }),
       }),
       logger,
     });
