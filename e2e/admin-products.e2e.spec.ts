@@ -527,6 +527,41 @@ describe('several admins at once', () => {
   });
 });
 
+describe('the form’s Options block', () => {
+  it.each([
+    ['ar', 390],
+    ['fr', 1024],
+  ] as const)(
+    'lays out Popular, VOD and Active one under another, none overlapping, in %s at %i px',
+    async (language, width) => {
+      const { page } = await openProducts('?form=new', { storage: { 'admin-language': language }, width });
+      await page.getByTestId('product-form').waitFor();
+      // Each option is its checkbox's parent: the box, the label and the hint.
+      const checkboxes = ['popular', 'vod', 'active'].map((name) => `[data-testid="product-form-${name}"]`);
+      const boxes = await page.locator(checkboxes.join(', ')).evaluateAll((inputs) =>
+        inputs.map((input) => {
+          const option = input.parentElement!;
+          const rect = option.getBoundingClientRect();
+          return {
+            top: rect.top,
+            bottom: rect.bottom,
+            width: rect.width,
+            height: rect.height,
+            text: option.scrollHeight,
+          };
+        }),
+      );
+      expect(boxes).toHaveLength(3);
+      for (const [index, box] of boxes.entries()) {
+        // Wide enough to read, tall enough for its label and hint (nothing spilling out of it).
+        expect(box.width).toBeGreaterThan(200);
+        expect(box.text).toBeLessThanOrEqual(Math.ceil(box.height) + 1);
+        if (index > 0) expect(box.top).toBeGreaterThanOrEqual(boxes[index - 1]!.bottom);
+      }
+    },
+  );
+});
+
 describe('on a 1024-px tablet', () => {
   it.each(['ar', 'en'])('keeps every row’s actions in view in %s', async (language) => {
     const category = await suite.shop.createCategory(unique('Tablet'));
