@@ -101,6 +101,15 @@ export interface OrderAccessLinkView {
   url: string;
 }
 
+/**
+ * Who recorded a refunded order's refund, by name (docs/product.md#refunds): in the admin's order
+ * detail and the refund's answer, apart from `refund` so a live update of the order keeps it.
+ */
+export interface OrderRefundByView {
+  /** Null for an order not refunded. */
+  refundedByName: string | null;
+}
+
 /** What the admin's order detail adds about reaching the shopper. */
 export interface OrderContactView {
   /** The language the shopper checked out in (null on older orders). */
