@@ -1,4 +1,4 @@
-import { coded, type CodedError } from '../errors/coded';
+import { coded, type FieldProblem } from '../errors/coded';
 import { textProblem } from '../text/constants';
 import type { TextRule } from '../text/types';
 
@@ -152,8 +152,8 @@ export type RefundField = keyof RefundDraft;
 export function refundProblems(
   draft: RefundDraft,
   { total, today }: { total: number; today: string },
-): Partial<Record<RefundField, CodedError>> {
-  const problems: Partial<Record<RefundField, CodedError>> = {};
+): Partial<Record<RefundField, FieldProblem>> {
+  const problems: Partial<Record<RefundField, FieldProblem>> = {};
   // As the server's z.coerce.number reads it: blank is 0.
   const amount = Number(draft.amount);
   if (!isRefundAmount(amount)) problems.amount = { code: 'order.refund_amount' };

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import { englishOf } from '../../platform/error-text';
 import { readCoded } from '../errors';
 import {
@@ -11,6 +12,7 @@ import {
   refundSchema,
   storeDay,
   type RefundDraft,
+  type RefundInput,
 } from '.';
 
 describe('phone rule', () => {
@@ -127,6 +129,10 @@ describe('refund rules', () => {
     [{ date: '2026-02-30' }, { date: 'order.refund_date' }],
   ])('refuses %j with the code the server answers', (draft, expected) => {
     expect(codes(draft)).toEqual(expected);
+  });
+
+  it('types the body the web sends as the schema reads it', () => {
+    expectTypeOf<z.infer<typeof refundSchema>>().toEqualTypeOf<RefundInput>();
   });
 
   it("refuses in the form what the body's schema refuses, with the same code", () => {

@@ -1,4 +1,4 @@
-import { coded, readCoded, type CodedError } from '../errors/coded';
+import { coded, readCoded, type FieldProblem } from '../errors/coded';
 import type { TextRule } from './types';
 
 // What the shared text rule (./schemas) says when it refuses a value.
@@ -27,12 +27,13 @@ export const forbiddenIn = (rule: TextRule): RegExp =>
  * What the text rule refuses in a typed value, as the server answers it (code and params; the first
  * of its checks that fails, in the order the server runs them), or undefined when it takes it.
  */
-export function textProblem(value: string, rule: TextRule): CodedError | undefined {
+export function textProblem(value: string, rule: TextRule): FieldProblem | undefined {
   const { field, max } = rule;
   const typed = rule.verbatim ? value : value.trim();
   if (forbiddenIn(rule).test(typed)) return { code: rule.verbatim ? 'text.nul' : 'text.control', params: { field } };
   if (LONE_SURROGATE.test(typed)) return { code: 'text.broken', params: { field } };
   if (typed.length > max) return { code: 'text.too_long', params: { field, max } };
-  if (rule.required && typed.length === 0) return readCoded(rule.required);
+  const required = rule.required && typed.length === 0 ? readCoded(rule.required) : undefined;
+  if (required) return { code: required.code, params: required.params as Record<string, unknown> | undefined };
   return undefined;
 }

@@ -5,7 +5,7 @@ import {
   type AuditEntityType,
 } from '@shared/audit/constants';
 import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
-import { ORDER_STATUSES } from '@shared/ordering/constants';
+import { ORDER_STATUSES, isRefundMethod } from '@shared/ordering/constants';
 import type { AdminMessageId, MessageValues } from '../i18n';
 
 // How an audit entry reads (pure, so tests can check every action and field): its sentence, who
@@ -134,6 +134,8 @@ export function valueText(t: Text, price: (amount: number) => string, field: str
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'number') return MONEY_FIELDS.has(field) ? price(value) : String(value);
   if (field === 'status') return statusText(t, value);
+  // How a refund was given back (docs/product.md#refunds): "CCP", not "ccp".
+  if (field === 'method' && isRefundMethod(value)) return t(`admin.orders.refund.method.${value}`);
   return value;
 }
 

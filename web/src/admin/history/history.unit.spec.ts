@@ -3,7 +3,8 @@ import { AUDIT_ACTIONS } from '@shared/audit/constants';
 import type { AuditEntry, AuditPage } from '@shared/audit/types';
 import { describe, expect, it } from 'vitest';
 import { applyAuditEntries, auditKeys, auditQueryString, entryMatches, isFreshEntry } from '../api/audit';
-import en from '../i18n/history/en.json';
+import history from '../i18n/history/en.json';
+import refund from '../i18n/order-refund/en.json';
 import {
   ACTION_TEXT,
   actorLabel,
@@ -17,8 +18,9 @@ import {
 // How audit entries read (every action has its sentence, values formatted), which live entries a
 // list on screen takes, and at which place.
 
+const en: Record<string, string> = { ...history, ...refund };
 const t = (id: string, values?: Record<string, unknown>) =>
-  (en as Record<string, string>)[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
+  en[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
 const price = (amount: number) => `${amount} Da`;
 
 const entry = (changes: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -53,7 +55,7 @@ describe('audit entry text', () => {
     expect(actorLabel(t, { type: 'system', id: 'system', name: 'command line' })).toBe('System (command line)');
   });
 
-  it('writes values: money in Da, yes / no, lists, a dash for nothing, statuses by name', () => {
+  it('writes values: money in Da, yes / no, lists, a dash for nothing, statuses and refund methods by name', () => {
     expect(valueText(t, price, 'total', 4000)).toBe('4000 Da');
     expect(valueText(t, price, 'channels', 1200)).toBe('1200');
     expect(valueText(t, price, 'active', true)).toBe('Yes');
@@ -61,6 +63,7 @@ describe('audit entry text', () => {
     expect(valueText(t, price, 'features', ['HD', '4K'])).toBe('HD, 4K');
     for (const nothing of [null, '', []]) expect(valueText(t, price, 'description', nothing)).toBe('—');
     expect(valueText(t, price, 'status', 'deleted')).toBe('Deleted');
+    expect(valueText(t, price, 'method', 'card')).toBe('Bank card');
     expect(fieldLabel(t, 'notifications.orderUpdates')).toBe('Order updates');
     expect(fieldLabel(t, 'somethingNew')).toBe('somethingNew');
     expect(fieldLabel(t, 'prices.1 month')).toBe('Price (1 month)');
