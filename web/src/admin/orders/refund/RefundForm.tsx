@@ -5,16 +5,17 @@ import {
   type RefundDraft,
   type RefundField,
 } from '@shared/ordering/constants';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Spinner } from '../../../components/ui/Spinner';
 import { useFormatPrice } from '../../../i18n/I18nProvider';
 import { problemText } from '../../../i18n/error-text';
 import type { Problem } from '../../../api/http';
 import { conflictOf } from '../../api/client';
 import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
+import { FormActions } from '../../ui/FormActions';
 import { FormField } from '../../ui/FormField';
+import { useFormProblems } from '../../ui/useFormProblems';
 import type { useRecordRefund } from '../order-writes';
 import { draftOf, draftProblems, refundInput, serverProblems, type RefundProblems } from './refund-form';
 
@@ -50,23 +51,16 @@ export function RefundForm({
   const [draft, setDraft] = useState<RefundDraft>(() => initial ?? draftOf(order, now()));
   // The version the admin read before deciding: a change by another admin since is the shared conflict.
   const [version] = useState(order.version);
-  const [problems, setProblems] = useState<RefundProblems>({});
-  const form = useRef<HTMLFormElement>(null);
+  const { problems, setProblems, showProblems, form } = useFormProblems<RefundProblems>();
   const say = useProblemText();
 
   // Opened by Refund: the first field takes the focus.
-  useEffect(() => form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), []);
+  useEffect(() => form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), [form]);
 
   // A field changed is no longer refused: its message goes until the next Record.
   const change = (field: RefundField, value: string) => {
     setDraft({ ...draft, [field]: value });
     if (problems[field]) setProblems(({ [field]: _fixed, ...rest }) => rest);
-  };
-
-  const showProblems = (found: RefundProblems) => {
-    setProblems(found);
-    // The first field in error takes the focus, once its message is on screen.
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
   const submit = (event: FormEvent) => {
@@ -180,15 +174,15 @@ export function RefundForm({
           />
         )}
       </FormField>
-      <div className="admin-update-status-row">
-        <button type="submit" className="btn btn-danger" disabled={record.isPending} data-testid="refund-save">
-          {record.isPending && <Spinner size="sm" />}
-          {record.isPending ? t('admin.orders.refund.saving') : t('admin.orders.refund.save')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={record.isPending}>
-          {t('admin.orders.refund.cancel')}
-        </button>
-      </div>
+      <FormActions
+        busy={record.isPending}
+        saveLabel={t('admin.orders.refund.save')}
+        busyLabel={t('admin.orders.refund.saving')}
+        danger
+        saveTestId="refund-save"
+        cancelLabel={t('admin.orders.refund.cancel')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
