@@ -58,6 +58,11 @@ const adminProducts = async () =>
   (await suite.shop.api<{ products: AdminProduct[] }>('GET', '/api/admin/products')).products;
 const adminProduct = async (name: string) => (await adminProducts()).find((p) => p.name === name);
 
+const TRIAL_FIRST = [
+  { duration: 'free trial', price: 0 },
+  { duration: '1 month', price: 1500 },
+];
+
 const seed = (name: string, categoryId: string, extra: Partial<SeedProduct> = {}) =>
   suite.shop.createProduct({
     name,
@@ -318,12 +323,17 @@ describe('the products list', () => {
     const category = await suite.shop.createCategory(unique('Paged'));
     const prefix = unique('Paged');
     const names = Array.from({ length: 7 }, (_, i) => `${prefix} ${i + 1}`);
-    for (const name of names) await seed(name, category.id);
+    // The newest offers a free trial first: the list shows its first paid duration, and the trial as a badge.
+    for (const name of names) await seed(name, category.id, name === names[6] ? { price_durations: TRIAL_FIRST } : {});
     await suite.shop.updateProduct((await adminProduct(names[0]!))!.id, { active: false } as never);
     const { page, errors } = await openProducts(`?search=${encodeURIComponent(prefix)}`);
     const pager = page.getByTestId('products-pager');
 
     expect(await page.getByTestId('products-table').locator('tbody tr').count()).toBe(5);
+    const withTrial = listRow(page, names[6]!);
+    expect(plain(await withTrial.getByTestId('product-price').textContent())).toBe('1,500 Da / 1 month');
+    expect(plain(await withTrial.getByTestId('product-free-trial').textContent())).toBe('Free trial');
+    expect(await listRow(page, names[5]!).getByTestId('product-free-trial').count()).toBe(0);
     expect(plain(await pager.locator('.admin-pager-summary').textContent())).toBe('Showing 1 to 5 of 7 products');
     expect(await pager.getByRole('button', { name: /^Page \d$/ }).count()).toBe(2);
     // Newest first; the inactive one (the oldest) is on page 2.

@@ -1,5 +1,5 @@
 import { coded, type FieldProblem } from '../errors/coded';
-import { textProblem } from '../text/constants';
+import { textProblem, typedNumberOf, westernDigits } from '../text/constants';
 import type { TextRule } from '../text/types';
 
 // Rules and messages of checkout, payment and orders, shared by the server and the web app.
@@ -41,7 +41,7 @@ export const phoneMessages = {
 
 /** The phone rule (docs/product.md#validation): strip non-digits; 10 digits starting 05, 06 or 07. Returns the digits. */
 export function normalisePhone(raw: string): string {
-  return raw.replace(/\D/g, '');
+  return westernDigits(raw).replace(/\D/g, '');
 }
 
 /** A phone as wa.me and tel: links want it: international digits, an Algerian 0XXXXXXXXX as 213XXXXXXXXX. */
@@ -63,7 +63,7 @@ export function phoneError(raw: string | undefined | null): string | undefined {
 
 /** An order number as people write it (1042, "1042" or "#1042"), or undefined when it is not one. */
 export function orderNumberOf(value: string | number): number | undefined {
-  const digits = /^#?\s*(\d{1,9})$/.exec(String(value).trim())?.[1];
+  const digits = /^#?\s*(\d{1,9})$/.exec(westernDigits(String(value)).trim())?.[1];
   return digits === undefined ? undefined : Number(digits);
 }
 
@@ -154,8 +154,8 @@ export function refundProblems(
   { total, today }: { total: number; today: string },
 ): Partial<Record<RefundField, FieldProblem>> {
   const problems: Partial<Record<RefundField, FieldProblem>> = {};
-  // As the server's z.coerce.number reads it: blank is 0.
-  const amount = Number(draft.amount);
+  // As the server reads it (typedNumber): Arabic-Indic digits too; blank is no amount.
+  const amount = typedNumberOf(draft.amount);
   if (!isRefundAmount(amount)) problems.amount = { code: 'order.refund_amount' };
   else if (amount > total) problems.amount = { code: 'order.refund_too_much', params: { total } };
   const reason = textProblem(draft.reason, REFUND_REASON_RULE);

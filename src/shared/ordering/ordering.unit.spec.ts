@@ -6,6 +6,7 @@ import {
   REFUND_REASON_MAX,
   createCheckoutSchema,
   isCalendarDay,
+  orderLookupSchema,
   phoneError,
   phoneMessages,
   refundProblems,
@@ -47,6 +48,33 @@ describe('phone rule', () => {
         createCheckoutSchema.safeParse({ amount: 100, phone: '0661234567', items: [] }).error?.issues[0]?.message ?? '',
       ),
     ).toBe('Your cart is empty');
+  });
+});
+
+describe('numbers typed on an Arabic keyboard', () => {
+  it('reads Arabic-Indic and Eastern Arabic-Indic digits in the phone, quantities and the amount', () => {
+    const parsed = createCheckoutSchema.parse({
+      amount: '٢٠٠٠',
+      phone: '٠٦٦١ ٢٣ ٤٥ ٦٧',
+      items: [{ productId: 'p', duration: '1 month', quantity: '۲' }],
+    });
+    expect(parsed).toMatchObject({ amount: 2000, phone: '0661234567', items: [{ quantity: 2 }] });
+    expect(phoneError('۰۷۷۰۰۰۰۰۰۰')).toBeUndefined();
+    expect(phoneError('٠٤٥٠١٢٣٤٥٦')).toBe(phoneMessages.invalid);
+  });
+
+  it('reads an order number and a refund amount in them', () => {
+    expect(orderLookupSchema.parse({ phone: '0550123456', number: '#١٠٤٢' }).number).toBe(1042);
+    expect(orderLookupSchema.parse({ phone: '0550123456', number: '۱۰۴۲' }).number).toBe(1042);
+    const refund = refundSchema.parse({ amount: '١٥٠٠', reason: 'r', method: 'cash', date: '2026-11-01' });
+    expect(refund.amount).toBe(1500);
+  });
+
+  it('still refuses what is not a number, and a blank quantity', () => {
+    const lines = (quantity: unknown) => [{ productId: 'p', duration: '1 month', quantity }];
+    expect(createCheckoutSchema.safeParse({ amount: 1, phone: '0550123456', items: lines('٢x') }).success).toBe(false);
+    expect(createCheckoutSchema.safeParse({ amount: 1, phone: '0550123456', items: lines(' ') }).success).toBe(false);
+    expect(createCheckoutSchema.safeParse({ amount: 1, phone: '0550123456', items: lines(true) }).success).toBe(false);
   });
 });
 
@@ -111,6 +139,7 @@ describe('refund rules', () => {
   it('takes a refund of whole dinars up to the total, with a reason and a method, dated up to today', () => {
     expect(refundProblems(good, order)).toEqual({});
     expect(refundProblems({ ...good, amount: '1', date: '2020-01-01', method: 'other' }, order)).toEqual({});
+    expect(refundProblems({ ...good, amount: '١٥٠٠' }, order)).toEqual({});
   });
 
   it.each([
@@ -138,6 +167,7 @@ describe('refund rules', () => {
   it("refuses in the form what the body's schema refuses, with the same code", () => {
     const drafts: Partial<RefundDraft>[] = [
       { amount: '' },
+      { amount: '٠' },
       { amount: '-3' },
       { amount: '7.5' },
       { reason: '' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coded } from '../errors/coded';
+import { typedNumber } from '../text/constants';
 import { text } from '../text/schemas';
 import {
   CART_LINES_MAX,
@@ -35,11 +36,14 @@ export const phoneSchema = text({ field: 'Phone number', max: 40, notText: phone
 export const checkoutItemSchema = z.object({
   productId: text({ field: 'Product id', max: 100, required: coded('cart.item_required', { field: 'productId' }) }),
   duration: text({ field: 'Duration', max: 40, required: coded('cart.item_required', { field: 'duration' }) }),
-  quantity: z.coerce
-    .number({ error: orderMessages.quantity })
-    .int(orderMessages.quantity)
-    .min(1, orderMessages.quantity)
-    .max(QUANTITY_MAX, orderMessages.quantity),
+  quantity: z.preprocess(
+    typedNumber,
+    z
+      .number({ error: orderMessages.quantity })
+      .int(orderMessages.quantity)
+      .min(1, orderMessages.quantity)
+      .max(QUANTITY_MAX, orderMessages.quantity),
+  ),
   /** The subscription this line renews (docs/product.md#renewals): one unit, proved by the order's link token. */
   renewalOf: text({ field: 'renewalOf', max: 100 }).optional(),
 });
@@ -47,7 +51,10 @@ export const checkoutItemSchema = z.object({
 export const createCheckoutSchema = z.object({
   /** The private link token of the order whose subscriptions the cart's renewal lines renew. */
   orderAccessToken: text({ field: 'orderAccessToken', max: 100 }).optional(),
-  amount: z.coerce.number({ error: coded('checkout.amount_invalid') }).nonnegative(coded('checkout.amount_invalid')),
+  amount: z.preprocess(
+    typedNumber,
+    z.number({ error: coded('checkout.amount_invalid') }).nonnegative(coded('checkout.amount_invalid')),
+  ),
   email: text({ field: 'Email', max: 200 }).optional().default(''),
   fullName: text({ field: 'Full name', max: 200 }).optional().default(''),
   phone: phoneSchema,
@@ -159,7 +166,10 @@ export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 /** POST /api/admin/orders/{id}/refund: what an administrator gave back outside the store (docs/product.md#refunds). */
 export const refundSchema = z.object({
   // isRefundAmount's rule, said so the API's description shows it (an integer, at least 1).
-  amount: z.coerce.number({ error: refundMessages.amount }).int(refundMessages.amount).min(1, refundMessages.amount),
+  amount: z.preprocess(
+    typedNumber,
+    z.number({ error: refundMessages.amount }).int(refundMessages.amount).min(1, refundMessages.amount),
+  ),
   reason: text(REFUND_REASON_RULE),
   method: z.enum(REFUND_METHODS, { error: refundMessages.method }),
   date: z

@@ -37,3 +37,24 @@ export function textProblem(value: string, rule: TextRule): FieldProblem | undef
   if (required) return { code: required.code, params: required.params as Record<string, unknown> | undefined };
   return undefined;
 }
+
+/**
+ * Digits typed on an Arabic keyboard, Arabic-Indic (٠١٢…) or Eastern Arabic-Indic (۰۱۲…), as 0–9:
+ * every number a person types (phone, order number, quantity, price) is read through it
+ * (docs/product.md#validation).
+ */
+export function westernDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
+}
+
+/** A number field's text as the server reads it, in any of the digit sets above; NaN when blank or not a number. */
+export function typedNumberOf(text: string): number {
+  const given = westernDigits(text).trim();
+  return given === '' ? Number.NaN : Number(given);
+}
+
+/** A number as a form sends it: digits as text read as a number (typedNumberOf), a blank as absent. */
+export function typedNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.trim() === '' ? undefined : typedNumberOf(value);
+}

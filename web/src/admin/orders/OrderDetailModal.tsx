@@ -27,6 +27,7 @@ import { RenewalOf } from './RenewalOf';
 import { RefundRecord } from './refund/RefundRecord';
 import { RefundSection } from './refund/RefundSection';
 import { useDispatchOrder, usePaymentDecision } from './order-writes';
+import { givenEmail, givenName } from '../ui/customer-name';
 
 /**
  * One order (its detail modal, docs/product.md#orders), loaded when opened with its own loading state: customer, date,
@@ -142,10 +143,18 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         </p>
       )}
       <dl className="admin-facts admin-facts-grid">
-        <dt>{t('admin.orders.detail.customer')}</dt>
-        <dd dir="auto">{order.customer_name}</dd>
-        <dt>{t('admin.orders.detail.email')}</dt>
-        <dd dir="ltr">{order.customer_email}</dd>
+        {givenName(order.customer_name) && (
+          <>
+            <dt>{t('admin.orders.detail.customer')}</dt>
+            <dd dir="auto">{order.customer_name}</dd>
+          </>
+        )}
+        {givenEmail(order.customer_email) && (
+          <>
+            <dt>{t('admin.orders.detail.email')}</dt>
+            <dd dir="ltr">{order.customer_email}</dd>
+          </>
+        )}
         <dt>{t('admin.orders.detail.phone')}</dt>
         <dd dir="ltr">
           <Link to="/admin/customers/$phone" params={{ phone: order.phone }} data-testid="order-customer-link">

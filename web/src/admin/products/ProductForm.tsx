@@ -1,3 +1,4 @@
+import { typedNumberOf } from '@shared/text/constants';
 import {
   CHANNELS_MIN,
   DEVICES_MAX,
@@ -37,7 +38,7 @@ export function ProductFormFields({ form, formId, categories, currentImage }: Pr
   const t = useAdminText();
   const { values, set, touch, problemOf } = form;
   const id = (field: string) => `${formId}-${field}`;
-  const devices = Number(values.devices);
+  const devices = typedNumberOf(values.devices);
   return (
     <div className="admin-product-form">
       {form.stale && (

@@ -6,6 +6,7 @@ import {
   type RefundMethod,
 } from '@shared/ordering/constants';
 import type { AdminOrderView, RefundInput } from '@shared/ordering/types';
+import { typedNumberOf } from '@shared/text/constants';
 import { ApiError, type Problem } from '../../../api/http';
 
 // The refund form's rules (docs/product.md#refunds): the server's own (src/shared/ordering), checked
@@ -37,7 +38,7 @@ export function draftProblems(draft: RefundDraft, order: RefundedOrder, now: Dat
 /** The body, once draftProblems finds nothing. */
 export function refundInput(draft: RefundDraft): RefundInput {
   return {
-    amount: Number(draft.amount),
+    amount: typedNumberOf(draft.amount),
     reason: draft.reason.trim(),
     method: draft.method as RefundMethod,
     date: draft.date,
