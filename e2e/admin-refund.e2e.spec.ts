@@ -12,6 +12,8 @@ import type { Credentials } from './support/shop';
 
 const suite = adminBrowserSuite();
 let productId: string;
+/** How long a page may take to show a change on a busy machine (a read, a live update). */
+const SOON = { timeout: 10_000 };
 
 beforeAll(async () => {
   productId = await suite.shop.createGoldPack();
@@ -84,7 +86,7 @@ describe('a refund', () => {
     await page.getByText(new RegExp(`Refund of order .?#${number}.? recorded`)).waitFor();
 
     // The detail: refunded, what was recorded and by whom, no Refund any more, Delete still refused.
-    await expect.poll(() => detail.getByTestId('order-detail-body').getAttribute('data-status')).toBe('refunded');
+    await expect.poll(() => detail.getByTestId('order-detail-body').getAttribute('data-status'), SOON).toBe('refunded');
     const day = storeDay(new Date()).split('-').reverse().join('/');
     expect(plain(await detail.getByTestId('order-refund-record-text').textContent())).toBe(
       `Refunded 1,500 Da by Amina on ${day} (CCP) — Wrong package`,
@@ -100,7 +102,7 @@ describe('a refund', () => {
     expect(await revenue()).toBe(before - 1500);
     await page.goto(`${suite.url}/admin`);
     await expect
-      .poll(async () => plain(await page.getByTestId('stat-revenue').locator('.admin-stat-value').textContent()))
+      .poll(async () => plain(await page.getByTestId('stat-revenue').locator('.admin-stat-value').textContent()), SOON)
       .toBe(`${(before - 1500).toLocaleString('en-US')} Da`);
 
     // The refunded filter of the list finds it, with its badge.
@@ -113,13 +115,13 @@ describe('a refund', () => {
     await page.evaluate(() => localStorage.setItem('admin-language', 'ar'));
     await page.goto(`${suite.url}/admin/orders?id=${orderId}`);
     await expect
-      .poll(async () => plain(await page.getByTestId('order-refund-record-text').textContent()))
+      .poll(async () => plain(await page.getByTestId('order-refund-record-text').textContent()), SOON)
       .toBe(`استُرِدّ 1.500 Da بواسطة Amina بتاريخ ${day} (الحساب البريدي الجاري) — Wrong package`);
 
     // The shopper's page: refunded, the activation code withdrawn.
     const shopper = await suite.openStore(`/orders/${accessToken}`, { storage: { 'store-language': 'en' } });
     const status = shopper.page.getByTestId('order-page-status');
-    await expect.poll(() => status.getAttribute('data-stage')).toBe('refunded');
+    await expect.poll(() => status.getAttribute('data-stage'), SOON).toBe('refunded');
     expect(plain(await status.textContent())).toContain('Refunded');
     expect(await shopper.page.getByTestId('activation').count()).toBe(0);
     expect(await shopper.page.content()).not.toContain('CODE-0');
@@ -155,11 +157,9 @@ describe('a refund', () => {
 
     // Reload: the form again, what was typed kept; recorded from the new version.
     await conflict.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.getByTestId('refund-reason').inputValue()).toBe('Changed their mind');
+    await expect.poll(() => page.getByTestId('refund-reason').inputValue(), SOON).toBe('Changed their mind');
     await page.getByTestId('refund-save').click();
-    await expect
-      .poll(() => page.getByTestId('order-detail-body').getAttribute('data-status'), { timeout: 10_000 })
-      .toBe('refunded');
+    await expect.poll(() => page.getByTestId('order-detail-body').getAttribute('data-status'), SOON).toBe('refunded');
     expect(errors).toEqual([]);
   }, 60_000);
 
