@@ -10,6 +10,7 @@ import {
   documentState,
   liveUpdatesOn,
   plain,
+  rowsWithActionsOutOfView,
   seriousViolations,
   submitSignIn,
   type AdminOpenOptions,
@@ -523,6 +524,18 @@ describe('several admins at once', () => {
     await listRow(page, `${name} II`).waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(notifications, { timeout: 10_000 }).toContain(`Karim deleted the product “${name} II”`);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('on a 1024-px tablet', () => {
+  it.each(['ar', 'en'])('keeps every row’s actions in view in %s', async (language) => {
+    const category = await suite.shop.createCategory(unique('Tablet'));
+    await seed(`${unique('Tablet')} Premium Sports Cinéma Séries Documentaires`, category.id, {
+      price_durations: TRIAL_FIRST,
+    });
+    const { page } = await openProducts('', { storage: { 'admin-language': language }, width: 1024 });
+    expect(await page.getByTestId('products-table').locator('td.cell-actions').count()).toBeGreaterThan(0);
+    expect(await rowsWithActionsOutOfView(page, 'products-table')).toBe(0);
   });
 });
 

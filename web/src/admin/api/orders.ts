@@ -2,7 +2,12 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import type { OrderStatus } from '@shared/ordering/constants';
 import type { AdminOrderDetailView, AdminOrderPage, OrderContactView, OrderRefundByView } from '@shared/ordering/types';
 import type { NoteView } from '@shared/notes/types';
-import type { AdminSubscriptionView, AutomaticDelivery, DeliveryState } from '@shared/subscriptions/types';
+import type {
+  AdminSubscriptionView,
+  AutomaticDelivery,
+  AutomaticExtension,
+  DeliveryState,
+} from '@shared/subscriptions/types';
 import { adminApi, adminRetry } from './client';
 import { orderKeys } from './keys';
 
@@ -17,6 +22,8 @@ export type AdminOrderDetail = AdminOrderDetailView & {
   deliveryState?: DeliveryState;
   /** Null when the store does not deliver automatically (docs/product.md#automatic-delivery). */
   automaticDelivery?: AutomaticDelivery | null;
+  /** A renewal's extension on the provisioning service; null when off or the order renews nothing. */
+  automaticExtension?: AutomaticExtension | null;
   notes?: NoteView[];
 } & Partial<OrderContactView> &
   Partial<OrderRefundByView>;

@@ -22,6 +22,7 @@ import { Modal } from '../ui/Modal';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { ContactSection } from './contact/ContactSection';
 import { TrialBadge } from '../ui/TrialBadge';
+import { AutomaticExtensionNotice } from './AutomaticExtensionNotice';
 import { DeliverySection } from './delivery/DeliverySection';
 import { RenewalOf } from './RenewalOf';
 import { RefundRecord } from './refund/RefundRecord';
@@ -35,7 +36,8 @@ import { givenEmail, givenName } from '../ui/customer-name';
  * was recorded in RefundRecord once refunded), Delete and Close.
  * A payment that does not match the order shows what was paid against the total, and while it
  * awaits a decision, the two answers (accept the payment, cancel the order), each confirmed first.
- * A paid order's subscriptions are delivered here (DeliverySection), its shopper reached
+ * A paid order's subscriptions are delivered here (DeliverySection), a renewal's extension on the
+ * provisioning service shown (AutomaticExtensionNotice), its shopper reached
  * (ContactSection: the private link, WhatsApp) and the admins' notes kept (NotesSection); the phone
  * opens the customer's page.
  * Live events keep it current; deleted meanwhile, it says so.
@@ -182,6 +184,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       {order.payment_mismatch && <PaymentMismatch order={order} />}
       <RefundRecord order={order} />
       <OrderItems order={order} />
+      <AutomaticExtensionNotice order={order} />
       <DeliverySection key={order.id} order={order} />
       <ContactSection key={`contact-${order.id}`} order={order} />
       <UpdateStatus order={order} />
