@@ -11,7 +11,9 @@ import {
   PAYMENT_METHODS,
   QUANTITY_MAX,
   REFUND_METHODS,
-  REFUND_REASON_MAX,
+  REFUND_REASON_RULE,
+  isCalendarDay,
+  refundMessages,
   normalisePhone,
   orderMessages,
   orderNumberMessage,
@@ -163,23 +165,16 @@ export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 
 /** POST /api/admin/orders/{id}/refund: what an administrator gave back outside the store (docs/product.md#refunds). */
 export const refundSchema = z.object({
+  // isRefundAmount's rule, said so the API's description shows it (an integer, at least 1).
   amount: z.preprocess(
     typedNumber,
-    z
-      .number({ error: coded('order.refund_amount') })
-      .int(coded('order.refund_amount'))
-      .min(1, coded('order.refund_amount')),
+    z.number({ error: refundMessages.amount }).int(refundMessages.amount).min(1, refundMessages.amount),
   ),
-  reason: text({
-    field: 'Reason',
-    max: REFUND_REASON_MAX,
-    multiline: true,
-    required: coded('text.required', { field: 'Reason' }),
-  }),
-  method: z.enum(REFUND_METHODS, { error: coded('order.refund_method', { allowed: REFUND_METHODS.join(', ') }) }),
+  reason: text(REFUND_REASON_RULE),
+  method: z.enum(REFUND_METHODS, { error: refundMessages.method }),
   date: z
-    .string({ error: coded('order.refund_date') })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, coded('order.refund_date'))
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), coded('order.refund_date'))
+    .string({ error: refundMessages.date })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, refundMessages.date)
+    .refine(isCalendarDay, refundMessages.date)
     .meta({ examples: ['2026-11-29'] }),
 });

@@ -8,7 +8,7 @@ import {
   type AuditEntityType,
 } from '@shared/audit/constants';
 import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
-import { CHECKOUT_LANGUAGES, ORDER_STATUSES, type CheckoutLanguage } from '@shared/ordering/constants';
+import { CHECKOUT_LANGUAGES, ORDER_STATUSES, isRefundMethod, type CheckoutLanguage } from '@shared/ordering/constants';
 import { REMINDER_STEPS } from '@shared/subscriptions/constants';
 import type { ReminderStep } from '@shared/subscriptions/types';
 import type { AdminMessageId, MessageValues } from '../i18n';
@@ -162,6 +162,9 @@ export function valueText(words: Words, field: string, value: AuditValue): strin
       return words.paymentMethod(value);
     case 'reminder':
       return isReminderStep(value) ? t(`admin.subscriptions.step.${value}`) : value;
+    // How a refund was given back (docs/product.md#refunds): "Bank card", not "card".
+    case 'method':
+      return isRefundMethod(value) ? t(`admin.orders.refund.method.${value}`) : value;
     default:
       return value;
   }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyAuditEntries, auditKeys, auditQueryString, entryMatches, isFreshEntry } from '../api/audit';
 import en from '../i18n/history/en.json';
 import contactEn from '../i18n/order-contact/en.json';
+import refundEn from '../i18n/order-refund/en.json';
 import subscriptionsEn from '../i18n/subscriptions/en.json';
 import {
   ACTION_TEXT,
@@ -20,7 +21,7 @@ import {
 // How audit entries read (every action has its sentence, values formatted), which live entries a
 // list on screen takes, and at which place.
 
-const messages: Record<string, string> = { ...en, ...contactEn, ...subscriptionsEn };
+const messages: Record<string, string> = { ...en, ...contactEn, ...refundEn, ...subscriptionsEn };
 const t = (id: string, values?: Record<string, unknown>) =>
   messages[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
 const price = (amount: number) => `${amount} Da`;
@@ -64,7 +65,7 @@ describe('audit entry text', () => {
     expect(actorLabel(t, { type: 'system', id: 'system', name: 'command line' })).toBe('System (command line)');
   });
 
-  it('writes values: money in Da, yes / no, lists, a dash for nothing, statuses by name', () => {
+  it('writes values: money in Da, yes / no, lists, a dash for nothing, statuses and refund methods by name', () => {
     expect(valueText(words, 'total', 4000)).toBe('4000 Da');
     expect(valueText(words, 'channels', 1200)).toBe('1200');
     expect(valueText(words, 'active', true)).toBe('Yes');
@@ -72,6 +73,7 @@ describe('audit entry text', () => {
     expect(valueText(words, 'features', ['HD', '4K'])).toBe('HD, 4K');
     for (const nothing of [null, '', []]) expect(valueText(words, 'description', nothing)).toBe('—');
     expect(valueText(words, 'status', 'deleted')).toBe('Deleted');
+    expect(valueText(words, 'method', 'card')).toBe('Bank card');
     expect(fieldLabel(words, 'notifications.orderUpdates')).toBe('Order updates');
     expect(fieldLabel(words, 'somethingNew')).toBe('somethingNew');
     expect(fieldLabel(words, 'prices.1 month')).toBe('Price (1 mois)');

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentDecision } from '@shared/ordering/constants';
-import type { AdminOrderDetailView, AdminOrderView } from '@shared/ordering/types';
+import type { AdminOrderDetailView, AdminOrderView, OrderRefundByView, RefundInput } from '@shared/ordering/types';
 import type { DeliveryInput } from '@shared/subscriptions/types';
 import { mergeIntoDetail, type AdminOrderDetail } from '../api/orders';
 import { customerKeys, dashboardKeys, orderKeys } from '../api/keys';
@@ -8,7 +8,9 @@ import { useVersionedWrite } from '../api/versioned';
 import { useAdminText, type AdminMessageId } from '../i18n';
 
 // The changes an admin makes to an order: dispatch it, delete it (docs/product.md#orders), decide on a payment
-// that does not match it, and deliver its subscriptions' activation details (docs/product.md#subscriptions) or retry their automatic delivery, or a renewal's extension on the provisioning service. Each sends the version the screen showed; a stale one gets the shared
+// that does not match it, record its refund (docs/product.md#refunds), and deliver its subscriptions' activation
+// details (docs/product.md#subscriptions) or retry their automatic delivery, or a renewal's extension on the
+// provisioning service. Each sends the version the screen showed; a stale one gets the shared
 // conflict dialog.
 
 type OrderRef = Pick<AdminOrderView, 'id' | 'number' | 'version'>;
@@ -79,6 +81,34 @@ export function usePaymentDecision() {
         order: `#${order.number}`,
       }),
     failure: () => t('admin.orders.mismatch.failed'),
+    onSuccess: (result, { order }) => {
+      if (result.order) mergeIntoDetail(queryClient, order.id, result.order);
+    },
+  });
+}
+
+/**
+ * A refund given outside the store, recorded with the order's version: the order becomes refunded
+ * (its subscriptions cancelled, the amount out of the revenue, the dashboard's and customers' figures).
+ */
+export function useRecordRefund() {
+  const t = useAdminText();
+  const queryClient = useQueryClient();
+  return useVersionedWrite<
+    { order: OrderRef; refund: RefundInput },
+    { order?: AdminOrderDetailView & OrderRefundByView }
+  >({
+    request: ({ order, refund }) => ({
+      path: `/api/admin/orders/${encodeURIComponent(order.id)}/refund`,
+      method: 'POST',
+      body: refund,
+      version: order.version,
+    }),
+    item: ({ order }) => ({ area: 'orders', id: order.id }),
+    invalidates: ({ order }) => touched(order.id),
+    success: (_, { order }) => t('admin.orders.refund.savedToast', { order: `#${order.number}` }),
+    failure: () => t('admin.orders.refund.failed'),
+    // The open detail shows the refund at once, before the refetch.
     onSuccess: (result, { order }) => {
       if (result.order) mergeIntoDetail(queryClient, order.id, result.order);
     },
