@@ -187,8 +187,9 @@ export function shopClient(baseUrl: string) {
   /**
    * Delivers an activation code to each subscription of a paid order, once the order and its
    * subscriptions are read (the webhook and two read models may take a moment): the order as delivered.
+   * `codeOf` words the i-th code (`CODE-{i}` unless told).
    */
-  async function deliverCodes(orderId: string): Promise<DeliveredOrder> {
+  async function deliverCodes(orderId: string, codeOf = (i: number) => `CODE-${i}`): Promise<DeliveredOrder> {
     for (let attempt = 1; ; attempt++) {
       const { etag, order } = await orderDetail(orderId);
       const paid = order.status === 'completed' || order.status === 'dispatched';
@@ -196,7 +197,7 @@ export function shopClient(baseUrl: string) {
         const subscriptions = order.subscriptions.map((s, i) => ({
           subscriptionId: s.id,
           kind: 'code',
-          code: `CODE-${i}`,
+          code: codeOf(i),
         }));
         const answer = await fetch(`${baseUrl}/api/admin/orders/${orderId}/delivery`, {
           method: 'PUT',

@@ -7,7 +7,8 @@ import { readStored, writeStored } from './storage';
 
 /** localStorage key of the shopper's phone number, prefilled at checkout. */
 export const CUSTOMER_PHONE_KEY = 'customerPhone';
-export const PHONE_PLACEHOLDER = '05XXXXXXXX';
+/** An example number, in digits only: "05XXXXXXXX" put Latin letters on the Arabic page (no English on an Arabic page). */
+export const PHONE_PLACEHOLDER = '0550123456';
 
 /** The message id of what is wrong with a phone number, or null when it is valid. */
 export function phoneErrorId(raw: string | null | undefined): MessageId | null {

@@ -9,7 +9,7 @@ import {
 } from '@shared/audit/constants';
 import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
 import { CHECKOUT_LANGUAGES, ORDER_STATUSES, isRefundMethod, type CheckoutLanguage } from '@shared/ordering/constants';
-import { REMINDER_STEPS } from '@shared/subscriptions/constants';
+import { ACTIVATION_KIND_LABELS, REMINDER_STEPS } from '@shared/subscriptions/constants';
 import type { ReminderStep } from '@shared/subscriptions/types';
 import type { AdminMessageId, MessageValues } from '../i18n';
 
@@ -137,7 +137,7 @@ export function actorLabel(t: Text, actor: AuditEntry['actor']): string {
     case 'shopper':
       return t('admin.history.who.shopper');
     case 'payment':
-      return t('admin.history.who.payment', { provider: actor.name ?? actor.id });
+      return t('admin.history.who.payment', { provider: providerText(t, actor.name ?? actor.id) });
     case 'system':
       return t(actor.name === AUDIT_COMMAND_LINE ? 'admin.history.who.commandLine' : 'admin.history.who.system');
   }
@@ -162,6 +162,18 @@ export function valueText(words: Words, field: string, value: AuditValue): strin
       return words.paymentMethod(value);
     case 'reminder':
       return isReminderStep(value) ? t(`admin.subscriptions.step.${value}`) : value;
+    // Why a payment failed, as the provider's outcome says it (failed, canceled, expired).
+    case 'reason':
+      return isPaymentFailure(value) ? t(`admin.history.reason.${value}`) : value;
+    // Which kinds were delivered, as the trail wrote them ("Xtream, Code"): each by its name in the admin's language.
+    case 'activation':
+      return value
+        .split(', ')
+        .map((label) => {
+          const kind = KIND_OF_LABEL.get(label);
+          return kind ? t(`admin.orders.delivery.kind.${kind}`) : label;
+        })
+        .join(', ');
     // How a refund was given back (docs/product.md#refunds): "Bank card", not "card".
     case 'method':
       return isRefundMethod(value) ? t(`admin.orders.refund.method.${value}`) : value;
@@ -169,6 +181,18 @@ export function valueText(words: Words, field: string, value: AuditValue): strin
       return value;
   }
 }
+
+/** The outcomes of a failed payment (OrderPaymentFailed's reason). */
+const PAYMENT_FAILURES = ['failed', 'canceled', 'expired'] as const;
+const isPaymentFailure = (value: string): value is (typeof PAYMENT_FAILURES)[number] =>
+  (PAYMENT_FAILURES as readonly string[]).includes(value);
+const KIND_OF_LABEL = new Map(
+  Object.entries(ACTIVATION_KIND_LABELS).map(([kind, label]) => [label, kind as keyof typeof ACTIVATION_KIND_LABELS]),
+);
+
+/** A payment provider by name: the sandbox (the provider's stand-in) in the admin's words, a brand as it is. */
+const providerText = (t: Text, provider: string) =>
+  provider === 'sandbox' ? t('admin.history.provider.sandbox') : provider;
 
 const isLanguage = (value: string): value is CheckoutLanguage =>
   (CHECKOUT_LANGUAGES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 
 // The admin's messages: the shell's files in this folder and one folder a screen. Each folder has
@@ -34,5 +35,25 @@ describe('admin message files', () => {
         expect(seen.get(id), `${id} in ${folder} and ${seen.get(id)}`).toBeUndefined();
         seen.set(id, folder);
       }
+  });
+});
+
+describe('Arabic counts of days', () => {
+  // Arabic counts take a different noun form by number: 1 and 2 have their own words, 3–10 the plural,
+  // 11–99 the singular in the accusative, 100 the singular ("7 يومًا" reads wrong).
+  const trials = (days: number) =>
+    new IntlMessageFormat(read('.', 'ar')['admin.dashboard.trialsText']!, 'ar').format({ days }) as string;
+  const range = (days: number) =>
+    new IntlMessageFormat(read('.', 'ar')['admin.dashboard.rangeDays']!, 'ar').format({ days }) as string;
+
+  it('words the last N days with the noun form the number takes', () => {
+    expect(trials(1)).toMatch(/^بدأت خلال آخر يوم،/);
+    expect(trials(2)).toMatch(/^بدأت خلال آخر يومين،/);
+    expect(trials(7)).toMatch(/^بدأت خلال آخر ٧ أيام،|^بدأت خلال آخر 7 أيام،/);
+    expect(trials(30)).toMatch(/آخر (30|٣٠) يومًا،/);
+    expect(trials(100)).toMatch(/آخر (100|١٠٠) يوم،/);
+    expect(range(7)).toMatch(/^(7|٧) أيام$/);
+    expect(range(90)).toMatch(/^(90|٩٠) يومًا$/);
+    expect(range(1)).toBe('يوم واحد');
   });
 });
