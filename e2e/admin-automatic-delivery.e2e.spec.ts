@@ -112,7 +112,7 @@ describe('automatic delivery in the order detail', () => {
     const { page } = await openSignedIn(`/admin/orders?id=${orderId}`, 'ar');
     const notice = page.getByTestId('automatic-delivery');
     await notice.waitFor();
-    expect(plain(await notice.textContent())).toContain('فشل التسليم التلقائي: the provisioning service answered 503');
+    expect(plain(await notice.textContent())).toContain('فشل التسليم التلقائي: ردّت خدمة التزويد بالخطأ 503');
     expect(plain(await notice.getByTestId('automatic-delivery-retry').textContent())).toBe('إعادة المحاولة');
     expect(await seriousViolations(page), 'automatic delivery failed, ar').toEqual([]);
     standIn.setDown(false);
@@ -150,9 +150,7 @@ describe('a renewal’s extension on the provisioning service in the order detai
     const { page } = await openSignedIn(`/admin/orders?id=${orderId}`, 'ar');
     const notice = page.getByTestId('automatic-extension');
     await notice.waitFor();
-    expect(plain(await notice.textContent())).toContain(
-      'فشل التمديد على خدمة التزويد: the provisioning service answered 503',
-    );
+    expect(plain(await notice.textContent())).toContain('فشل التمديد على خدمة التزويد: ردّت خدمة التزويد بالخطأ 503');
     expect(plain(await notice.getByTestId('automatic-extension-retry').textContent())).toBe('إعادة المحاولة');
     expect(await seriousViolations(page), 'automatic extension failed, ar').toEqual([]);
     const french = (await openSignedIn(`/admin/orders?id=${orderId}`, 'fr')).page.getByTestId('automatic-extension');

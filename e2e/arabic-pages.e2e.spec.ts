@@ -42,10 +42,12 @@ const ALLOWED_WORDS = new Set([
 ]);
 
 /**
- * Codes one page shows on purpose: the read models' names on Projections, each next to its
+ * Names and codes one page shows on purpose: the read models' names on Projections, each next to its
  * translated description, are what the projections command line takes (docs/operations.md).
  */
 const PAGE_CODES: Record<string, string[]> = {
+  // The sandbox payment page's language links name each language in that language (lang="fr", lang="en").
+  'store sandbox payment page': ['Français', 'English'],
   'admin projections': ['admin-users', 'catalogue', 'orders', 'subscriptions', 'notes', 'audit'],
 };
 
@@ -171,6 +173,12 @@ describe('Arabic pages', () => {
     for (const [label, path] of pages) {
       const { page } = await suite.openStore(path, { storage, width: 390 });
       found.push(...(await scan(page, `store ${label} (${path})`)));
+      if (label === 'checkout') {
+        // The sandbox's payment page, the provider's stand-in, in the shopper's language.
+        await page.getByTestId('place-order').click();
+        await page.waitForURL(/\/sandbox\/checkout\//, { timeout: 15_000 });
+        found.push(...(await scan(page, 'store sandbox payment page')));
+      }
       await page.context().close();
     }
     expect(found.join('\n'), 'English words on Arabic store pages').toBe('');
@@ -193,6 +201,9 @@ describe('Arabic pages', () => {
       ['activity', '/admin/activity'],
       ['projections', '/admin/projections'],
       ['settings', '/admin/settings'],
+      ['settings password', '/admin/settings?tab=password'],
+      ['settings notifications', '/admin/settings?tab=notifications'],
+      ['settings region', '/admin/settings?tab=region'],
     ];
     const found: string[] = [];
     for (const [label, path] of screens) {

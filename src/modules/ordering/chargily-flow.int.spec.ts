@@ -51,8 +51,8 @@ describe('checkout through Chargily Pay (stand-in)', () => {
   });
 
   it.each([
-    ['ar', (n: number) => `طلب رقم ${n}: 2 × Chargily Gold (1 month)`],
-    ['fr', (n: number) => `Commande n° ${n} : 2 × Chargily Gold (1 month)`],
+    ['ar', (n: number) => `طلب رقم ${n}: 2 × Chargily Gold (شهر واحد)`],
+    ['fr', (n: number) => `Commande n° ${n} : 2 × Chargily Gold (1 mois)`],
     ['en', (n: number) => `Order #${n}: 2 × Chargily Gold (1 month)`],
   ] as const)(
     'sends Chargily a description composed from the order in the page’s language (%s), never the shopper’s',

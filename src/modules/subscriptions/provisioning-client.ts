@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { englishOf } from '../../platform/error-text';
 import { deliveredSubscriptionSchema } from '../../shared/subscriptions';
+import { provisioningReasonText } from '../../shared/subscriptions/provisioning-reasons';
 import type { Activation } from '../../shared/subscriptions/types';
 
 // The store's side of the provisioning contract (docs/product.md#provisioning-contract): one signed
@@ -66,7 +67,7 @@ export function provisioningClient(options: ProvisioningClientOptions) {
     try {
       answer = await response.json();
     } catch {
-      throw new ProvisioningFailure('the provisioning service answered something that is not JSON');
+      throw new ProvisioningFailure(provisioningReasonText({ kind: 'notJson' }));
     }
     return activationOf(answer);
   };
@@ -116,16 +117,14 @@ async function send(options: ProvisioningClientOptions, url: string, body: strin
 }
 
 function refusal(status: number): string {
-  if (status === 401 || status === 403)
-    return `the provisioning service refused the request (${status}): check PROVISIONING_SECRET`;
-  return `the provisioning service answered ${status}`;
+  return provisioningReasonText({ kind: status === 401 || status === 403 ? 'refusedSecret' : 'answered', status });
 }
 
 function unreachable(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && error.name === 'TimeoutError')
-    return `the provisioning service did not answer within ${timeoutMs} ms`;
+    return provisioningReasonText({ kind: 'timeout', ms: timeoutMs });
   const code = (error as { cause?: { code?: unknown } }).cause?.code;
-  return `the provisioning service could not be reached${typeof code === 'string' ? ` (${code})` : ''}`;
+  return provisioningReasonText({ kind: 'unreachable', code: typeof code === 'string' ? code : '' });
 }
 
 /**
@@ -134,14 +133,14 @@ function unreachable(error: unknown, timeoutMs: number): string {
  */
 export function activationOf(answer: unknown): Activation {
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
-    throw new ProvisioningFailure('the provisioning service answered something that is not activation details');
+    throw new ProvisioningFailure(provisioningReasonText({ kind: 'notDetails' }));
   // The subscription's id is the store's own: only the details are the service's.
   const parsed = deliveredSubscriptionSchema.safeParse({ ...answer, subscriptionId: 'provisioned' });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) =>
       [issue.path.join('.'), englishOf(issue.message)].filter(Boolean).join(': '),
     );
-    throw new ProvisioningFailure(`the provisioning service's details are not valid: ${problems.join('; ')}`);
+    throw new ProvisioningFailure(provisioningReasonText({ kind: 'invalidDetails', problems: problems.join('; ') }));
   }
   const { subscriptionId: _ours, ...activation } = parsed.data;
   return activation;

@@ -9,6 +9,7 @@ import { SYSTEM, type EventStore } from '../../platform/eventstore/port';
 import type { ProjectionRunner } from '../../platform/projections/runner';
 import type { JobDefaults, JobQueue } from '../../platform/queue/port';
 import { RuleError } from '../../platform/rule-error';
+import { provisioningReasonText } from '../../shared/subscriptions/provisioning-reasons';
 import type { Database } from '../../projections/database';
 import { findOrder } from '../../projections/orders';
 import {
@@ -214,5 +215,5 @@ const deliveryDeps = (deps: ProvisioningDeps) => ({
 function reasonOf(error: unknown, logger: ProvisioningDeps['logger'], what: string, orderId: string): string {
   if (error instanceof ProvisioningFailure || error instanceof RuleError) return error.message;
   logger.error({ err: error, orderId }, `${what} failed unexpectedly`);
-  return 'an unexpected error in the store (see its log)';
+  return provisioningReasonText({ kind: 'unexpected' });
 }

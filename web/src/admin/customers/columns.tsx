@@ -9,7 +9,7 @@ import { useAdminText } from '../i18n';
 import { useAdminDates } from '../ui/dates';
 import { EyeIcon } from '../ui/icons';
 import { ContactLinks } from './ContactLinks';
-import { customerName, givenEmail } from '../ui/customer-name';
+import { customerName, givenEmail, givenName } from '../ui/customer-name';
 
 // The customer table's columns (docs/product.md#customers: id, contact, orders count, total spent, join date) and
 // the row's actions: the customer's page (by their phone, the key a customer is known by), then as
@@ -45,11 +45,11 @@ export function useCustomerColumns() {
         cell: ({ row }) => (
           <span className="admin-cell-stack">
             <span className="admin-customer-name" dir="auto">
-              {row.original.name}
+              {givenName(row.original.name)}
             </span>
-            {row.original.email && (
+            {givenEmail(row.original.email) && (
               <span className="admin-cell-sub" dir="ltr">
-                {row.original.email}
+                {givenEmail(row.original.email)}
               </span>
             )}
           </span>

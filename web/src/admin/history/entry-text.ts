@@ -12,6 +12,7 @@ import { CHECKOUT_LANGUAGES, ORDER_STATUSES, isRefundMethod, type CheckoutLangua
 import { ACTIVATION_KIND_LABELS, REMINDER_STEPS } from '@shared/subscriptions/constants';
 import type { ReminderStep } from '@shared/subscriptions/types';
 import type { AdminMessageId, MessageValues } from '../i18n';
+import { givenEmail, givenName } from '../ui/customer-name';
 
 // How an audit entry reads (pure, so tests can check every action and field): its sentence, who
 // did it, each changed field's name, and each value as the back office writes it (money in Da,
@@ -156,6 +157,11 @@ export function valueText(words: Words, field: string, value: AuditValue): strin
   switch (field) {
     case 'status':
       return statusText(t, value);
+    // The checkout's placeholder name and e-mail are nobody's (docs/product.md#customers).
+    case 'customer':
+      return givenName(value) ?? t('admin.history.empty.value');
+    case 'email':
+      return givenEmail(value) ?? t('admin.history.empty.value');
     case 'language':
       return isLanguage(value) ? t(`admin.orders.whatsapp.language.${value}`) : value;
     case 'paymentMethod':

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyAuditEntries, auditKeys, auditQueryString, entryMatches, isFreshEntry } from '../api/audit';
 import en from '../i18n/history/en.json';
 import contactEn from '../i18n/order-contact/en.json';
+import ordersEn from '../i18n/orders/en.json';
 import refundEn from '../i18n/order-refund/en.json';
 import subscriptionsEn from '../i18n/subscriptions/en.json';
 import {
@@ -21,7 +22,7 @@ import {
 // How audit entries read (every action has its sentence, values formatted), which live entries a
 // list on screen takes, and at which place.
 
-const messages: Record<string, string> = { ...en, ...contactEn, ...refundEn, ...subscriptionsEn };
+const messages: Record<string, string> = { ...en, ...ordersEn, ...contactEn, ...refundEn, ...subscriptionsEn };
 const t = (id: string, values?: Record<string, unknown>) =>
   messages[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
 const price = (amount: number) => `${amount} Da`;
@@ -77,6 +78,19 @@ describe('audit entry text', () => {
     expect(fieldLabel(words, 'notifications.orderUpdates')).toBe('Order updates');
     expect(fieldLabel(words, 'somethingNew')).toBe('somethingNew');
     expect(fieldLabel(words, 'prices.1 month')).toBe('Price (1 mois)');
+  });
+
+  it('words delivered kinds, a failed payment’s reason and the sandbox by name, never as the trail codes them', () => {
+    expect(valueText(words, 'activation', 'Xtream, Code')).toBe('Xtream, Activation code');
+    expect(valueText(words, 'activation', 'Carrier pigeon')).toBe('Carrier pigeon');
+    expect(valueText(words, 'customer', 'Nova IPTV Customer')).toBe('—');
+    expect(valueText(words, 'customer', 'Amina')).toBe('Amina');
+    expect(valueText(words, 'reason', 'failed')).toBe('payment declined');
+    expect(valueText(words, 'reason', 'expired')).toBe('payment timed out');
+    expect(actorLabel(t, { type: 'payment', id: 'sandbox', name: 'sandbox' })).toBe('Payment (sandbox)');
+    const arabic = (id: string, values?: Record<string, unknown>) =>
+      id === 'admin.history.provider.sandbox' ? 'بيئة الاختبار' : t(id, values);
+    expect(actorLabel(arabic, { type: 'payment', id: 'sandbox', name: 'sandbox' })).toBe('Payment (بيئة الاختبار)');
   });
 
   it('says the values the trail composes in the admin’s words: durations, off, languages, methods, steps', () => {

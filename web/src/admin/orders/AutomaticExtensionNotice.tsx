@@ -3,12 +3,13 @@ import { useAdminText } from '../i18n';
 import { useAdminDates } from '../ui/dates';
 import { useRetryAutomaticExtension } from './order-writes';
 import { usePollWhilePending } from './poll-while-pending';
+import { provisioningReasonWords } from './provisioning-reason';
 import { ProvisioningFailed } from './ProvisioningFailed';
 
 /**
  * A renewal order's extension on the operator's provisioning service (docs/product.md#automatic-delivery):
- * under way, done (when), or failed with the reason the store recorded (in English, as for
- * automatic delivery: the service's troubles are the operator's) and Retry. Nothing when the store
+ * under way, done (when), or failed with the reason the store recorded (in the admin's
+ * language when the store knows it, see provisioning-reason.ts) and Retry. Nothing when the store
  * does not deliver automatically or the order renews nothing.
  */
 export function AutomaticExtensionNotice({ order }: { order: AdminOrderDetail }) {
@@ -27,7 +28,7 @@ export function AutomaticExtensionNotice({ order }: { order: AdminOrderDetail })
         <ProvisioningFailed
           testId="automatic-extension"
           lines={[
-            t('admin.orders.extension.failed', { reason: extension.reason ?? '' }),
+            t('admin.orders.extension.failed', { reason: provisioningReasonWords(t, extension.reason) }),
             t('admin.orders.extension.byHand'),
           ]}
           retry={{

@@ -2,11 +2,12 @@ import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { useRetryAutomaticDelivery } from '../order-writes';
 import { usePollWhilePending } from '../poll-while-pending';
+import { provisioningReasonWords } from '../provisioning-reason';
 import { ProvisioningFailed } from '../ProvisioningFailed';
 
 /**
  * Where automatic delivery stands (docs/product.md#automatic-delivery): in progress, or failed with
- * the reason the store recorded (in English, as the service's troubles are the operator's) and
+ * the reason the store recorded (in the admin's language when the store knows it, see provisioning-reason.ts) and
  * Retry. The form below stays: the admin may always deliver by hand instead.
  */
 export function AutomaticDeliveryNotice({ order }: { order: AdminOrderDetail }) {
@@ -25,7 +26,7 @@ export function AutomaticDeliveryNotice({ order }: { order: AdminOrderDetail }) 
     <ProvisioningFailed
       testId="automatic-delivery"
       lines={[
-        t('admin.orders.delivery.automatic.failed', { reason: automatic.reason ?? '' }),
+        t('admin.orders.delivery.automatic.failed', { reason: provisioningReasonWords(t, automatic.reason) }),
         t('admin.orders.delivery.automatic.byHand'),
       ]}
       retry={{
