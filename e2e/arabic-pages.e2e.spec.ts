@@ -48,6 +48,8 @@ const ALLOWED_WORDS = new Set([
 const PAGE_CODES: Record<string, string[]> = {
   // The sandbox payment page's language links name each language in that language (lang="fr", lang="en").
   'store sandbox payment page': ['Français', 'English'],
+  // So does the back office's language choice (its options carry lang="fr", lang="en").
+  'admin settings region': ['Français', 'English'],
   'admin projections': ['admin-users', 'catalogue', 'orders', 'subscriptions', 'notes', 'audit'],
 };
 

@@ -16,6 +16,13 @@ const PLACES: Record<Timezone, AdminMessageId> = {
   'America/New_York': 'admin.settings.region.place.newYork',
 };
 
+/** Each date format's order, in the admin's language (DD/MM/YYYY, JJ/MM/AAAA, يوم/شهر/سنة). */
+const FORMAT_NAMES: Record<Region['dateFormat'], AdminMessageId> = {
+  'DD/MM/YYYY': 'admin.settings.region.dateFormat.dmy',
+  'MM/DD/YYYY': 'admin.settings.region.dateFormat.mdy',
+  'YYYY-MM-DD': 'admin.settings.region.dateFormat.ymd',
+};
+
 /**
  * Language & Region: the back office's language (one choice with the header's menu, saved for
  * every device), the timezone and the date format of every date shown, with an example of both.
@@ -90,7 +97,10 @@ export function RegionTab({
           >
             {DATE_FORMATS.map((format) => (
               <option key={format} value={format}>
-                {t('admin.settings.region.dateFormatOption', { format, example: example(format) })}
+                {t('admin.settings.region.dateFormatOption', {
+                  format: t(FORMAT_NAMES[format]),
+                  example: example(format),
+                })}
               </option>
             ))}
           </select>
