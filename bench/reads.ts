@@ -30,10 +30,11 @@ export const machine = () => `${cpus().length} × ${cpus()[0]?.model ?? 'unknown
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** A stream's events, appended in one go to a new stream. */
+/** A stream's events, appended in one go to a new stream, or to an existing one after its revision `after`. */
 export interface StreamAppend {
   stream: string;
   events: NewEvent[];
+  after?: bigint;
 }
 
 /** Appends each stream's events, `writers` at once, and says how fast. */
@@ -44,7 +45,7 @@ export async function appendStreams(store: EventStore, streams: StreamAppend[], 
     Array.from({ length: writers }, async () => {
       for (let item = streams[next++]; item; item = streams[next++]) {
         const metadata = { actor: SYSTEM, correlationId: randomUUID(), causationId: randomUUID() };
-        await store.append(item.stream, item.events, { expectedRevision: 'no_stream', metadata });
+        await store.append(item.stream, item.events, { expectedRevision: item.after ?? 'no_stream', metadata });
       }
     }),
   );
@@ -234,7 +235,8 @@ export async function measureCalls(calls: ReadCall[], options: MeasureOptions): 
           url: options.databaseUrl,
           connections,
           ...(amount ? { amount } : { duration: seconds }),
-          requests: call.sql,
+          file: callsFile,
+          call: calls.indexOf(call),
         },
         children,
       ),
