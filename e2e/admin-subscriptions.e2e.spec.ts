@@ -243,6 +243,12 @@ describe('the reminders worklist', () => {
       '/api/admin/subscriptions?view=expired',
     );
     expect(csv).toHaveLength(1 + pagination.total);
+
+    // The customer's number leads to their page, with this subscription on it.
+    await row.getByTestId('subscription-customer-link').click();
+    await page.waitForURL(/\/admin\/customers\/[^/]+$/);
+    expect(plain(await page.getByTestId('customer-name').textContent())).toBe('Nadia Saadi');
+    await rowOf(page, sub.subscriptionId).waitFor();
   });
 });
 

@@ -158,20 +158,34 @@ describe('storefront journey', () => {
     expect(await page.getByTestId('order-summary').textContent()).toContain('Tax');
     expect(await badgeCount(page)).toBe('3');
 
-    // Checkout: the phone rule on change and on submit, then the provider's page.
+    // Checkout: the phone rule, not at the first digit but on leaving the field, once the number could be
+    // complete, and on submit; then the provider's page.
     await page.getByTestId('checkout-button').click();
     await page.waitForURL(/\/checkout$/);
     const phone = page.getByTestId('phone-input');
-    await phone.fill('0455');
-    expect(await page.getByTestId('phone-error').textContent()).toBe(
-      'Must be a valid Algerian phone number (starting with 05, 06, or 07 and consisting of 10 digits)',
-    );
+    const invalid = 'Must be a valid Algerian phone number (starting with 05, 06, or 07 and consisting of 10 digits)';
     await phone.fill('');
-    expect(await page.getByTestId('phone-error').textContent()).toBe('Phone number is required');
+    await phone.pressSequentially('0455');
+    expect(await page.getByTestId('phone-error').count()).toBe(0);
+    await phone.blur();
+    expect(await page.getByTestId('phone-error').textContent()).toBe(invalid);
+    await phone.fill('');
+    await phone.pressSequentially('04551234');
+    // Said once, the problem follows the typing.
+    expect(await page.getByTestId('phone-error').textContent()).toBe(invalid);
+    await phone.fill('');
+    await page.reload();
+    await phone.pressSequentially('045512345');
+    expect(await page.getByTestId('phone-error').count()).toBe(0);
+    await phone.pressSequentially('6');
+    expect(await page.getByTestId('phone-error').textContent()).toBe(invalid);
+    await phone.fill('');
     await page.getByTestId('place-order').click();
+    expect(await page.getByTestId('phone-error').textContent()).toBe('Phone number is required');
     expect(page.url()).toMatch(/\/checkout$/);
     expect(await phone.evaluate((el) => el === document.activeElement)).toBe(true);
-    await checkOutWith(page, '0555 12 34 56');
+    // Typed on an Arabic keyboard: Eastern Arabic-Indic digits are the same number.
+    await checkOutWith(page, '۰۵۵۵ ۱۲ ۳۴ ۵۶');
 
     // The sandbox's hosted page, which says first that it is a test: pay.
     expect(await page.locator('.test-banner').textContent()).toContain('TEST PAYMENT');

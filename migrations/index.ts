@@ -28,6 +28,7 @@ import * as automaticDelivery from './027_automatic_delivery';
 import * as orderTrials from './028_order_trials';
 import * as renewals from './029_renewals';
 import * as refunds from './030_refunds';
+import * as renewalExtensions from './031_renewal_extensions';
 import * as subscriptionIndexes from './031_subscription_indexes';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '028_order_trials': orderTrials,
   '029_renewals': renewals,
   '030_refunds': refunds,
+  '031_renewal_extensions': renewalExtensions,
   '031_subscription_indexes': subscriptionIndexes,
 };

@@ -7,6 +7,7 @@ import { identityApi } from './modules/identity';
 import { operationsApi } from './modules/operations';
 import { orderingApi, sandboxApi } from './modules/ordering';
 import { notesApi } from './modules/notes';
+import { pagesApi } from './modules/pages';
 import { subscriptionsApi } from './modules/subscriptions';
 import { buildOpenApiDocument, type OpenApiDocument } from './platform/http/openapi/document';
 import type { ApiOperation } from './platform/http/openapi/operation';
@@ -36,6 +37,7 @@ const TAGS = [
   { name: 'Audit trail', description: 'Who changed what, and when' },
   { name: 'Read models', description: 'The read models’ state, and their rebuilds from the event log' },
   { name: 'Operations', description: 'Health and metrics, for monitoring' },
+  { name: 'Pages', description: 'What crawlers read besides the web app’s pages: the sitemap and robots.txt' },
   { name: 'Reference', description: 'This description and its interactive page' },
 ];
 
@@ -57,6 +59,7 @@ export function storeApiOperations(options: { sandbox: boolean }): ApiOperation[
     ...(options.sandbox ? sandboxApi : []),
     ...auditApi,
     ...operationsApi,
+    ...pagesApi,
   ];
 }
 

@@ -38,6 +38,7 @@ describe('the web-facing part of src/shared', () => {
       'errors',
       'identity',
       'live',
+      'locale',
       'notes',
       'operations',
       'ordering',

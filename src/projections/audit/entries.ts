@@ -6,6 +6,9 @@ import { COMMAND_LINE, SHOPPER, SYSTEM, type CommandOrigin, type RecordedEvent }
 import {
   AUDIT_COMMAND_LINE,
   AUDIT_PRICE_FIELD_PREFIX,
+  auditItemText,
+  auditPriceLine,
+  readAuditPriceLine,
   type AuditAction,
   type AuditActorType,
   type AuditChange,
@@ -88,7 +91,7 @@ export const settingsFields = (s: Settings): Fields => ({
 
 const imagePath = (image: ImageRef | null) => image?.featured ?? null;
 const priceList = (prices: PriceDuration[]): string[] =>
-  prices.map((p) => `${p.duration}: ${p.price} Da${p.active ? '' : ' (off)'}`);
+  prices.map((p) => auditPriceLine(p.duration, p.price, p.active));
 
 /**
  * A change of prices, one field per duration whose price or availability changed (`prices.1 month`:
@@ -98,9 +101,9 @@ const priceList = (prices: PriceDuration[]): string[] =>
 function priceChanges(before: AuditValue, after: string[]): AuditChange[] {
   const byDuration = (list: AuditValue) =>
     new Map(
-      (Array.isArray(list) ? list : []).map((line) => {
-        const at = line.lastIndexOf(': ');
-        return [line.slice(0, at), line.slice(at + 2)] as const;
+      (Array.isArray(list) ? list : []).flatMap((line) => {
+        const read = readAuditPriceLine(line);
+        return read ? [[read.duration, read.price] as const] : [];
       }),
     );
   const was = byDuration(before);
@@ -430,7 +433,7 @@ function describeOrder(event: OrderEvent, states: States): Described {
         total,
         // A free trial pays nothing: it says so instead (docs/product.md#free-trials).
         ...(trial ? { trial } : { paymentMethod: requestedMethod }),
-        items: event.data.lines.map((l) => `${l.quantity} × ${l.productName} (${l.duration})`),
+        items: event.data.lines.map((l) => auditItemText(l.quantity, l.productName, l.duration)),
         status: 'pending',
       };
       return entry('order.placed', state, initialValues(fields));

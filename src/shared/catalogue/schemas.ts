@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coded, type Coded } from '../errors/coded';
 import { text } from '../text/schemas';
+import { typedNumber } from '../text/constants';
 import {
   BULK_MAX_IDS,
   CATEGORY_DESCRIPTION_MAX,
@@ -33,22 +34,16 @@ import type { PriceDuration } from './types';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-/** Digits sent as text are read as a number; a blank field is not sent. */
-const asNumber = (value: unknown) => {
-  const given = blankToUndefined(value);
-  return typeof given === 'string' ? Number(given.trim()) : given;
-};
-
 const wholeNumber = (message: Coded, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
-    asNumber,
+    typedNumber,
     z.number({ error: message }).refine((value) => isWholeNumberIn(value, min, max), message),
   );
 
 /** A number checked by one of the product rules of ./constants.ts (which the admin form applies too). */
 const ruledNumber = (problem: (value: number) => CatalogueMessageKey | null, notANumber: CatalogueMessageKey) =>
   z.preprocess(
-    asNumber,
+    typedNumber,
     z.number({ error: catalogueMessages[notANumber] }).superRefine((value, ctx) => {
       const key = problem(value);
       if (key) ctx.addIssue({ code: 'custom', message: catalogueMessages[key] });

@@ -249,6 +249,9 @@ export const ERRORS = {
   'delivery.order_not_paid': entry('Only a paid order has subscriptions to deliver'),
   'provisioning.off': entry('Automatic delivery is off: the store has no provisioning service (PROVISIONING_URL)'),
   'provisioning.nothing_awaiting': entry('No subscription of this order awaits its activation details'),
+  'provisioning.nothing_to_extend': entry(
+    'This order renews no subscription left to extend on the provisioning service',
+  ),
   'subscriptions.view': entry<{ allowed: string }>('The view must be one of: {allowed}'),
   'subscriptions.reminder_step': entry<{ allowed: string }>('The reminder step must be one of: {allowed}'),
   'subscriptions.not_found': entry('This subscription does not exist'),

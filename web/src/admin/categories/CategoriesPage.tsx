@@ -181,6 +181,13 @@ function useCategoryColumns(setOpen: (open: Open) => void) {
             </RowAction>
             <RowAction
               label={t('admin.categories.remove', { name: row.original.name })}
+              // A category that holds products cannot be deleted (docs/product.md#categories): why, on hover.
+              title={
+                row.original.productsCount > 0
+                  ? t('admin.categories.delete.refused', { count: row.original.productsCount })
+                  : undefined
+              }
+              disabled={row.original.productsCount > 0}
               className="admin-category-danger"
               onClick={() => setOpen({ kind: 'delete', category: row.original })}
               testId="category-delete-open"

@@ -1,11 +1,16 @@
 import {
   AUDIT_COMMAND_LINE,
   AUDIT_PRICE_FIELD_PREFIX,
+  readAuditItem,
+  readAuditPrice,
+  readAuditPriceLine,
   type AuditAction,
   type AuditEntityType,
 } from '@shared/audit/constants';
 import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
-import { ORDER_STATUSES } from '@shared/ordering/constants';
+import { CHECKOUT_LANGUAGES, ORDER_STATUSES, isRefundMethod, type CheckoutLanguage } from '@shared/ordering/constants';
+import { REMINDER_STEPS } from '@shared/subscriptions/constants';
+import type { ReminderStep } from '@shared/subscriptions/types';
 import type { AdminMessageId, MessageValues } from '../i18n';
 
 // How an audit entry reads (pure, so tests can check every action and field): its sentence, who
@@ -102,12 +107,25 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
 /** Fields that hold an amount of money (whole dinars). */
 const MONEY_FIELDS = new Set(['total', 'amount', 'expectedAmount']);
 
+/**
+ * What a value is worded with, in the admin's language: their messages, money as the screens write it, and the
+ * storefront's names of durations and payment methods (a value the screens do not know stays as sent).
+ */
+export interface Words {
+  t: Text;
+  price: (amount: number) => string;
+  duration: (duration: string) => string;
+  paymentMethod: (method: string) => string;
+}
+
 /** A field's name in the admin's language; one the screens do not know yet shows as the server names it. */
-export function fieldLabel(t: Text, field: string): string {
-  if (FIELD_TEXT[field]) return t(FIELD_TEXT[field]);
+export function fieldLabel(words: Words, field: string): string {
+  if (FIELD_TEXT[field]) return words.t(FIELD_TEXT[field]);
   // One duration's price: `prices.1 month` → "Price (1 month)".
   if (field.startsWith(AUDIT_PRICE_FIELD_PREFIX))
-    return t('admin.history.field.priceOf', { duration: field.slice(AUDIT_PRICE_FIELD_PREFIX.length) });
+    return words.t('admin.history.field.priceOf', {
+      duration: words.duration(field.slice(AUDIT_PRICE_FIELD_PREFIX.length)),
+    });
   return field;
 }
 
@@ -127,14 +145,53 @@ export function actorLabel(t: Text, actor: AuditEntry['actor']): string {
 
 const isNothing = (value: AuditValue) => value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** A value as the screens write it: money in Da, yes / no, a list's items, "—" for nothing. */
-export function valueText(t: Text, price: (amount: number) => string, field: string, value: AuditValue): string {
+/** A value as the screens write it: money in Da, yes / no, a list's items, "—" for nothing, names for codes. */
+export function valueText(words: Words, field: string, value: AuditValue): string {
+  const { t, price } = words;
   if (value === null || isNothing(value)) return t('admin.history.empty.value');
   if (typeof value === 'boolean') return t(value ? 'admin.history.yes' : 'admin.history.no');
-  if (Array.isArray(value)) return value.join(', ');
+  if (Array.isArray(value)) return value.map((item) => listItemText(words, field, item)).join(', ');
   if (typeof value === 'number') return MONEY_FIELDS.has(field) ? price(value) : String(value);
-  if (field === 'status') return statusText(t, value);
-  return value;
+  if (field.startsWith(AUDIT_PRICE_FIELD_PREFIX)) return priceText(words, value);
+  switch (field) {
+    case 'status':
+      return statusText(t, value);
+    case 'language':
+      return isLanguage(value) ? t(`admin.orders.whatsapp.language.${value}`) : value;
+    case 'paymentMethod':
+      return words.paymentMethod(value);
+    case 'reminder':
+      return isReminderStep(value) ? t(`admin.subscriptions.step.${value}`) : value;
+    // How a refund was given back (docs/product.md#refunds): "Bank card", not "card".
+    case 'method':
+      return isRefundMethod(value) ? t(`admin.orders.refund.method.${value}`) : value;
+    default:
+      return value;
+  }
+}
+
+const isLanguage = (value: string): value is CheckoutLanguage =>
+  (CHECKOUT_LANGUAGES as readonly string[]).includes(value);
+const isReminderStep = (value: string): value is ReminderStep => (REMINDER_STEPS as readonly string[]).includes(value);
+
+/** `1800 Da (off)` → "1800 Da (off)" in the admin's words. */
+function priceText(words: Words, text: string): string {
+  const read = readAuditPrice(text);
+  if (!read) return text;
+  return read.active ? words.price(read.price) : words.t('admin.history.priceOff', { price: words.price(read.price) });
+}
+
+/** A price list's line (`1 month: 1500 Da`) or an order's line (`2 × Gold (1 month)`), durations by name. */
+function listItemText(words: Words, field: string, item: string): string {
+  if (field === 'prices') {
+    const line = readAuditPriceLine(item);
+    return line ? `${words.duration(line.duration)}: ${priceText(words, line.price)}` : item;
+  }
+  if (field === 'items') {
+    const line = readAuditItem(item);
+    return line ? `${line.quantity} × ${line.name} (${words.duration(line.duration)})` : item;
+  }
+  return item;
 }
 
 function statusText(t: Text, status: string): string {

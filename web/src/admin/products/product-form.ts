@@ -1,3 +1,4 @@
+import { typedNumberOf } from '@shared/text/constants';
 import {
   FEATURES_MAX,
   QUALITIES,
@@ -96,9 +97,6 @@ export function initialValues(
   };
 }
 
-/** A number field's text as the server reads it ('' is not a number). */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
-
 /** Every problem in the way of saving, each tied to its field. */
 export function checkProduct(values: ProductFormValues, categories: readonly CategoryChoice[]): FormProblems {
   const fields: FormProblems['fields'] = {};
@@ -107,8 +105,8 @@ export function checkProduct(values: ProductFormValues, categories: readonly Cat
   };
   add('name', values.name.trim() === '' ? 'productNameRequired' : null);
   add('category', categories.length === 0 ? 'noCategories' : values.categoryId ? null : 'categoryRequired');
-  add('channels', channelsProblem(numberOf(values.channels)));
-  add('devices', devicesProblem(numberOf(values.devices)));
+  add('channels', channelsProblem(typedNumberOf(values.channels)));
+  add('devices', devicesProblem(typedNumberOf(values.devices)));
   add('image', values.image && imageProblem(values.image));
   const prices = priceProblems(values.prices);
   if (prices.list) fields.prices = prices.list;

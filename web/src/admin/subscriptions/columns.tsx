@@ -36,7 +36,14 @@ export function useSubscriptionColumns(now: Date, { withCustomer = true } = {}) 
       header: t('admin.subscriptions.col.customer'),
       cell: (info) => (
         <span className="admin-cell-stack">
-          <span dir="ltr">{displayPhone(info.getValue())}</span>
+          <Link
+            to="/admin/customers/$phone"
+            params={{ phone: info.getValue() }}
+            dir="ltr"
+            data-testid="subscription-customer-link"
+          >
+            {displayPhone(info.getValue())}
+          </Link>
           {info.row.original.customerName && (
             <span className="admin-cell-sub" dir="auto">
               {info.row.original.customerName}
