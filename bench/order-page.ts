@@ -34,12 +34,8 @@ import {
   failOnErrors,
   foldShop,
   machine,
-  measureCalls,
+  measureAndConclude,
   printPlan,
-  printPlansVerdict,
-  printSummary,
-  ratioVerdict,
-  yes,
   type HttpRequest,
   type ReadCall,
   type RequestSql,
@@ -196,27 +192,24 @@ for (const call of calls) {
 console.log(
   `\n  Load: ${SHOPPERS} at once, each cycling through ${sample.length} orders; ${ROUNDS} alternating rounds of ${SECONDS} s`,
 );
-const results = await measureCalls(calls, {
-  databaseUrl: database.url,
-  api: { url: app.url },
-  connections: SHOPPERS,
-  seconds: SECONDS,
-  rounds: ROUNDS,
-  children,
-});
-await app.stop();
-children.delete(app.pid);
-
-const { missed, errors } = printSummary(results, {
-  clients: `${SHOPPERS} shoppers`,
-  rounds: ROUNDS,
-  seconds: SECONDS,
-  target: TARGET_RATIO,
-});
-const plansMet = printPlansVerdict(offenders, 'orders or subscriptions');
-console.log('\n  Targets:');
-console.log(`    ${ratioVerdict(missed, results.size, TARGET_RATIO)}`);
-console.log(`    no sequential scan over orders or subscriptions: ${yes(plansMet)}`);
+const errors = await measureAndConclude(
+  calls,
+  {
+    databaseUrl: database.url,
+    api: { url: app.url },
+    connections: SHOPPERS,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    children,
+    clients: `${SHOPPERS} shoppers`,
+    target: TARGET_RATIO,
+    stop: async () => {
+      await app.stop();
+      children.delete(app.pid);
+    },
+  },
+  { offenders, tables: 'orders or subscriptions' },
+);
 await store.close();
 await database.drop();
 failOnErrors(errors);

@@ -333,6 +333,28 @@ export function printPlansVerdict(offenders: string[], tables: string, scope = '
 export const ratioVerdict = (missed: string[], of: number, target: number) =>
   `each call >= ${target}x its bare SQL: ${missed.length ? `MISSED by ${missed.length} of ${of} (${missed.join('; ')})` : `yes, all ${of}`}`;
 
+/**
+ * A read bench's calls measured (measureCalls), its store stopped (`stop`), then its summary and the
+ * targets' verdicts: each call's ratio to its bare SQL, and no sequential scan over `tables` in any
+ * plan (`offenders`: the calls whose plans had one). `notes` are printed under the plans' verdict.
+ * The number of requests that failed.
+ */
+export async function measureAndConclude(
+  calls: ReadCall[],
+  options: MeasureOptions & { clients: string; target: number; stop: () => Promise<void> },
+  plans: { offenders: string[]; tables: string; notes?: string[] },
+): Promise<number> {
+  const results = await measureCalls(calls, options);
+  await options.stop();
+  const { missed, errors } = printSummary(results, options);
+  const plansMet = printPlansVerdict(plans.offenders, plans.tables);
+  for (const note of plans.notes ?? []) console.log(`  ${note}`);
+  console.log('\n  Targets:');
+  console.log(`    ${ratioVerdict(missed, results.size, options.target)}`);
+  console.log(`    no sequential scan over ${plans.tables}: ${yes(plansMet)}`);
+  return errors;
+}
+
 /** The end of a bench that measured requests: exit code 1 when any failed. */
 export function failOnErrors(errors: number): void {
   if (!errors) return;
