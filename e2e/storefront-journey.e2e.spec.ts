@@ -295,6 +295,59 @@ describe('storefront journey', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the cart names a package no longer sold and a changed price, and Remove and Clear can be undone', async () => {
+    const [kept, dropped] = [
+      await admin.createProduct({
+        name: 'Kept Pack',
+        category_id: category.id,
+        price_durations: [{ duration: '1 month', price: 1000 }],
+      }),
+      await admin.createProduct({
+        name: 'Dropped Pack',
+        category_id: category.id,
+        price_durations: [{ duration: '1 month', price: 800 }],
+      }),
+    ];
+    await admin.updateProduct(kept.id, { price_durations: [{ duration: '1 month', price: 1200 }] });
+    await admin.updateProduct(dropped.id, { active: false } as never);
+    const stored = [...JSON.parse(cartWith(kept, '1 month', 1000)), ...JSON.parse(cartWith(dropped, '1 month', 800))];
+    const { page, errors } = await openStore(browser, app.url, '/cart', {
+      storage: { ...ENGLISH, cart: JSON.stringify(stored) },
+      contexts,
+    });
+    const unavailable = page.getByTestId('cart-unavailable');
+    await unavailable.waitFor();
+    expect(await textOf(page, '[data-testid="cart-unavailable"] li')).toBe(
+      'Dropped Pack (1 month) is no longer sold: remove it to check out.',
+    );
+    expect(await page.getByTestId('checkout-button').isDisabled()).toBe(true);
+    expect(await textOf(page, '[data-testid="cart-repriced"] li')).toBe('Kept Pack (1 month): 1,000 Da → 1,200 Da');
+    expect(await textOf(page, '[data-testid="cart-total"]')).toBe('2,000 Da');
+
+    // Remove, then Undo: the line is back; removed again, checkout opens.
+    const droppedLine = page.locator(`[data-testid="cart-line"][data-product-id="${dropped.id}"]`);
+    await droppedLine.locator('.cart-remove').click();
+    await droppedLine.waitFor({ state: 'detached' });
+    expect(await textOf(page, '.toast-area .toast-message')).toBe('Dropped Pack was removed from the cart');
+    await page.getByTestId('toast-action').click();
+    await droppedLine.waitFor();
+    await droppedLine.locator('.cart-remove').click();
+    await unavailable.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('checkout-button').getAttribute('href')).toBe('/checkout');
+
+    // The price change, once seen, is no longer said.
+    await page.getByTestId('cart-repriced').getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('cart-repriced').waitFor({ state: 'detached' });
+
+    // Clear cart, then Undo.
+    await page.getByTestId('cart-clear').click();
+    await page.getByTestId('cart-empty').waitFor();
+    await page.getByTestId('toast-action').last().click();
+    await page.locator(`[data-testid="cart-line"][data-product-id="${kept.id}"]`).waitFor();
+    expect(await textOf(page, '[data-testid="cart-total"]')).toBe('1,200 Da');
+    expect(errors).toEqual([]);
+  });
+
   it('a stale cart meets the server’s new total (409): the message, the new total and fresh prices', async () => {
     const product = await admin.createProduct({
       name: 'Repriced',

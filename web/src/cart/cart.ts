@@ -28,6 +28,11 @@ export interface CartItem {
   selectedPrice: number;
   /** Set on a line that renews a subscription (./renewals.ts): one unit, a line of its own. */
   renewal?: Renewal;
+  /**
+   * The price the shopper put in the cart, kept while the catalogue's price differs and until the cart page has told
+   * them (docs/product.md#cart).
+   */
+  priceWas?: number;
 }
 
 /**
@@ -141,8 +146,10 @@ export function repriceItems(items: readonly CartItem[], products: readonly Pric
     const price = listed !== undefined && isTrialDuration(item.selectedDuration) ? 0 : listed;
     if (price === undefined || !Number.isFinite(price) || price === item.selectedPrice) return item;
     changed = true;
+    const priceWas = item.priceWas ?? item.selectedPrice;
     return {
       ...item,
+      ...(priceWas === price ? { priceWas: undefined } : { priceWas }),
       selectedPrice: price,
       product: {
         ...item.product,
@@ -152,6 +159,28 @@ export function repriceItems(items: readonly CartItem[], products: readonly Pric
     };
   });
   return changed ? updated : items;
+}
+
+/** The cart once its price changes were seen: the lines forget their earlier prices. */
+export function acknowledgePrices(items: readonly CartItem[]): readonly CartItem[] {
+  if (!items.some((item) => item.priceWas !== undefined)) return items;
+  return items.map(({ priceWas: _seen, ...item }) => item);
+}
+
+/**
+ * The lines that cannot be checked out as they are: a package no longer sold (not among the active `products`),
+ * or a duration it no longer offers. `products` is the storefront's whole active catalogue.
+ */
+export function unavailableLines(items: readonly CartItem[], products: readonly PriceSource[]): CartItem[] {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return items.filter((item) => {
+    const source = byId.get(item.product.id);
+    if (!source) return true;
+    return (
+      !source.priceDurations.some((entry) => entry.duration === item.selectedDuration && entry.active) &&
+      source.duration !== item.selectedDuration
+    );
+  });
 }
 
 export function clearCart(): CartItem[] {
@@ -196,6 +225,7 @@ function restoreItem(value: unknown): CartItem | null {
     quantity: Math.floor(quantity),
     selectedDuration: value.selectedDuration,
     selectedPrice,
+    ...(typeof value.priceWas === 'number' && value.priceWas >= 0 && { priceWas: value.priceWas }),
   };
   if (value.renewal === undefined) return line;
   // A renewal that cannot be read is dropped, never kept as a plain purchase.

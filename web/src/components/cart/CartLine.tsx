@@ -8,13 +8,15 @@ import { ProductImage } from '../product/ProductImage';
 import { TrashIcon } from '../ui/icons';
 import { QuantityControl } from './QuantityControl';
 import { RenewalBadge, RenewalDuration } from './RenewalParts';
+import { useCartRemovals } from './useCartRemovals';
 import { isolate } from '../../lib/bidi';
 
 export function CartLine({ item }: { item: CartItem }) {
   const intl = useIntl();
   const formatPrice = useFormatPrice();
   const durationLabel = useDurationLabel();
-  const { updateQuantity, removeItem, removeRenewal } = useCart();
+  const { updateQuantity } = useCart();
+  const removals = useCartRemovals();
   const { product, renewal } = item;
   return (
     <li
@@ -64,7 +66,7 @@ export function CartLine({ item }: { item: CartItem }) {
         <button
           type="button"
           className="btn btn-ghost btn-sm cart-remove"
-          onClick={() => (renewal ? removeRenewal(renewal.subscriptionId) : removeItem(product.id))}
+          onClick={() => removals.remove(item)}
           aria-label={intl.formatMessage(
             { id: renewal ? 'cart.removeRenewal' : 'cart.removeItem' },
             { name: product.name },
