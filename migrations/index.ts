@@ -29,6 +29,7 @@ import * as orderTrials from './028_order_trials';
 import * as renewals from './029_renewals';
 import * as refunds from './030_refunds';
 import * as renewalExtensions from './031_renewal_extensions';
+import * as shopLegal from './034_shop_legal';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '029_renewals': renewals,
   '030_refunds': refunds,
   '031_renewal_extensions': renewalExtensions,
+  '034_shop_legal': shopLegal,
 };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { CATEGORY_EVENT_TYPES, PRODUCT_EVENT_TYPES } from '../../modules/catalogue/events';
 import { IDENTITY_EVENT_TYPES } from '../../modules/identity/events';
+import { SHOP_EVENT_TYPES } from '../../modules/shop/events';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/ordering/events';
 import { SHOPPER, SYSTEM, type RecordedEvent, type StoredEvent } from '../../platform/eventstore/port';
 import { sqlTypes } from '../../platform/projections/columns';
@@ -41,6 +42,7 @@ export const AUDITED_EVENT_TYPES: readonly string[] = [
   // Deliveries are recorded on the order (OrderDelivered); reminders only here.
   'SubscriptionReminded',
   'NoteAdded',
+  ...SHOP_EVENT_TYPES,
 ];
 
 /** For the live push: the database to read the batch's committed entries, the sockets to send them to. */
