@@ -1,4 +1,4 @@
-import { handleCommand } from '../../platform/eventstore/command-handler';
+import { StaleVersionError, handleCommand } from '../../platform/eventstore/command-handler';
 import type { CommandMetadata } from '../../platform/eventstore/metadata';
 import type { EventStore, Position } from '../../platform/eventstore/port';
 import type { ShopLegal } from '../../shared/shop/types';
@@ -16,12 +16,20 @@ export async function changeShopLegal(
   editedVersion: bigint | undefined,
   now: Date,
 ): Promise<Position> {
-  const { position } = await handleCommand(
-    store,
-    SHOP_LEGAL_STREAM,
-    shopLegalDecider,
-    () => ({ type: 'ChangeShopLegal', data: { legal, by: metadata.actor, now: now.toISOString() } }) as const,
-    { metadata, expected: editedVersion === undefined ? undefined : editedVersion - 1n },
-  );
-  return position;
+  const expected = editedVersion === undefined ? undefined : editedVersion - 1n;
+  try {
+    const { position } = await handleCommand(
+      store,
+      SHOP_LEGAL_STREAM,
+      shopLegalDecider,
+      () => ({ type: 'ChangeShopLegal', data: { legal, by: metadata.actor, now: now.toISOString() } }) as const,
+      { metadata, expected },
+    );
+    return position;
+  } catch (error) {
+    // The 409 names the version now current as the screens know it (revision + 1).
+    if (error instanceof StaleVersionError)
+      throw new StaleVersionError(SHOP_LEGAL_STREAM, expected!, { ...error.current, revision: error.current.revision + 1n });
+    throw error;
+  }
 }

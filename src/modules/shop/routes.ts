@@ -24,7 +24,8 @@ export function shopRoutes(ctx: AppContext): ModuleRoutes {
   });
 
   admin.put('/shop/legal', async (req, res) => {
-    const legal = parseInput(shopLegalSchema, req.body ?? {});
+    // The identity whole (a field left out is emptied): a request without a JSON body is refused, never a wipe.
+    const legal = parseInput(shopLegalSchema, req.body);
     const metadata = commandMetadata(req.admin!.id);
     const position = await changeShopLegal(ctx.store, legal, metadata, ifMatchRevision(req), ctx.clock());
     await ctx.runner.waitFor(position, { projections: [SHOP_LEGAL_PROJECTION] });

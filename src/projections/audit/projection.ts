@@ -7,7 +7,7 @@ import { SHOPPER, SYSTEM, type RecordedEvent, type StoredEvent } from '../../pla
 import { sqlTypes } from '../../platform/projections/columns';
 import type { Projection, Replay, Write, WriteTarget } from '../../platform/projections/projection';
 import type { Realtime } from '../../platform/realtime/realtime';
-import { LEGACY_ORDER_NUMBERS, States, auditEntry, entityKey } from './entries';
+import { LEGACY_ORDER_NUMBERS, SHOP_ENTITY_ID, States, auditEntry, entityKey } from './entries';
 import { toAuditEntry } from './queries';
 import type { EntityState, ProductState } from './state';
 import {
@@ -183,6 +183,8 @@ function keysOf(events: RecordedEvent[]): Set<string> {
     if (typeof data.categoryId === 'string') keys.add(entityKey('category', data.categoryId));
     if (typeof data.productId === 'string') keys.add(entityKey('product', data.productId));
     if (typeof data.orderId === 'string') keys.add(entityKey('order', data.orderId));
+    // The shop's one identity, diffed against its last save.
+    if (event.type === 'ShopLegalChanged') keys.add(entityKey('shop', SHOP_ENTITY_ID));
     const order = event as unknown as OrderEvent;
     if ((order.type === 'OrderPlaced' && order.data.number === undefined) || order.type === 'OrderRestored')
       keys.add(LEGACY_ORDER_NUMBERS);

@@ -19,10 +19,11 @@ const shaped = (field: string, max: number, pattern: RegExp, error: Coded) =>
 
 const texts = (field: string, max: number) => {
   const one = (language: string) => text({ field: `${field} (${language})`, max, multiline: true }).default('');
-  return z.object({ ar: one('ar'), fr: one('fr'), en: one('en') }).default({ ar: '', fr: '', en: '' });
+  return z.strictObject({ ar: one('ar'), fr: one('fr'), en: one('en') }).default({ ar: '', fr: '', en: '' });
 };
 
-export const shopLegalSchema = z.object({
+// Strict: a key it does not know (a typo, a form post) is refused rather than saving an emptied identity.
+export const shopLegalSchema = z.strictObject({
   legalName: optional('Legal name', LIMITS.legalName),
   rc: shaped('RC number', LIMITS.rc, RC_PATTERN, shopMessages.rc),
   nif: shaped('NIF', LIMITS.nif, NIF_PATTERN, shopMessages.nif),
