@@ -77,8 +77,11 @@ function LegalContent({ legal }: { legal: ShopLegal }) {
             {identity.map((line) => (
               <div key={line.id} className="legal-identity-row">
                 <dt>{intl.formatMessage({ id: line.label as 'legal.rc' })}</dt>
-                <dd dir={line.dir} className="legal-text" data-testid={`legal-${line.id}`}>
-                  {line.id === 'email' ? <a href={`mailto:${line.value}`}>{line.value}</a> : line.value}
+                {/* The value isolated in its own direction; the row keeps the page's (aligned with its label). */}
+                <dd className="legal-text" data-testid={`legal-${line.id}`}>
+                  <bdi dir={line.dir}>
+                    {line.id === 'email' ? <a href={`mailto:${line.value}`}>{line.value}</a> : line.value}
+                  </bdi>
                 </dd>
               </div>
             ))}

@@ -111,29 +111,31 @@ function ShopForm({ legal, version }: { legal: ShopLegal; version: number }) {
         onSelect={setLanguage}
         testId="shop-texts"
       >
-        {(['terms', 'refunds'] as const).map((text) => (
-          <Field
-            key={`${text}-${language}`}
-            label={t(text === 'terms' ? 'admin.settings.shop.terms' : 'admin.settings.shop.refunds', {
-              language: t(LANGUAGE_TAB[language]),
-            })}
-            error={problems[`${text}.${language}`]}
-          >
-            {(props) => (
-              <textarea
-                {...props}
-                className="input admin-shop-text"
-                dir="auto"
-                lang={language}
-                rows={8}
-                maxLength={SHOP_LEGAL_LIMITS[text]}
-                value={values[text][language]}
-                onChange={(event) => setText(text, event.target.value)}
-                data-testid={`shop-${text}-${language}`}
-              />
-            )}
-          </Field>
-        ))}
+        <div className="admin-shop-texts">
+          {(['terms', 'refunds'] as const).map((text) => (
+            <Field
+              key={`${text}-${language}`}
+              label={t(text === 'terms' ? 'admin.settings.shop.terms' : 'admin.settings.shop.refunds', {
+                language: t(LANGUAGE_TAB[language]),
+              })}
+              error={problems[`${text}.${language}`]}
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  className="input admin-shop-text"
+                  dir="auto"
+                  lang={language}
+                  rows={8}
+                  maxLength={SHOP_LEGAL_LIMITS[text]}
+                  value={values[text][language]}
+                  onChange={(event) => setText(text, event.target.value)}
+                  data-testid={`shop-${text}-${language}`}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
       </Tabs>
       <SaveBar busy={save.isPending} savedAt={savedAt} testId="settings-shop" />
     </form>
