@@ -29,7 +29,10 @@ export async function changeShopLegal(
   } catch (error) {
     // The 409 names the version now current as the screens know it (revision + 1).
     if (error instanceof StaleVersionError)
-      throw new StaleVersionError(SHOP_LEGAL_STREAM, expected!, { ...error.current, revision: error.current.revision + 1n });
+      throw new StaleVersionError(SHOP_LEGAL_STREAM, expected!, {
+        ...error.current,
+        revision: error.current.revision + 1n,
+      });
     throw error;
   }
 }

@@ -4,7 +4,10 @@ import type { ShopLegal } from '../../shared/shop/types';
 import { shopLegalDecider as decider, type ChangeShopLegal } from './decider';
 
 const NOW = '2026-11-29T10:00:00.000Z';
-const change = (legal: ShopLegal): ChangeShopLegal => ({ type: 'ChangeShopLegal', data: { legal, by: 'admin-1', now: NOW } });
+const change = (legal: ShopLegal): ChangeShopLegal => ({
+  type: 'ChangeShopLegal',
+  data: { legal, by: 'admin-1', now: NOW },
+});
 const filled = (): ShopLegal => ({
   ...emptyShopLegal(),
   legalName: 'SARL Nour Stream',

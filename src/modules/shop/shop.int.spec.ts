@@ -62,7 +62,11 @@ describe('the shop legal identity', () => {
   });
 
   it('answers 400 with stable codes for bad input, never a 500', async () => {
-    const put = (body: unknown) => api().put('/api/admin/shop/legal').set(bearer(token)).send(body as object);
+    const put = (body: unknown) =>
+      api()
+        .put('/api/admin/shop/legal')
+        .set(bearer(token))
+        .send(body as object);
     const code = async (body: unknown, field: string) => {
       const answer = await put(body).expect(400);
       return answer.body.fields?.[field]?.code ?? answer.body.code;

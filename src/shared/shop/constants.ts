@@ -54,7 +54,10 @@ export const emptyShopLegal = (): ShopLegal => ({
 export const SHOP_TEXT_FALLBACK: readonly ShopLanguage[] = ['fr', 'ar', 'en'];
 
 /** A text in the shopper's language, else the first of the fallback order that is written; undefined when none is. */
-export function shopTextIn(texts: ShopTexts, language: ShopLanguage): { text: string; language: ShopLanguage } | undefined {
+export function shopTextIn(
+  texts: ShopTexts,
+  language: ShopLanguage,
+): { text: string; language: ShopLanguage } | undefined {
   for (const candidate of [language, ...SHOP_TEXT_FALLBACK]) {
     const text = texts[candidate]?.trim();
     if (text) return { text: texts[candidate], language: candidate };

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import type { Coded } from '../errors/coded';
 import { EMAIL_PATTERN } from '../identity/constants';
 import { text } from '../text/schemas';
-import {
-  NIF_PATTERN,
-  RC_PATTERN,
-  SHOP_LEGAL_LIMITS as LIMITS,
-  SHOP_PHONE_PATTERN,
-  shopMessages,
-} from './constants';
+import { NIF_PATTERN, RC_PATTERN, SHOP_LEGAL_LIMITS as LIMITS, SHOP_PHONE_PATTERN, shopMessages } from './constants';
 
 // PUT /api/admin/shop/legal (docs/product.md#legal-information): every field may stay empty (the
 // shop fills it in over time); what is written must look like what it says it is.
