@@ -240,7 +240,8 @@ function describeShopLegal(event: ShopEvent, states: States): Described {
     action: 'shop.legal_changed',
     entityType: 'shop',
     entityId: SHOP_ENTITY_ID,
-    label: String(fields.legalName || SHOP_ENTITY_ID),
+    // Its legal name; a dash before it has one (any word here would stay in one language on every screen).
+    label: String(fields.legalName || '—'),
     changes: diffFields(was, fields),
   };
 }
