@@ -29,6 +29,7 @@ import * as orderTrials from './028_order_trials';
 import * as renewals from './029_renewals';
 import * as refunds from './030_refunds';
 import * as renewalExtensions from './031_renewal_extensions';
+import * as subscriptionIndexes from './032_subscription_indexes';
 import * as shopLegal from './034_shop_legal';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '029_renewals': renewals,
   '030_refunds': refunds,
   '031_renewal_extensions': renewalExtensions,
+  '032_subscription_indexes': subscriptionIndexes,
   '034_shop_legal': shopLegal,
 };

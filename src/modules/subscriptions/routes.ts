@@ -4,6 +4,7 @@ import type { AppContext, ModuleRoutes } from '../../context';
 import { createSealer } from '../../platform/crypto/sealed';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { conflict, notFound } from '../../platform/http/errors';
+import { JsonAnswer, mountReads, type ReadHandler } from '../../platform/http/fast-reads';
 import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { ORDERS_PROJECTION, findOrderDetail, toAdminOrderDetail } from '../../projections/orders';
@@ -39,7 +40,30 @@ import { AlreadyReminded, remindersDecider } from './reminders';
 // ordering module's) shows them opened.
 
 export function subscriptionsRoutes(recordOrderDelivery: RecordOrderDelivery) {
-  return (ctx: AppContext): ModuleRoutes => ({ admin: adminRoutes(ctx, recordOrderDelivery) });
+  return (ctx: AppContext): ModuleRoutes => {
+    const admin = adminRoutes(ctx, recordOrderDelivery);
+    // The screen's page is reloaded on every live event by every admin watching it: a fast read
+    // (fast-reads.ts), as the orders and customers lists are (docs/benchmarks.md#subscriptions-bench).
+    const adminFastReads = mountReads(admin, adminReads(ctx));
+    return { admin, adminFastReads };
+  };
+}
+
+/** What the subscriptions screen asks for: a view at the clock's time, a search, a page. */
+function screenQuery(ctx: AppContext, query: unknown) {
+  const { view, search, page, limit } = parseInput(subscriptionsQuerySchema, query);
+  const expiringWithinMs = durationToMs(ctx.config.EXPIRING_WITHIN);
+  return { query: { view, search, now: ctx.clock(), expiringWithinMs }, page: { page, limit } };
+}
+
+/** The module's admin JSON reads, each a route of the admin router and a fast read by the same path. */
+function adminReads(ctx: AppContext): Record<string, ReadHandler> {
+  return {
+    '/subscriptions': async ({ query }) => {
+      const { query: screen, page } = screenQuery(ctx, query);
+      return new JsonAnswer(await listSubscriptions(ctx.db, screen, page));
+    },
+  };
 }
 
 function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery): Router {
@@ -83,15 +107,10 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
       ctx.logger.warn({ err: error, orderId }, `${what} not scheduled yet: it is once the job queue is back`),
     );
 
-  const expiringWithinMs = durationToMs(ctx.config.EXPIRING_WITHIN);
-  const screenQuery = (query: unknown) => {
-    const { view, search, page, limit } = parseInput(subscriptionsQuerySchema, query);
-    return { query: { view, search, now: ctx.clock(), expiringWithinMs }, page: { page, limit } };
-  };
-
-  // The subscriptions screen (docs/product.md#subscriptions-screen): a view at the clock's time, its CSV.
+  // The subscriptions screen's CSV (docs/product.md#subscriptions-screen): a view at the clock's
+  // time; its page is one of adminReads.
   router.get('/subscriptions.csv', async (req, res) => {
-    const { query } = screenQuery(req.query);
+    const { query } = screenQuery(ctx, req.query);
     const stamp = query.now.toISOString().slice(0, 10);
     await sendCsv(
       res,
@@ -99,11 +118,6 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
       SUBSCRIPTION_COLUMNS,
       allSubscriptions(ctx.db, query),
     );
-  });
-
-  router.get('/subscriptions', async (req, res) => {
-    const { query, page } = screenQuery(req.query);
-    res.json(await listSubscriptions(ctx.db, query, page));
   });
 
   // Each step once per subscription: of two admins reminding at once, one records it, the other
