@@ -13,6 +13,7 @@ import { catalogueModule } from './modules/catalogue';
 import { identityModule } from './modules/identity';
 import { operationsModule } from './modules/operations';
 import { notesModule } from './modules/notes';
+import { shopModule } from './modules/shop';
 import { pagesModule } from './modules/pages';
 import { orderingModule, recordDelivery } from './modules/ordering';
 import { provisioningTrigger, subscriptionsModule } from './modules/subscriptions';
@@ -48,6 +49,7 @@ export const modules: readonly AppModule[] = [
   // Recording a delivery on an order is the ordering module's command.
   subscriptionsModule({ recordOrderDelivery: recordDelivery }),
   notesModule,
+  shopModule,
   auditModule,
   operationsModule,
   pagesModule,

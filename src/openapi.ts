@@ -8,6 +8,7 @@ import { operationsApi } from './modules/operations';
 import { orderingApi, sandboxApi } from './modules/ordering';
 import { notesApi } from './modules/notes';
 import { pagesApi } from './modules/pages';
+import { shopApi } from './modules/shop';
 import { subscriptionsApi } from './modules/subscriptions';
 import { buildOpenApiDocument, type OpenApiDocument } from './platform/http/openapi/document';
 import type { ApiOperation } from './platform/http/openapi/operation';
@@ -34,6 +35,10 @@ const TAGS = [
   { name: 'Dashboard', description: 'The back office’s sales figures' },
   { name: 'Users', description: 'Administrators' },
   { name: 'Settings', description: 'The signed-in administrator’s own settings' },
+  {
+    name: 'Shop',
+    description: 'The shop’s legal identity, terms of sale and refund policy (docs/product.md#legal-information)',
+  },
   { name: 'Audit trail', description: 'Who changed what, and when' },
   { name: 'Read models', description: 'The read models’ state, and their rebuilds from the event log' },
   { name: 'Operations', description: 'Health and metrics, for monitoring' },
@@ -56,6 +61,7 @@ export function storeApiOperations(options: { sandbox: boolean }): ApiOperation[
     ...orderingApi,
     ...subscriptionsApi,
     ...notesApi,
+    ...shopApi,
     ...(options.sandbox ? sandboxApi : []),
     ...auditApi,
     ...operationsApi,

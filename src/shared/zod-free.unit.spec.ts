@@ -42,6 +42,7 @@ describe('the web-facing part of src/shared', () => {
       'notes',
       'operations',
       'ordering',
+      'shop',
       'subscriptions',
       'text',
     ]);

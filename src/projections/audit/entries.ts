@@ -18,11 +18,23 @@ import {
 import type { PriceDuration } from '../../shared/catalogue';
 import { defaultSettings, type Settings } from '../../shared/identity';
 import type { AuditEntryRow } from './rows';
-import type { CategoryState, CounterState, EntityState, Fields, OrderState, ProductState, UserState } from './state';
+import type {
+  CategoryState,
+  CounterState,
+  EntityState,
+  Fields,
+  OrderState,
+  ProductState,
+  ShopState,
+  UserState,
+} from './state';
 import { ACTIVATION_KIND_LABELS } from '../../shared/subscriptions/constants';
 import type { ActivationKind } from '../../shared/subscriptions/types';
 import type { NoteEvent } from '../../modules/notes/events';
 import type { SubscriptionEvent } from '../../modules/subscriptions/events';
+import type { ShopEvent } from '../../modules/shop/events';
+import { SHOP_LANGUAGES, SHOP_LEGAL_FIELDS, SHOP_LEGAL_TEXTS } from '../../shared/shop/constants';
+import type { ShopLegal } from '../../shared/shop/types';
 
 // From one event (with its metadata) and what the projection remembers of the entity it is about,
 // to one audit entry, updating that memory. Pure: projection.ts loads and stores the memory.
@@ -199,7 +211,39 @@ function describe(event: RecordedEvent, states: States): Described | undefined {
     return describeCatalogue(event as unknown as CatalogueEvent, states);
   if (event.type === 'SubscriptionReminded') return describeReminder(event as unknown as SubscriptionReminded, states);
   if (event.type === 'NoteAdded') return describeNote(event as unknown as NoteEvent, states);
+  if (event.type === 'ShopLegalChanged') return describeShopLegal(event as unknown as ShopEvent, states);
   return undefined;
+}
+
+/** The one shop's entity id: it has a single identity. */
+export const SHOP_ENTITY_ID = 'shop';
+
+/** The identity's fields, each text once per language (`terms.ar`: one language's change reads alone). */
+export const shopLegalFields = (legal: ShopLegal): Fields => ({
+  ...Object.fromEntries(SHOP_LEGAL_FIELDS.map((field) => [field, legal[field] ?? ''])),
+  ...Object.fromEntries(
+    SHOP_LEGAL_TEXTS.flatMap((text) =>
+      SHOP_LANGUAGES.map((language) => [`${text}.${language}`, legal[text]?.[language] ?? '']),
+    ),
+  ),
+});
+
+/** A save of the shop's legal identity (docs/product.md#legal-information): each field's before → after. */
+function describeShopLegal(event: ShopEvent, states: States): Described {
+  const key = entityKey('shop', SHOP_ENTITY_ID);
+  const old = states.get<ShopState>(key, 'shop')?.fields ?? {};
+  const fields = shopLegalFields(event.data.legal);
+  states.set(key, { kind: 'shop', fields });
+  // Fields never set before read as empty, not as missing: the first save lists only what it fills in.
+  const was = Object.fromEntries(Object.keys(fields).map((field) => [field, old[field] ?? '']));
+  return {
+    action: 'shop.legal_changed',
+    entityType: 'shop',
+    entityId: SHOP_ENTITY_ID,
+    // Its legal name; a dash before it has one (any word here would stay in one language on every screen).
+    label: String(fields.legalName || '—'),
+    changes: diffFields(was, fields),
+  };
 }
 
 type SubscriptionReminded = Extract<SubscriptionEvent, { type: 'SubscriptionReminded' }>;

@@ -32,10 +32,16 @@ export interface OrderState {
   phone: string;
 }
 
+/** The shop's legal identity, flattened (`terms.ar`…), as it is diffed. */
+export interface ShopState {
+  kind: 'shop';
+  fields: Fields;
+}
+
 /** Orders placed before orders had numbers are numbered 1, 2, 3… in log order, as the orders read model does. */
 export interface CounterState {
   kind: 'counter';
   value: number;
 }
 
-export type EntityState = UserState | CategoryState | ProductState | OrderState | CounterState;
+export type EntityState = UserState | CategoryState | ProductState | OrderState | ShopState | CounterState;

@@ -3,7 +3,7 @@ import { coded } from '../errors/coded';
 // The audit trail's vocabulary, shared by the server and the back office (zod-free).
 
 /** What an entry is about. */
-export const AUDIT_ENTITY_TYPES = ['user', 'category', 'product', 'order', 'customer'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'category', 'product', 'order', 'customer', 'shop'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'customer.note_added',
   'order.deleted',
   'order.restored',
+  'shop.legal_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -76,6 +76,12 @@ export const ERRORS = {
   'settings.timezone': entry<{ allowed: string }>('Timezone must be one of {allowed}'),
   'settings.date_format': entry<{ allowed: string }>('Date format must be one of {allowed}'),
 
+  // The shop's legal identity (docs/product.md#legal-information)
+  'shop.rc_invalid': entry('The RC number may hold only digits, letters, slashes and dashes (16/00-1234567B21)'),
+  'shop.nif_invalid': entry('The NIF must be 15 digits (or 20)'),
+  'shop.phone_invalid': entry('Enter a phone number of digits, such as 0550 12 34 56 or +213 550 12 34 56'),
+  'shop.email_invalid': entry('Enter a valid email address'),
+
   // Catalogue
   'catalogue.product_name_required': entry('Product name is required'),
   'catalogue.category_name_required': entry('Category name is required'),

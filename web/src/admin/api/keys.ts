@@ -60,3 +60,8 @@ export const settingsKeys = {
 export const projectionKeys = {
   all: [...ADMIN, 'projections'] as const,
 };
+
+export const shopKeys = {
+  /** The shop's legal identity (docs/product.md#legal-information). */
+  legal: [...ADMIN, 'shop', 'legal'] as const,
+};

@@ -215,6 +215,12 @@ function EntityLink({ entity, children }: { entity: AuditEntry['entity']; childr
           {children}
         </Link>
       );
+    case '/admin/settings':
+      return (
+        <Link to={place.to} search={{ tab: 'shop' }} className={className}>
+          {children}
+        </Link>
+      );
     default:
       return (
         <Link to={place.to} search={place.search} className={className}>

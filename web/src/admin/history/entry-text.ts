@@ -59,6 +59,7 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'customer.note_added': 'admin.history.action.customer.note_added',
   'order.deleted': 'admin.history.action.order.deleted',
   'order.restored': 'admin.history.action.order.restored',
+  'shop.legal_changed': 'admin.history.action.shop.legal_changed',
 };
 
 const FIELD_TEXT: Record<string, AdminMessageId> = {
@@ -103,6 +104,16 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   method: 'admin.history.field.method',
   refundedOn: 'admin.history.field.refundedOn',
   trial: 'admin.history.field.trial',
+  legalName: 'admin.history.field.legalName',
+  rc: 'admin.history.field.rc',
+  nif: 'admin.history.field.nif',
+  address: 'admin.history.field.address',
+  'terms.ar': 'admin.history.field.terms.ar',
+  'terms.fr': 'admin.history.field.terms.fr',
+  'terms.en': 'admin.history.field.terms.en',
+  'refunds.ar': 'admin.history.field.refunds.ar',
+  'refunds.fr': 'admin.history.field.refunds.fr',
+  'refunds.en': 'admin.history.field.refunds.en',
 };
 
 /** Fields that hold an amount of money (whole dinars). */
@@ -243,7 +254,8 @@ export type EntityPlace =
   | { to: '/admin/products/edit/$id'; params: { id: string } }
   | { to: '/admin/customers/$phone'; params: { phone: string } }
   | { to: '/admin/categories' | '/admin/users'; search: { search: string } }
-  | { to: '/admin/orders'; search: { id: string } };
+  | { to: '/admin/orders'; search: { id: string } }
+  | { to: '/admin/settings' };
 
 export function entityPlace(entity: { type: AuditEntityType; id: string; label: string }): EntityPlace {
   switch (entity.type) {
@@ -257,6 +269,9 @@ export function entityPlace(entity: { type: AuditEntityType; id: string; label: 
       return { to: '/admin/orders', search: { id: entity.id } };
     case 'customer':
       return { to: '/admin/customers/$phone', params: { phone: entity.id } };
+    case 'shop':
+      // The shop's identity is a section of Settings (docs/product.md#legal-information).
+      return { to: '/admin/settings' };
   }
 }
 
