@@ -50,7 +50,10 @@ const PAGE_CODES: Record<string, string[]> = {
   'store sandbox payment page': ['Français', 'English'],
   // So does the back office's language choice (its options carry lang="fr", lang="en").
   'admin settings region': ['Français', 'English'],
-  'admin projections': ['admin-users', 'catalogue', 'orders', 'subscriptions', 'notes', 'audit'],
+  // The shop identity's official codes, each after its Arabic name: the tax number's acronym and a
+  // trade-register number as the register writes it (its letter is part of the number).
+  'admin settings shop identity': ['NIF', '1234567B21'],
+  'admin projections': ['admin-users', 'catalogue', 'orders', 'subscriptions', 'notes', 'audit', 'shop-legal'],
 };
 
 /**
@@ -169,6 +172,7 @@ describe('Arabic pages', () => {
       ['find my order', '/orders/find'],
       ['order page (delivered)', `/orders/${deliveredToken}`],
       ['payment failure', '/payment/failure?error=payment.provider_unavailable&code=503'],
+      ['legal information', '/legal'],
       ['not found', '/no-such-page'],
     ];
     const found: string[] = [];
@@ -206,6 +210,7 @@ describe('Arabic pages', () => {
       ['settings password', '/admin/settings?tab=password'],
       ['settings notifications', '/admin/settings?tab=notifications'],
       ['settings region', '/admin/settings?tab=region'],
+      ['settings shop identity', '/admin/settings?tab=shop'],
     ];
     const found: string[] = [];
     for (const [label, path] of screens) {
