@@ -172,7 +172,7 @@ describe('the activity page', () => {
     // them, an earlier range keeps none (and says so); what is not a day, or is after today, is said.
     const today = todayInAlgiers();
     const written = (day: string) => day.split('-').reverse().join('/');
-    expect(await page.getByTestId('activity-from').getAttribute('placeholder')).toBe('31/12/2026');
+    expect(await page.getByTestId('activity-from').getAttribute('placeholder')).toBe('DD/MM/YYYY');
     await page.getByTestId('activity-from').fill('31/02/2026');
     await page.getByTestId('activity-from').blur();
     expect(plain(await page.getByTestId('activity-from-problem').textContent())).toBe('Enter a date like 31/12/2026');

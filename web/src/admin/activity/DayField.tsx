@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useAdminText } from '../i18n';
-import { readDay, useAdminDates } from '../ui/dates';
+import { DATE_FORMAT_NAMES, readDay, useAdminDates } from '../ui/dates';
 import { CalendarIcon } from '../ui/icons';
 
 /** An example day for the hint: the last of the year, which shows which number is the day and which the month. */
@@ -64,7 +64,8 @@ export function DayField(props: {
           className="input"
           inputMode="numeric"
           autoComplete="off"
-          placeholder={dates.day(EXAMPLE_DAY)}
+          // The format's order in words (يوم/شهر/سنة): an example date would read as a chosen one.
+          placeholder={t(DATE_FORMAT_NAMES[dates.dateFormat])}
           value={text}
           onChange={(event) => type(event.target.value)}
           onBlur={() => setProblem(problemOf(text))}

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { LANGUAGE_NAMES, type Locale } from '../../i18n/locales';
 import { useAdminText, type AdminMessageId } from '../i18n';
-import { adminDates } from '../ui/dates';
+import { adminDates, DATE_FORMAT_NAMES } from '../ui/dates';
 import { Field, SaveBar } from './fields';
 import type { SectionTabProps } from './ProfileTab';
 import type { Region } from './settings-draft';
@@ -14,13 +14,6 @@ const PLACES: Record<Timezone, AdminMessageId> = {
   'Europe/Paris': 'admin.settings.region.place.paris',
   'Europe/London': 'admin.settings.region.place.london',
   'America/New_York': 'admin.settings.region.place.newYork',
-};
-
-/** Each date format's order, in the admin's language (DD/MM/YYYY, JJ/MM/AAAA, يوم/شهر/سنة). */
-const FORMAT_NAMES: Record<Region['dateFormat'], AdminMessageId> = {
-  'DD/MM/YYYY': 'admin.settings.region.dateFormat.dmy',
-  'MM/DD/YYYY': 'admin.settings.region.dateFormat.mdy',
-  'YYYY-MM-DD': 'admin.settings.region.dateFormat.ymd',
 };
 
 /**
@@ -98,7 +91,7 @@ export function RegionTab({
             {DATE_FORMATS.map((format) => (
               <option key={format} value={format}>
                 {t('admin.settings.region.dateFormatOption', {
-                  format: t(FORMAT_NAMES[format]),
+                  format: t(DATE_FORMAT_NAMES[format]),
                   example: example(format),
                 })}
               </option>

@@ -3,6 +3,7 @@ import { westernDigits } from '@shared/text/constants';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_REGION, useMySettings } from '../api/settings';
+import type { AdminMessageId } from '../i18n';
 
 // Every date and time the back office shows, in the signed-in admin's timezone and date format
 // (Settings > Language & Region; the defaults Africa/Algiers and DD/MM/YYYY until they are loaded).
@@ -10,6 +11,13 @@ import { DEFAULT_REGION, useMySettings } from '../api/settings';
 // two-digit days and months; weekdays and times are worded in the admin's language.
 
 export type DateInput = string | number | Date;
+
+/** Each date format's order, in the admin's language (DD/MM/YYYY, JJ/MM/AAAA, يوم/شهر/سنة). */
+export const DATE_FORMAT_NAMES: Record<DateFormat, AdminMessageId> = {
+  'DD/MM/YYYY': 'admin.settings.region.dateFormat.dmy',
+  'MM/DD/YYYY': 'admin.settings.region.dateFormat.mdy',
+  'YYYY-MM-DD': 'admin.settings.region.dateFormat.ymd',
+};
 
 export interface AdminDates {
   timeZone: string;
