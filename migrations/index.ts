@@ -28,6 +28,7 @@ import * as automaticDelivery from './027_automatic_delivery';
 import * as orderTrials from './028_order_trials';
 import * as renewals from './029_renewals';
 import * as refunds from './030_refunds';
+import * as catalogueLanguages from './033_catalogue_languages';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '028_order_trials': orderTrials,
   '029_renewals': renewals,
   '030_refunds': refunds,
+  '033_catalogue_languages': catalogueLanguages,
 };

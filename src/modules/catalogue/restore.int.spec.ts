@@ -160,9 +160,9 @@ describe('restoring a product', () => {
       entity: { type: 'product', id: original.id, label: 'Gold', version: 4 },
       restoredVersion: 0,
       changes: [
-        { field: 'name', before: 'Gold Plus', after: 'Gold' },
+        { field: 'name.fr', before: 'Gold Plus', after: 'Gold' },
+        { field: 'features.fr', before: ['Replay', '4K'], after: ['Replay'] },
         { field: 'channels', before: 500, after: 300 },
-        { field: 'features', before: ['Replay', '4K'], after: ['Replay'] },
         { field: 'category', before: 'Movies', after: 'Sports' },
         { field: 'prices', before: ['1 month: 2500 Da'], after: ['1 month: 1500 Da'] },
       ],
@@ -350,9 +350,9 @@ describe('restoring a category', () => {
       entity: { type: 'category', label: 'Kids', version: 2 },
       restoredVersion: 0,
       changes: [
-        { field: 'name', before: 'Family', after: 'Kids' },
+        { field: 'name.fr', before: 'Family', after: 'Kids' },
+        { field: 'description.fr', before: 'For everyone', after: 'Cartoons' },
         { field: 'slug', before: 'family', after: 'kids' },
-        { field: 'description', before: 'For everyone', after: 'Cartoons' },
       ],
     });
   });

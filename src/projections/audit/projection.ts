@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { CATEGORY_EVENT_TYPES, PRODUCT_EVENT_TYPES } from '../../modules/catalogue/events';
+import { CATEGORY_EVENT_TYPES, PRODUCT_EVENT_TYPES, SHOP_EVENT_TYPES } from '../../modules/catalogue/events';
 import { IDENTITY_EVENT_TYPES } from '../../modules/identity/events';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/ordering/events';
 import { SHOPPER, SYSTEM, type RecordedEvent, type StoredEvent } from '../../platform/eventstore/port';
@@ -37,6 +37,7 @@ export const AUDITED_EVENT_TYPES: readonly string[] = [
   ...IDENTITY_EVENT_TYPES,
   ...CATEGORY_EVENT_TYPES,
   ...PRODUCT_EVENT_TYPES,
+  ...SHOP_EVENT_TYPES,
   ...ORDER_EVENT_TYPES,
   // Deliveries are recorded on the order (OrderDelivered); reminders only here.
   'SubscriptionReminded',
@@ -181,6 +182,7 @@ function keysOf(events: RecordedEvent[]): Set<string> {
     if (typeof data.categoryId === 'string') keys.add(entityKey('category', data.categoryId));
     if (typeof data.productId === 'string') keys.add(entityKey('product', data.productId));
     if (typeof data.orderId === 'string') keys.add(entityKey('order', data.orderId));
+    if (event.type === 'ShopLanguageChosen') keys.add(entityKey('shop', 'shop'));
     const order = event as unknown as OrderEvent;
     if ((order.type === 'OrderPlaced' && order.data.number === undefined) || order.type === 'OrderRestored')
       keys.add(LEGACY_ORDER_NUMBERS);

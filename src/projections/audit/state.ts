@@ -16,11 +16,21 @@ export interface UserState {
 export interface CategoryState {
   kind: 'category';
   fields: Fields;
+  /** What entries call it: its name in the shop's default language when last written (absent in states kept before languages). */
+  label?: string;
 }
 
 export interface ProductState {
   kind: 'product';
   categoryId: string;
+  fields: Fields;
+  /** As for a category. */
+  label?: string;
+}
+
+/** The shop's settings (its default language). */
+export interface ShopState {
+  kind: 'shop';
   fields: Fields;
 }
 
@@ -38,4 +48,4 @@ export interface CounterState {
   value: number;
 }
 
-export type EntityState = UserState | CategoryState | ProductState | OrderState | CounterState;
+export type EntityState = UserState | CategoryState | ProductState | OrderState | CounterState | ShopState;

@@ -3,7 +3,7 @@ import { coded } from '../errors/coded';
 // The audit trail's vocabulary, shared by the server and the back office (zod-free).
 
 /** What an entry is about. */
-export const AUDIT_ENTITY_TYPES = ['user', 'category', 'product', 'order', 'customer'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'category', 'product', 'order', 'customer', 'shop'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'customer.note_added',
   'order.deleted',
   'order.restored',
+  'shop.language_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -64,6 +65,20 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  * this prefix and the duration (`prices.1 month`: `1500 Da` → `1800 Da (off)`).
  */
 export const AUDIT_PRICE_FIELD_PREFIX = 'prices.';
+
+/**
+ * A catalogue item's texts are audited per language (docs/product.md#catalogue-languages): one field per text and
+ * language, `name.ar`, `description.fr`, `features.en`, so the trail says which language changed.
+ */
+export const AUDIT_TEXT_FIELDS = ['name', 'description', 'features'] as const;
+export type AuditTextField = (typeof AUDIT_TEXT_FIELDS)[number];
+export const languageField = (field: AuditTextField, language: string): string => `${field}.${language}`;
+
+/** The text field and language of a field named by languageField, if it is one. */
+export function textFieldOf(field: string): { field: AuditTextField; language: string } | undefined {
+  const match = /^(name|description|features)\.(ar|fr|en)$/.exec(field);
+  return match ? { field: match[1] as AuditTextField, language: match[2]! } : undefined;
+}
 
 /** Page sizes of GET /api/admin/audit. */
 export const AUDIT_PAGE_DEFAULT = 50;

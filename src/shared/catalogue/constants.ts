@@ -133,6 +133,31 @@ export function catalogueTextIn<T>(
   return language && { language, text: translations[language]! };
 }
 
+/** What an item (a ProductView, a CategoryView, a cart's product) says of its languages. */
+export interface Localized {
+  language: Language;
+  defaultLanguage: Language;
+  translations: ByLanguage<object>;
+  /** A product's category, named in each language. */
+  category_names?: ByLanguage<string>;
+  category_name?: string | null;
+}
+
+/**
+ * An item as a reader of `asked` sees it: its `name`, `description` (and `features`) in the
+ * language shownLanguage picks, `language` saying which, and its category's name likewise. The
+ * server answers with it (`?lang=`, Accept-Language); the web shows every item through it.
+ */
+export function inLanguage<V extends Localized>(item: V, asked: Language | undefined): V {
+  const shown = catalogueTextIn(item.translations, asked, item.defaultLanguage);
+  const category = item.category_names && catalogueTextIn(item.category_names, asked, item.defaultLanguage);
+  return {
+    ...item,
+    ...(shown && { ...shown.text, language: shown.language }),
+    ...(category && { category_name: category.text }),
+  };
+}
+
 /**
  * The language an Accept-Language header prefers among the store's, weights honoured and regions
  * ignored (`ar-DZ,fr;q=0.8` → ar); undefined when it names none of them.
