@@ -33,6 +33,7 @@ const TAGS = [
   { name: 'Dashboard', description: 'The back office’s sales figures' },
   { name: 'Users', description: 'Administrators' },
   { name: 'Settings', description: 'The signed-in administrator’s own settings' },
+  { name: 'Shop', description: 'The shop’s own settings: the catalogue’s default language' },
   { name: 'Audit trail', description: 'Who changed what, and when' },
   { name: 'Read models', description: 'The read models’ state, and their rebuilds from the event log' },
   { name: 'Operations', description: 'Health and metrics, for monitoring' },
