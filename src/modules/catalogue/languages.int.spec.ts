@@ -55,7 +55,6 @@ beforeAll(async () => {
   product = (await ok(created, 201)).body.product;
 }, 60_000);
 
-
 describe('a product and a category in three languages', () => {
   it('keep every language for the back office, and name themselves in the default language (French)', () => {
     expect(product).toMatchObject({
@@ -240,7 +239,11 @@ describe("the shop's default language", () => {
 
   it('is French until an admin chooses, then the language shoppers without theirs read, required of every new text', async () => {
     const before = await shop();
-    expect(before.shop).toMatchObject({ defaultLanguage: 'fr', version: -1, missing: { products: 0, categories: 0 } });
+    expect(before.shop).toMatchObject({
+      defaultLanguage: 'fr',
+      version: -1,
+      missing: { fr: { products: 0, categories: 0 }, ar: { products: 0, categories: 1 } },
+    });
     expect(before.etag).toBeUndefined();
 
     const refused = await admin('put', '/api/admin/shop').send({ defaultLanguage: 'de' });

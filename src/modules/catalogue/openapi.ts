@@ -251,9 +251,9 @@ export const catalogueApi = describeApi([
     auth: 'admin',
     summary: 'The shop’s settings: its default language',
     description:
-      'The language every product and category must be named in, and shoppers whose language an item lacks read it in; French until an admin chooses. `missing` counts the products and categories without it. The ETag is absent until the first choice.',
+      'The language every product and category must be named in, and shoppers whose language an item lacks read it in; French until an admin chooses. `missing` counts, for each language, the products and categories without it. The ETag is absent until the first choice.',
     versioned: 'read',
-    responses: { 200: '{ shop: { defaultLanguage, version, missing: { products, categories } } }' },
+    responses: { 200: '{ shop: { defaultLanguage, version, missing: { ar|fr|en: { products, categories } } } }' },
   },
   {
     method: 'put',

@@ -333,7 +333,8 @@ function describeShop(event: ShopEvent, states: States): Described {
     action: 'shop.language_changed',
     entityType: 'shop',
     entityId: 'shop',
-    label: 'shop',
+    // Named by the language chosen: "Amina made Arabic the catalogue's default language".
+    label: event.data.language,
     changes: diffFields(before, fields),
   };
 }

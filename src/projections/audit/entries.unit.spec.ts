@@ -426,6 +426,7 @@ describe('auditEntry', () => {
       action: 'shop.language_changed',
       entity_type: 'shop',
       entity_id: 'shop',
+      entity_label: 'ar',
       changes: [{ field: 'defaultLanguage', before: 'fr', after: 'ar' }],
     });
     expect(auditEntry(event('ShopLanguageChosen', { language: 'en', at }), s)!.changes).toEqual([

@@ -113,15 +113,17 @@ export class CatalogueSnapshot {
     return language ?? this.defaultLanguage;
   }
 
-  /** The shop's settings as the back office shows them, with what still lacks the default language. */
+  /** The shop's settings as the back office shows them, with what lacks each language. */
   shop(): ShopView {
-    const lacking = (items: { translations: Partial<Record<Language, unknown>> }[]) =>
-      items.filter((item) => !item.translations[this.defaultLanguage]).length;
-    return {
-      defaultLanguage: this.defaultLanguage,
-      version: this.shopVersion,
-      missing: { products: lacking(this.products), categories: lacking(this.categories) },
-    };
+    const lacking = (items: { translations: Partial<Record<Language, unknown>> }[], language: Language) =>
+      items.filter((item) => !item.translations[language]).length;
+    const missing = Object.fromEntries(
+      CATALOGUE_LANGUAGES.map((language) => [
+        language,
+        { products: lacking(this.products, language), categories: lacking(this.categories, language) },
+      ]),
+    ) as ShopView['missing'];
+    return { defaultLanguage: this.defaultLanguage, version: this.shopVersion, missing };
   }
 
   /** A category by id or slug. */

@@ -134,6 +134,6 @@ export interface ShopView {
   defaultLanguage: Language;
   /** The settings' version (its ETag); -1 before an admin ever chose (the default is then INITIAL_SHOP_LANGUAGE). */
   version: number;
-  /** How many products and categories have no text in the default language yet. */
-  missing: { products: number; categories: number };
+  /** For each language, how many products and categories have no text in it yet (the default's should be none). */
+  missing: Record<Language, { products: number; categories: number }>;
 }

@@ -278,12 +278,13 @@ describe('the names of a cart’s lines (docs/product.md#catalogue-languages)', 
     const source = {
       id: 'p-1',
       price: 2000,
-      duration: '1 month',
+      duration: '1 month' as const,
       priceDurations: prices,
       defaultLanguage: 'fr' as const,
     };
     const translations = {
-      ...Object.fromEntries(Object.entries(names).map(([l, n]) => [l, { name: n, description: '', features: [] }])),
+      ar: { name: 'أساسي', description: '', features: [] },
+      fr: { name: 'Basique', description: '', features: [] },
     };
     expect(repriceItems(items, [{ ...source, translations }])).toBe(items);
     const english = { ...translations, en: { name: 'Basic', description: '', features: [] } };

@@ -57,6 +57,11 @@ export const settingsKeys = {
   of: (userId: string) => [...settingsKeys.all, userId] as const,
 };
 
+/** The shop's settings (its default language): one answer, read again when the catalogue changes. */
+export const shopKeys = {
+  all: [...ADMIN, 'shop'] as const,
+};
+
 export const projectionKeys = {
   all: [...ADMIN, 'projections'] as const,
 };

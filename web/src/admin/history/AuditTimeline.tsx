@@ -11,6 +11,7 @@ import {
   ACTION_TEXT,
   actorLabel,
   entityPlace,
+  entityLabel,
   fieldLabel,
   isCreation,
   isDeletion,
@@ -103,7 +104,7 @@ function AuditEntryItem({
   const dates = useAdminDates();
   const versionId = useId();
   const who = actorLabel(t, entry.actor);
-  const entity = <bdi className="audit-entity">{entry.entity.label}</bdi>;
+  const entity = <bdi className="audit-entity">{entityLabel(t, entry.entity)}</bdi>;
   const sentence = intl.formatMessage(
     { id: ACTION_TEXT[entry.action] as MessageId },
     {

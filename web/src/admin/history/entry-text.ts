@@ -1,9 +1,11 @@
 import {
   AUDIT_COMMAND_LINE,
   AUDIT_PRICE_FIELD_PREFIX,
+  textFieldOf,
   type AuditAction,
   type AuditEntityType,
 } from '@shared/audit/constants';
+import { isCatalogueLanguage } from '@shared/catalogue/constants';
 import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
 import { ORDER_STATUSES } from '@shared/ordering/constants';
 import type { AdminMessageId, MessageValues } from '../i18n';
@@ -53,6 +55,7 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'customer.note_added': 'admin.history.action.customer.note_added',
   'order.deleted': 'admin.history.action.order.deleted',
   'order.restored': 'admin.history.action.order.restored',
+  'shop.language_changed': 'admin.history.action.shop.language_changed',
 };
 
 const FIELD_TEXT: Record<string, AdminMessageId> = {
@@ -97,6 +100,7 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   method: 'admin.history.field.method',
   refundedOn: 'admin.history.field.refundedOn',
   trial: 'admin.history.field.trial',
+  defaultLanguage: 'admin.history.field.defaultLanguage',
 };
 
 /** Fields that hold an amount of money (whole dinars). */
@@ -105,10 +109,24 @@ const MONEY_FIELDS = new Set(['total', 'amount', 'expectedAmount']);
 /** A field's name in the admin's language; one the screens do not know yet shows as the server names it. */
 export function fieldLabel(t: Text, field: string): string {
   if (FIELD_TEXT[field]) return t(FIELD_TEXT[field]);
+  // One language's text: `name.ar` → "Name (Arabic)" (docs/product.md#catalogue-languages).
+  const text = textFieldOf(field);
+  if (text)
+    return t('admin.history.field.inLanguage', {
+      field: t(FIELD_TEXT[text.field]!),
+      language: t(`admin.language.${text.language as 'ar' | 'fr' | 'en'}`),
+    });
   // One duration's price: `prices.1 month` → "Price (1 month)".
   if (field.startsWith(AUDIT_PRICE_FIELD_PREFIX))
     return t('admin.history.field.priceOf', { duration: field.slice(AUDIT_PRICE_FIELD_PREFIX.length) });
   return field;
+}
+
+/** How an entry names its entity: its label, or for the shop's settings the language it chose, by name. */
+export function entityLabel(t: Text, entity: { type: AuditEntityType; label: string }): string {
+  return entity.type === 'shop' && isCatalogueLanguage(entity.label)
+    ? t(`admin.language.${entity.label}`)
+    : entity.label;
 }
 
 /** Who acted: an admin's name (as it was then), "Shopper", "Payment (<provider>)" or "System". */
@@ -134,6 +152,7 @@ export function valueText(t: Text, price: (amount: number) => string, field: str
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'number') return MONEY_FIELDS.has(field) ? price(value) : String(value);
   if (field === 'status') return statusText(t, value);
+  if (field === 'defaultLanguage' && isCatalogueLanguage(value)) return t(`admin.language.${value}`);
   return value;
 }
 
@@ -156,7 +175,8 @@ export type EntityPlace =
   | { to: '/admin/products/edit/$id'; params: { id: string } }
   | { to: '/admin/customers/$phone'; params: { phone: string } }
   | { to: '/admin/categories' | '/admin/users'; search: { search: string } }
-  | { to: '/admin/orders'; search: { id: string } };
+  | { to: '/admin/orders'; search: { id: string } }
+  | { to: '/admin/settings'; search: { tab: 'shop' } };
 
 export function entityPlace(entity: { type: AuditEntityType; id: string; label: string }): EntityPlace {
   switch (entity.type) {
@@ -170,6 +190,8 @@ export function entityPlace(entity: { type: AuditEntityType; id: string; label: 
       return { to: '/admin/orders', search: { id: entity.id } };
     case 'customer':
       return { to: '/admin/customers/$phone', params: { phone: entity.id } };
+    case 'shop':
+      return { to: '/admin/settings', search: { tab: 'shop' } };
   }
 }
 

@@ -3,10 +3,12 @@ import { AUDIT_ACTIONS } from '@shared/audit/constants';
 import type { AuditEntry, AuditPage } from '@shared/audit/types';
 import { describe, expect, it } from 'vitest';
 import { applyAuditEntries, auditKeys, auditQueryString, entryMatches, isFreshEntry } from '../api/audit';
-import en from '../i18n/history/en.json';
+import history from '../i18n/history/en.json';
+import shell from '../i18n/en.json';
 import {
   ACTION_TEXT,
   actorLabel,
+  entityLabel,
   entityPlace,
   fieldLabel,
   restorableEntries,
@@ -17,8 +19,9 @@ import {
 // How audit entries read (every action has its sentence, values formatted), which live entries a
 // list on screen takes, and at which place.
 
+const en: Record<string, string> = { ...shell, ...history };
 const t = (id: string, values?: Record<string, unknown>) =>
-  (en as Record<string, string>)[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
+  en[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
 const price = (amount: number) => `${amount} Da`;
 
 const entry = (changes: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -64,6 +67,19 @@ describe('audit entry text', () => {
     expect(fieldLabel(t, 'notifications.orderUpdates')).toBe('Order updates');
     expect(fieldLabel(t, 'somethingNew')).toBe('somethingNew');
     expect(fieldLabel(t, 'prices.1 month')).toBe('Price (1 month)');
+  });
+
+  it('says which language of a text changed, and names the default language chosen (docs/product.md#catalogue-languages)', () => {
+    expect(fieldLabel(t, 'name.ar')).toBe('Name (Arabic)');
+    expect(fieldLabel(t, 'description.fr')).toBe('Description (French)');
+    expect(fieldLabel(t, 'features.en')).toBe('Features (English)');
+    expect(fieldLabel(t, 'defaultLanguage')).toBe('Default language');
+    expect(valueText(t, price, 'defaultLanguage', 'ar')).toBe('Arabic');
+    const chosen = { type: 'shop', id: 'shop', label: 'ar', version: 0 } as const;
+    expect(t(ACTION_TEXT['shop.language_changed'], { who: 'Amina', entity: entityLabel(t, chosen) })).toBe(
+      "Amina made Arabic the catalogue's default language",
+    );
+    expect(entityPlace(chosen)).toEqual({ to: '/admin/settings', search: { tab: 'shop' } });
   });
 
   it("leaves a creation's empty fields out, and offers restore for products and categories only", () => {
