@@ -33,7 +33,12 @@ export function LanguageTabs({ selected, onSelect, required, filled, invalid, te
       badge: (
         <>
           {language === required && <span className="admin-lang-required">{t('admin.language.required')}</span>}
-          <span className="admin-lang-state" data-state={state} title={said} data-testid={`${testId}-state-${language}`}>
+          <span
+            className="admin-lang-state"
+            data-state={state}
+            title={said}
+            data-testid={`${testId}-state-${language}`}
+          >
             {state === 'invalid' ? (
               <AlertIcon size={16} />
             ) : state === 'filled' ? (
