@@ -8,6 +8,7 @@ import { InboxIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { useInPageLanguage } from '../../lib/catalogue-language';
 import { categoriesQuery } from '../api/categories';
+import { shopQuery } from '../api/shop';
 import { useAdminText } from '../i18n';
 import { EditIcon } from '../ui/icons';
 import { DataTable } from '../ui/list/DataTable';
@@ -45,6 +46,8 @@ export function CategoriesPage({ search, onSearch }: CategoriesPageProps) {
   const t = useAdminText();
   const filters = categoryFilters(search);
   const query = useQuery(categoriesQuery(filters));
+  // The forms need the shop's default language: read with the list, ready when one opens.
+  useQuery(shopQuery());
   const [open, setOpen] = useState<Open>(null);
 
   // A page past the end (its last category deleted, a link kept too long): the last page instead.

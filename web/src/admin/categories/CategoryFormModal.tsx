@@ -198,6 +198,7 @@ function CategoryFormFields({
                 autoComplete="off"
                 lang={language}
                 dir="auto"
+                data-autofocus
                 data-testid="category-name"
               />
               {problemText(`name.${language}`)}

@@ -252,6 +252,7 @@ function ProductTexts({ form, id }: { form: ProductForm; id: (field: string) => 
               onBlur={() => form.touch(`text:${language}`)}
               lang={language}
               dir="auto"
+              data-autofocus
               data-testid="product-form-name"
             />
           )}
