@@ -375,7 +375,7 @@ function Switch(props: {
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <div className="admin-switch">
+    <div className="admin-option">
       <input
         id={props.id}
         type="checkbox"
@@ -385,7 +385,7 @@ function Switch(props: {
         onChange={(event) => props.onChange(event.target.checked)}
         data-testid={`product-form-${props.id.split('-').pop()}`}
       />
-      <label htmlFor={props.id} className="admin-switch-label">
+      <label htmlFor={props.id} className="admin-option-label">
         <span className="label">{props.label}</span>
         <span id={`${props.id}-hint`} className="field-hint">
           {props.hint}
