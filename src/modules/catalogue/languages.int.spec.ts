@@ -252,11 +252,11 @@ describe("the shop's default language", () => {
 
     const chosen = await ok(admin('put', '/api/admin/shop').send({ defaultLanguage: 'ar' }));
     expect(chosen.headers.etag).toBe('"0"');
-    // The product and category from before languages have no Arabic name yet... the legacy category only.
+    // Of the items from before languages, the category has no Arabic yet (the product was given one).
     expect(chosen.body.shop).toMatchObject({
       defaultLanguage: 'ar',
       version: 0,
-      missing: { products: 0, categories: 1 },
+      missing: { ar: { products: 0, categories: 1 } },
     });
     const stale = await admin('put', '/api/admin/shop').set('If-Match', '"5"').send({ defaultLanguage: 'en' });
     expect(stale.status).toBe(409);
