@@ -2,12 +2,10 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../../../test/support/admin';
 import { startTestApp, type RunningApp } from '../../../test/support/app';
+import { catalogueAndAuditRows, expectRebuildGivesBack } from '../../../test/support/catalogue';
 import { waitUntil } from '../../../test/support/wait';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { SYSTEM } from '../../platform/eventstore/port';
-import { rebuildProjections } from '../../platform/projections/rebuild';
-import { auditProjection } from '../../projections/audit';
-import { catalogueProjection, createLiveCatalogue } from '../../projections/catalogue';
 import type { AuditPage } from '../../shared/audit';
 import type { CategoryPage, CategoryView, ProductDetailView, ProductView, ShopView } from '../../shared/catalogue';
 import { categoryStream, productStream } from './events';
@@ -289,26 +287,9 @@ describe("the shop's default language", () => {
 describe('rebuilt from the log', () => {
   it('gives the same catalogue rows, languages and shop included, and the same audit trail', async () => {
     await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
-    const db = app.infra.db;
-    const rows = async () => ({
-      categories: await db.selectFrom('catalogue_categories').selectAll().orderBy('id').execute(),
-      products: await db.selectFrom('catalogue_products').selectAll().orderBy('id').execute(),
-      shop: await db.selectFrom('catalogue_shop').selectAll().execute(),
-      entries: await db.selectFrom('audit_entries').selectAll().orderBy('id').execute(),
-      entities: await db.selectFrom('audit_entities').selectAll().orderBy('key').execute(),
-    });
-    const live = await rows();
+    const live = await catalogueAndAuditRows(app.infra.db);
     expect(live.products.map((p) => Object.keys(p.translations))).toContainEqual(['ar', 'fr']);
     expect(live.shop).toMatchObject([{ default_language: 'fr', version: 1 }]);
-    for (const batchSize of [2, 1000]) {
-      await rebuildProjections({
-        db,
-        store: app.infra.store,
-        databaseUrl: app.infra.database.url,
-        projections: [catalogueProjection(createLiveCatalogue(db)), auditProjection()],
-        batchSize,
-      });
-      expect(await rows(), `rebuilt in batches of ${batchSize}`).toEqual(live);
-    }
+    await expectRebuildGivesBack(app, live);
   });
 });

@@ -6,8 +6,10 @@ import {
   SIMILAR_PRODUCTS,
   inLanguage,
   type CategoryPage,
+  type CategoryText,
   type CategoryView,
   type Duration,
+  type ProductText,
   type ProductView,
   type ShopView,
 } from '../../shared/catalogue';
@@ -236,23 +238,9 @@ export function categoryView(
   productsCount: number,
   defaultLanguage: Language = INITIAL_SHOP_LANGUAGE,
 ): CategoryView {
+  const { name, description } = row;
   return inLanguage(
-    {
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      description: row.description,
-      language: defaultLanguage,
-      defaultLanguage,
-      translations: row.translations,
-      image_file: fileName(row.featured_image),
-      featuredImage: row.featured_image,
-      thumbnailImage: row.thumbnail_image,
-      productsCount,
-      version: row.version,
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
-    },
+    { ...itemFields<CategoryText>(row, defaultLanguage), name, slug: row.slug, description, productsCount },
     undefined,
   );
 }
@@ -269,15 +257,9 @@ export function productView(
   const first = row.price_durations.find((d) => d.active) ?? row.price_durations[0];
   return inLanguage(
     {
-      id: row.id,
+      ...itemFields<ProductText>(row, defaultLanguage),
       name: row.name,
       description: row.description,
-      language: defaultLanguage,
-      defaultLanguage,
-      translations: row.translations,
-      image_file: fileName(row.featured_image),
-      featuredImage: row.featured_image,
-      thumbnailImage: row.thumbnail_image,
       category_id: row.category_id,
       category: category?.slug ?? null,
       category_slug: category?.slug ?? null,
@@ -293,12 +275,29 @@ export function productView(
       priceDurations: row.price_durations,
       price: first?.price ?? 0,
       duration: first?.duration ?? ('1 month' as Duration),
-      version: row.version,
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
     },
     undefined,
   );
+}
+
+/**
+ * What every item's view has of its row: id, texts by language (shown by inLanguage in the default
+ * one, `name` and `description` as written standing in when it has no language at all), pictures,
+ * version and times.
+ */
+function itemFields<T>(row: CategoryRow | ProductRow, defaultLanguage: Language) {
+  return {
+    id: row.id,
+    language: defaultLanguage,
+    defaultLanguage,
+    translations: row.translations as Partial<Record<Language, T>>,
+    image_file: fileName(row.featured_image),
+    featuredImage: row.featured_image,
+    thumbnailImage: row.thumbnail_image,
+    version: row.version,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
 }
 
 /** A category's name in each of its languages, in the order ar, fr, en. */
