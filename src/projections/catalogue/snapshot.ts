@@ -4,6 +4,7 @@ import {
   CATALOGUE_LANGUAGES,
   INITIAL_SHOP_LANGUAGE,
   SIMILAR_PRODUCTS,
+  byLanguage,
   inLanguage,
   type CategoryPage,
   type CategoryText,
@@ -119,12 +120,10 @@ export class CatalogueSnapshot {
   shop(): ShopView {
     const lacking = (items: { translations: Partial<Record<Language, unknown>> }[], language: Language) =>
       items.filter((item) => !item.translations[language]).length;
-    const missing = Object.fromEntries(
-      CATALOGUE_LANGUAGES.map((language) => [
-        language,
-        { products: lacking(this.products, language), categories: lacking(this.categories, language) },
-      ]),
-    ) as ShopView['missing'];
+    const missing = byLanguage((language) => ({
+      products: lacking(this.products, language),
+      categories: lacking(this.categories, language),
+    }));
     return { defaultLanguage: this.defaultLanguage, version: this.shopVersion, missing };
   }
 

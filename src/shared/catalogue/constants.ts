@@ -106,6 +106,10 @@ export const INITIAL_SHOP_LANGUAGE: Language = 'fr';
 /** An item's text by language (the same as types.ts's Translations, which imports this file). */
 type ByLanguage<T> = Partial<Record<Language, T>>;
 
+/** One value per language, in the order ar, fr, en. */
+export const byLanguage = <T>(value: (language: Language) => T): Record<Language, T> =>
+  Object.fromEntries(CATALOGUE_LANGUAGES.map((language) => [language, value(language)])) as Record<Language, T>;
+
 export const isCatalogueLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (CATALOGUE_LANGUAGES as readonly string[]).includes(value);
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { CATALOGUE_LANGUAGES } from '@shared/catalogue/constants';
+import { byLanguage } from '@shared/catalogue/constants';
 import type { CategoryPage, CategoryText, CategoryView } from '@shared/catalogue/types';
 import type { Language } from '@shared/identity/constants';
 import { adminApi, adminRetry } from './client';
@@ -47,24 +47,19 @@ export const isCategoryTextFilled = (text: CategoryText): boolean =>
 
 /** The form's texts filled from a category's languages (blank where it has none). */
 export function categoryTexts(category: Pick<CategoryView, 'translations'> | null): Record<Language, CategoryText> {
-  return Object.fromEntries(
-    CATALOGUE_LANGUAGES.map((language) => {
-      const text = category?.translations[language];
-      return [language, { name: text?.name ?? '', description: text?.description ?? '' }];
-    }),
-  ) as Record<Language, CategoryText>;
+  return byLanguage((language) => {
+    const text = category?.translations[language];
+    return { name: text?.name ?? '', description: text?.description ?? '' };
+  });
 }
 
 /** The multipart body: `translations` as JSON, a blank language null (taken out), and the image. */
 export function categoryFormData(form: CategoryForm): FormData {
   const data = new FormData();
-  const translations = Object.fromEntries(
-    CATALOGUE_LANGUAGES.map((language) => {
-      const text = form.texts[language];
-      const kept = isCategoryTextFilled(text) && { name: text.name.trim(), description: text.description.trim() };
-      return [language, kept || null];
-    }),
-  );
+  const translations = byLanguage((language) => {
+    const text = form.texts[language];
+    return isCategoryTextFilled(text) ? { name: text.name.trim(), description: text.description.trim() } : null;
+  });
   data.set('translations', JSON.stringify(translations));
   if (form.image) data.set('image', form.image);
   return data;

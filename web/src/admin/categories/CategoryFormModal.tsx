@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { CATALOGUE_LANGUAGES, CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from '@shared/catalogue/constants';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, byLanguage } from '@shared/catalogue/constants';
 import type { CategoryText, CategoryView } from '@shared/catalogue/types';
 import type { Language } from '@shared/identity/constants';
 import { mediaUrl } from '../../api/products';
@@ -141,8 +141,6 @@ function CategoryFormFields({
       </p>
     );
   const current = form.texts[language];
-  const each = <T,>(value: (of: Language) => T) =>
-    Object.fromEntries(CATALOGUE_LANGUAGES.map((of) => [of, value(of)])) as Record<Language, T>;
 
   return (
     <Modal
@@ -179,8 +177,8 @@ function CategoryFormFields({
             selected={language}
             onSelect={setLanguage}
             required={defaultLanguage}
-            filled={each((of) => isCategoryTextFilled(form.texts[of]))}
-            invalid={each((of) => problems[`name.${of}`] ?? problems[`description.${of}`])}
+            filled={byLanguage((of) => isCategoryTextFilled(form.texts[of]))}
+            invalid={byLanguage((of) => problems[`name.${of}`] ?? problems[`description.${of}`])}
             testId="category-language"
           >
             <div className="field">

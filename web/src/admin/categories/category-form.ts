@@ -4,6 +4,7 @@ import {
   CATEGORY_NAME_MAX,
   IMAGE_MIME_TYPES,
   imageProblem as sharedImageProblem,
+  isCatalogueLanguage,
   translationProblems,
 } from '@shared/catalogue/constants';
 import type { Language } from '@shared/identity/constants';
@@ -88,8 +89,7 @@ export function serverProblems(error: unknown): FieldProblems {
   if (error.status !== 400) return {};
   const problems: FieldProblems = {};
   const missing = error.problem?.code === 'catalogue.default_language_required' && error.problem.params?.language;
-  if (typeof missing === 'string' && (CATALOGUE_LANGUAGES as readonly string[]).includes(missing))
-    problems[`name.${missing as Language}`] = problemOf(error.problem);
+  if (isCatalogueLanguage(missing)) problems[`name.${missing}`] = problemOf(error.problem);
   for (const language of CATALOGUE_LANGUAGES)
     for (const field of ['name', 'description'] as const) {
       const problem = error.fields[`translations.${language}.${field}`];

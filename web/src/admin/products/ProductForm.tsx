@@ -1,5 +1,4 @@
 import {
-  CATALOGUE_LANGUAGES,
   CHANNELS_MIN,
   DEVICES_MAX,
   DEVICES_MIN,
@@ -7,6 +6,7 @@ import {
   PRODUCT_NAME_MAX,
   QUALITIES,
   UNLIMITED_DEVICES,
+  byLanguage,
   type Quality,
 } from '@shared/catalogue/constants';
 import type { CategoryView } from '@shared/catalogue/types';
@@ -221,8 +221,6 @@ function ProductTexts({ form, id }: { form: ProductForm; id: (field: string) => 
   const text = form.values.texts[language];
   const field = (name: string) => id(`${language}-${name}`);
   const problem = textProblemText(t, form.textProblem(language), language);
-  const each = <T,>(value: (of: Language) => T) =>
-    Object.fromEntries(CATALOGUE_LANGUAGES.map((of) => [of, value(of)])) as Record<Language, T>;
   return (
     <fieldset className="admin-form-section admin-product-texts" data-testid="product-form-texts">
       <legend className="admin-form-legend">{t('admin.products.form.texts')}</legend>
@@ -233,8 +231,8 @@ function ProductTexts({ form, id }: { form: ProductForm; id: (field: string) => 
         selected={language}
         onSelect={form.setLanguage}
         required={defaultLanguage}
-        filled={each((of) => isFilled(form.values.texts[of]))}
-        invalid={each((of) => form.textProblem(of))}
+        filled={byLanguage((of) => isFilled(form.values.texts[of]))}
+        invalid={byLanguage((of) => form.textProblem(of))}
         testId="product-form-language"
       >
         <Field id={field('name')} label={t('admin.products.form.name')} problem={problem}>

@@ -1,10 +1,11 @@
 import {
-  CATALOGUE_LANGUAGES,
   FEATURES_MAX,
   QUALITIES,
+  byLanguage,
   channelsProblem,
   devicesProblem,
   imageProblem,
+  isCatalogueLanguage,
   translationProblems,
   withoutBlankFeatures,
   type CatalogueMessageKey,
@@ -103,10 +104,7 @@ export function initialValues(
     };
   };
   return {
-    texts: Object.fromEntries(CATALOGUE_LANGUAGES.map((language) => [language, textIn(language)])) as Record<
-      Language,
-      ProductFormText
-    >,
+    texts: byLanguage(textIn),
     categoryId: resolveCategoryId(product, categories),
     channels: String(product?.channels ?? 0),
     quality: product && (QUALITIES as readonly string[]).includes(product.quality) ? product.quality : 'HD',
@@ -142,7 +140,7 @@ export function checkProduct(
   const add = (field: FieldName, key: CatalogueMessageKey | null) => {
     if (key) fields[field] = { key };
   };
-  const texts = Object.fromEntries(CATALOGUE_LANGUAGES.map((language) => [language, textOf(values.texts[language])]));
+  const texts = byLanguage((language) => textOf(values.texts[language]));
   add('category', categories.length === 0 ? 'noCategories' : values.categoryId ? null : 'categoryRequired');
   add('channels', channelsProblem(numberOf(values.channels)));
   add('devices', devicesProblem(numberOf(values.devices)));
@@ -159,14 +157,12 @@ export const hasProblems = (problems: FormProblems) =>
 
 /** Each language's text as the API takes it (`translations`): a blank one null, which leaves it out. */
 export function translationsToSend(texts: ProductFormValues['texts']) {
-  return Object.fromEntries(
-    CATALOGUE_LANGUAGES.map((language) => {
-      const text = texts[language];
-      if (!isFilled(text)) return [language, null];
-      const features = withoutBlankFeatures(text.features.map((row) => row.text));
-      return [language, { name: text.name.trim(), description: text.description.trim(), features }];
-    }),
-  );
+  return byLanguage((language) => {
+    const text = texts[language];
+    if (!isFilled(text)) return null;
+    const features = withoutBlankFeatures(text.features.map((row) => row.text));
+    return { name: text.name.trim(), description: text.description.trim(), features };
+  });
 }
 
 /** The multipart body of POST and PUT /api/admin/products (flags as 1/0, lists as JSON). */
@@ -198,8 +194,7 @@ export type ProblemPlace = FieldName | `text:${Language}`;
 export function serverFieldProblems(errors: Record<string, string>): Partial<Record<ProblemPlace, string>> {
   const placeOf = (path: string): ProblemPlace | null => {
     const [head, language] = path.split('.');
-    if (head === 'translations' && (CATALOGUE_LANGUAGES as readonly string[]).includes(language ?? ''))
-      return `text:${language as Language}`;
+    if (head === 'translations' && isCatalogueLanguage(language)) return `text:${language}`;
     if (head === 'category_id') return 'category';
     if (head === 'channels' || head === 'devices') return head;
     if (head === 'price_durations') return 'prices';
