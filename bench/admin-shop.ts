@@ -78,7 +78,8 @@ const LAST_NAMES = [
 const ARABIC_FIRST = ['أمينة', 'ياسين', 'سارة', 'محمد', 'لينة', 'كريم', 'نور', 'وليد', 'مريم', 'سفيان'];
 const ARABIC_LAST = ['بن علي', 'بوزيد', 'حداد', 'منصوري', 'بلقاسم', 'شريف', 'خليفي', 'سعيدي'];
 const packIds = random(24);
-const PACKS = Array.from({ length: 24 }, (_, i) => ({
+/** The catalogue's 24 packs, each with its monthly price. */
+export const PACKS = Array.from({ length: 24 }, (_, i) => ({
   productId: uuid(packIds),
   productName: `Pack ${['Famille', 'Sport', 'Cinéma', 'Premium', 'Arabe', 'Monde'][i % 6]} ${Math.floor(i / 6) + 1}`,
   quality: QUALITIES[i % QUALITIES.length]!,
@@ -98,7 +99,7 @@ export interface ShopOrder {
 }
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -110,7 +111,7 @@ function random(seed: number): () => number {
 }
 
 /** A version-4-shaped UUID drawn from `rand`. */
-function uuid(rand: () => number): string {
+export function uuid(rand: () => number): string {
   const hex = Array.from({ length: 4 }, () =>
     Math.floor(rand() * 2 ** 32)
       .toString(16)
@@ -119,7 +120,7 @@ function uuid(rand: () => number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+export const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 /** Customer c: a phone of its own (05, 06 or 07 and eight digits), one in seven named in Arabic. */
 export function customer(c: number): Customer {
@@ -163,9 +164,9 @@ export function shopOrders(total: number, customers: number, now: number): ShopO
   return placements.map(({ at, c }, index) => order(rand, index + 1, Math.floor(at), customer(c), now));
 }
 
-function order(rand: () => number, number: number, at: number, who: Customer, now: number): ShopOrder {
-  const orderId = uuid(rand);
-  const lines: OrderLine[] = Array.from({ length: rand() < 0.85 ? 1 : 2 }, () => {
+/** What a shopper puts in a cart: one pack (or two), for a duration the catalogue sells, one unit (or two). */
+export function cartLines(rand: () => number): OrderLine[] {
+  return Array.from({ length: rand() < 0.85 ? 1 : 2 }, () => {
     const pack = pick(rand, PACKS);
     const duration = pick(rand, SOLD_DURATIONS);
     return {
@@ -177,6 +178,11 @@ function order(rand: () => number, number: number, at: number, who: Customer, no
       quantity: rand() < 0.9 ? 1 : 2,
     };
   });
+}
+
+function order(rand: () => number, number: number, at: number, who: Customer, now: number): ShopOrder {
+  const orderId = uuid(rand);
+  const lines = cartLines(rand);
   const total = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const iso = (ms: number) => new Date(Math.min(ms, now)).toISOString();
   const method = pick(rand, PAYMENT_METHODS);

@@ -21,27 +21,21 @@
 // BENCH_ROUNDS, 3; REDIS_URL, where the store's throttles count, else in PostgreSQL)
 import { mintAccessToken, accessTokenHash } from '../src/modules/ordering/access';
 import type { OrderEvent, PlacedOrder } from '../src/modules/ordering/events';
-import { endOf } from '../src/shared/subscriptions/terms';
-import { orderSubscriptionsStream, subscriptionId, type SubscriptionEvent } from '../src/modules/subscriptions/events';
 import { createSealer, generateEncryptionKey } from '../src/platform/crypto/sealed';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres';
 import { findOrderByAccessHash, findOrderByNumber } from '../src/projections/orders';
 import { orderSubscriptionRows, shopperOrderSubscriptions } from '../src/projections/subscriptions';
 import type { OrderLookupView, ShopperOrderView } from '../src/shared/ordering';
-import type { Activation } from '../src/shared/subscriptions/types';
-import { shopOrders, type ShopOrder } from './admin-shop';
+import { shopOrders } from './admin-shop';
+import { deliver } from './deliveries';
 import {
   appendStreams,
   captured,
   failOnErrors,
   foldShop,
   machine,
-  measureCalls,
+  measureAndConclude,
   printPlan,
-  printPlansVerdict,
-  printSummary,
-  ratioVerdict,
-  yes,
   type HttpRequest,
   type ReadCall,
   type RequestSql,
@@ -56,7 +50,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SHOPPERS = 20;
 const TARGET_RATIO = 0.5;
-const DAY = 86_400_000;
 const LANGUAGES = ['ar', 'fr', 'en'];
 const SEQ_SCAN = /Seq Scan on (orders|subscriptions|subscription_orders)\b/;
 
@@ -75,59 +68,6 @@ console.log(`  machine: ${machine()}`);
 console.log(
   `  throttle counters: ${process.env.REDIS_URL ? `Redis (REDIS_URL ${process.env.REDIS_URL})` : 'PostgreSQL (no REDIS_URL)'}`,
 );
-
-/** The details an administrator would deliver for the `n`-th subscription, each kind in turn. */
-function activation(n: number): Activation {
-  const note = n % 4 === 0 ? { note: 'Redémarrez le boîtier après la saisie.' } : {};
-  switch (n % 4) {
-    case 0:
-      return {
-        kind: 'xtream',
-        serverUrl: 'http://line.tv-dz.example:8080',
-        username: `c${n}`,
-        password: `p${n}x7`,
-        ...note,
-      };
-    case 1:
-      return { kind: 'm3u', playlistUrl: `http://line.tv-dz.example/get.php?username=c${n}&password=p${n}&type=m3u` };
-    case 2: {
-      const mac = `00:1A:79:${[16, 8, 0].map((shift) => ((n >> shift) & 255).toString(16).padStart(2, '0')).join(':')}`;
-      return { kind: 'mag', portalUrl: 'http://portal.tv-dz.example/c/', mac: mac.toUpperCase() };
-    }
-    default:
-      return { kind: 'code', code: `TV-${String(n).padStart(8, '0')}` };
-  }
-}
-
-/**
- * The order's delivery, as an administrator's first one records it when the order was dispatched:
- * OrderDelivered on the order, and its deliveries stream with every unit's details sealed.
- */
-function deliver(order: ShopOrder, placed: PlacedOrder, at: string): StreamAppend {
-  const subscriptions = placed.lines.flatMap((line, l) =>
-    Array.from({ length: line.quantity }, (_, unit) => {
-      const details = activation(placed.number! * 4 + l * 2 + unit);
-      return {
-        subscriptionId: subscriptionId(placed.orderId, l, unit),
-        kind: details.kind,
-        activation: sealer.seal(details),
-        startsAt: at,
-        endsAt: endOf(line.duration, at, DAY),
-      };
-    }),
-  );
-  const kinds = [...new Set(subscriptions.map((s) => s.kind))];
-  order.events.push({
-    type: 'OrderDelivered',
-    data: { orderId: placed.orderId, kinds, subscriptions: subscriptions.length, at },
-  });
-  const message = placed.number! % 3 === 0 ? sealer.seal('Merci ! Écrivez-nous sur WhatsApp au moindre souci.') : null;
-  const delivered: SubscriptionEvent = {
-    type: 'SubscriptionsDelivered',
-    data: { orderId: placed.orderId, message, subscriptions, at },
-  };
-  return { stream: orderSubscriptionsStream(placed.orderId), events: [delivered] };
-}
 
 interface Delivered {
   token: string;
@@ -149,7 +89,7 @@ for (const order of orders) {
     (e): e is Extract<OrderEvent, { type: 'OrderDispatched' }> => e.type === 'OrderDispatched',
   );
   if (!dispatched || placed.number! % 5 === 0) continue;
-  deliveries.push(deliver(order, placed, dispatched.data.at));
+  deliveries.push(deliver(sealer, order.events, placed, dispatched.data.at));
   delivered.push({ token, orderId: placed.orderId, number: placed.number!, phone: placed.phone });
 }
 // Orders first, deliveries after: a delivery is folded onto the subscriptions its payment opened.
@@ -252,27 +192,24 @@ for (const call of calls) {
 console.log(
   `\n  Load: ${SHOPPERS} at once, each cycling through ${sample.length} orders; ${ROUNDS} alternating rounds of ${SECONDS} s`,
 );
-const results = await measureCalls(calls, {
-  databaseUrl: database.url,
-  api: { url: app.url },
-  connections: SHOPPERS,
-  seconds: SECONDS,
-  rounds: ROUNDS,
-  children,
-});
-await app.stop();
-children.delete(app.pid);
-
-const { missed, errors } = printSummary(results, {
-  clients: `${SHOPPERS} shoppers`,
-  rounds: ROUNDS,
-  seconds: SECONDS,
-  target: TARGET_RATIO,
-});
-const plansMet = printPlansVerdict(offenders, 'orders or subscriptions');
-console.log('\n  Targets:');
-console.log(`    ${ratioVerdict(missed, results.size, TARGET_RATIO)}`);
-console.log(`    no sequential scan over orders or subscriptions: ${yes(plansMet)}`);
+const errors = await measureAndConclude(
+  calls,
+  {
+    databaseUrl: database.url,
+    api: { url: app.url },
+    connections: SHOPPERS,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    children,
+    clients: `${SHOPPERS} shoppers`,
+    target: TARGET_RATIO,
+    stop: async () => {
+      await app.stop();
+      children.delete(app.pid);
+    },
+  },
+  { offenders, tables: 'orders or subscriptions' },
+);
 await store.close();
 await database.drop();
 failOnErrors(errors);

@@ -30,10 +30,11 @@ export const machine = () => `${cpus().length} × ${cpus()[0]?.model ?? 'unknown
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** A stream's events, appended in one go to a new stream. */
+/** A stream's events, appended in one go to a new stream, or to an existing one after its revision `after`. */
 export interface StreamAppend {
   stream: string;
   events: NewEvent[];
+  after?: bigint;
 }
 
 /** Appends each stream's events, `writers` at once, and says how fast. */
@@ -44,7 +45,7 @@ export async function appendStreams(store: EventStore, streams: StreamAppend[], 
     Array.from({ length: writers }, async () => {
       for (let item = streams[next++]; item; item = streams[next++]) {
         const metadata = { actor: SYSTEM, correlationId: randomUUID(), causationId: randomUUID() };
-        await store.append(item.stream, item.events, { expectedRevision: 'no_stream', metadata });
+        await store.append(item.stream, item.events, { expectedRevision: item.after ?? 'no_stream', metadata });
       }
     }),
   );
@@ -234,7 +235,8 @@ export async function measureCalls(calls: ReadCall[], options: MeasureOptions): 
           url: options.databaseUrl,
           connections,
           ...(amount ? { amount } : { duration: seconds }),
-          requests: call.sql,
+          file: callsFile,
+          call: calls.indexOf(call),
         },
         children,
       ),
@@ -330,6 +332,28 @@ export function printPlansVerdict(offenders: string[], tables: string, scope = '
 /** The targets' line for the ratios. */
 export const ratioVerdict = (missed: string[], of: number, target: number) =>
   `each call >= ${target}x its bare SQL: ${missed.length ? `MISSED by ${missed.length} of ${of} (${missed.join('; ')})` : `yes, all ${of}`}`;
+
+/**
+ * A read bench's calls measured (measureCalls), its store stopped (`stop`), then its summary and the
+ * targets' verdicts: each call's ratio to its bare SQL, and no sequential scan over `tables` in any
+ * plan (`offenders`: the calls whose plans had one). `notes` are printed under the plans' verdict.
+ * The number of requests that failed.
+ */
+export async function measureAndConclude(
+  calls: ReadCall[],
+  options: MeasureOptions & { clients: string; target: number; stop: () => Promise<void> },
+  plans: { offenders: string[]; tables: string; notes?: string[] },
+): Promise<number> {
+  const results = await measureCalls(calls, options);
+  await options.stop();
+  const { missed, errors } = printSummary(results, options);
+  const plansMet = printPlansVerdict(plans.offenders, plans.tables);
+  for (const note of plans.notes ?? []) console.log(`  ${note}`);
+  console.log('\n  Targets:');
+  console.log(`    ${ratioVerdict(missed, results.size, options.target)}`);
+  console.log(`    no sequential scan over ${plans.tables}: ${yes(plansMet)}`);
+  return errors;
+}
 
 /** The end of a bench that measured requests: exit code 1 when any failed. */
 export function failOnErrors(errors: number): void {

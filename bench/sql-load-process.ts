@@ -4,7 +4,9 @@
 // worker from its own place in the list): a request's steps one after the other, each step's
 // statements at once, as the route awaits them.
 // Usage: sql-load-process.ts '<options as JSON>' → prints {requests, p99, errors} as JSON
-// (requests per second, p99 latency in ms).
+// (requests per second, p99 latency in ms). The requests' SQL comes in the calls file the HTTP floor
+// reads (sql-http-server.ts): a hundred requests' SQL can be more than one argument may hold.
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { RequestSql, Statement } from './reads';
 
@@ -14,10 +16,13 @@ interface Options {
   /** Seconds to run, or else `amount` requests in all. */
   duration?: number;
   amount?: number;
-  requests: RequestSql[];
+  /** The calls file (each call's requests' SQL), and which call's requests to send. */
+  file: string;
+  call: number;
 }
 
 const options = JSON.parse(process.argv[2]!) as Options;
+const requests = (JSON.parse(readFileSync(options.file, 'utf8')) as RequestSql[][])[options.call]!;
 const pool = new pg.Pool({ connectionString: options.url, max: options.connections });
 // Connected before the clock starts, as the store's pool is by the time it is measured.
 const clients = await Promise.all(Array.from({ length: options.connections }, () => pool.connect()));
@@ -38,7 +43,7 @@ await Promise.all(
     for (let next = worker; left-- > 0 && performance.now() < deadline; next++) {
       const sent = performance.now();
       try {
-        await request(options.requests[next % options.requests.length]!);
+        await request(requests[next % requests.length]!);
         latencies.push(performance.now() - sent);
       } catch (error) {
         // The first says what went wrong; the summary counts them all.

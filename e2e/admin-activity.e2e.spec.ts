@@ -169,15 +169,29 @@ describe('the activity page', () => {
     expect(await entryTexts(page)).toContain('Karim Haddad changed the details of Bronze');
     expect((await entryTexts(page)).some((text) => text.includes('category'))).toBe(false);
 
-    // Days: today keeps them, an earlier range keeps none (and says so).
+    // Days, typed as the admin writes dates (DD/MM/YYYY unless their settings say otherwise): today keeps
+    // them, an earlier range keeps none (and says so); what is not a day, or is after today, is said.
     const today = todayInAlgiers();
-    await page.getByTestId('activity-from').fill(today);
-    await page.getByTestId('activity-to').fill(today);
+    const written = (day: string) => day.split('-').reverse().join('/');
+    expect(await page.getByTestId('activity-from').getAttribute('placeholder')).toBe('31/12/2026');
+    await page.getByTestId('activity-from').fill('31/02/2026');
+    await page.getByTestId('activity-from').blur();
+    expect(plain(await page.getByTestId('activity-from-problem').textContent())).toBe('Enter a date like 31/12/2026');
+    await page.getByTestId('activity-to').fill('01/01/2999');
+    await page.getByTestId('activity-to').blur();
+    expect(plain(await page.getByTestId('activity-to-problem').textContent())).toBe(
+      `Choose a day no later than ${written(today)}`,
+    );
+    expect(new URL(page.url()).searchParams.get('from')).toBeNull();
+    await page.getByTestId('activity-from').fill(written(today));
+    await page.getByTestId('activity-to').fill(written(today));
     await eventually(async () => new URL(page.url()).searchParams.get('to')).toBe(today);
+    expect(new URL(page.url()).searchParams.get('from')).toBe(today);
+    expect(await page.getByTestId('activity-to-problem').count()).toBe(0);
     await eventually(() => entries(page).count()).toBe(karimsProducts.length);
     await page.goto(`${suite.url}/admin/activity?actor=${karim.id}&entityType=product&from=2020-01-01&to=2020-01-31`);
     await page.getByTestId('activity-empty').getByText('No activity matches these filters').waitFor();
-    expect(await page.getByTestId('activity-from').inputValue()).toBe('2020-01-01');
+    expect(await page.getByTestId('activity-from').inputValue()).toBe('01/01/2020');
     await page.getByTestId('activity-empty').getByRole('button', { name: 'Clear filters' }).click();
     await eventually(() => entries(page).count()).toBeGreaterThan(karimsProducts.length);
     expect(new URL(page.url()).search).toBe('');

@@ -106,7 +106,7 @@ describe.runIf(screenshots)('screenshots', () => {
         colorScheme,
         width,
       });
-      if (modal === 'delete') await row(page, 'Sports').getByTestId('category-delete-open').click();
+      if (modal === 'delete') await row(page, 'Enfants').getByTestId('category-delete-open').click();
       if (modal === 'form') await row(page, 'Sports').getByTestId('category-edit').click();
       await page.waitForLoadState('networkidle');
       await settled(page);
@@ -254,20 +254,33 @@ describe('deleting a category', () => {
     // Every product counts, the inactive one too.
     expect(plain(await row(page, full.name).locator('td').nth(4).textContent())).toBe('2');
 
-    await row(page, full.name).getByTestId('category-delete-open').click();
+    // A category holding products cannot be deleted: its Delete is disabled, saying why.
+    const refused = row(page, full.name).getByTestId('category-delete-open');
+    expect(await refused.isDisabled()).toBe(true);
+    expect(await refused.getAttribute('title')).toBe(
+      'This category still holds 2 products. Move or delete them before deleting the category.',
+    );
+
+    // One given a product while its confirmation is open: the server refuses, the modal says so.
+    const filled = await suite.shop.createCategory(`Filled ${tag}`);
+    await search(page, tag);
+    await row(page, filled.name).getByTestId('category-delete-open').click();
     const modal = page.getByTestId('category-delete');
     expect(plain(await modal.textContent())).toContain('may affect associated products');
-    expect(await page.getByTestId('category-delete-count').textContent()).toBe('It holds 2 products.');
-    await page.getByTestId('category-delete-warning').waitFor();
+    await suite.shop.createProduct({
+      name: `Late ${tag}`,
+      category_id: filled.id,
+      price_durations: [{ duration: '1 month', price: 1000 }],
+    });
     await page.getByTestId('category-delete-confirm').click();
     await expect
       .poll(async () => plain(await page.getByTestId('category-delete-refused').textContent()))
-      .toBe('This category still holds 2 products. Move or delete them before deleting the category.');
-    // Still open, still there.
+      .toBe('This category still holds 1 product. Move or delete it before deleting the category.');
+    // Still open, still there; once closed, its Delete is disabled too.
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await modal.waitFor({ state: 'detached' });
-    expect(await row(page, full.name).count()).toBe(1);
-    expect((await publicCategory(full.id)).id).toBe(full.id);
+    await expect.poll(() => row(page, filled.name).getByTestId('category-delete-open').isDisabled()).toBe(true);
+    expect((await publicCategory(filled.id)).id).toBe(filled.id);
 
     await row(page, empty.name).getByTestId('category-delete-open').click();
     expect(await page.getByTestId('category-delete-count').textContent()).toBe('It holds no products.');

@@ -20,10 +20,13 @@ async function paidOrder(): Promise<{ orderId: string; number: number }> {
   const { orderId } = await suite.shop.placeOrder(productId, 2000);
   let order: { status: string; number: number } | undefined;
   await expect
-    .poll(async () => {
-      order = (await suite.shop.api<{ order: typeof order }>('GET', `/api/admin/orders/${orderId}`)).order;
-      return order?.status;
-    })
+    .poll(
+      async () => {
+        order = (await suite.shop.api<{ order: typeof order }>('GET', `/api/admin/orders/${orderId}`)).order;
+        return order?.status;
+      },
+      { timeout: 15_000 },
+    )
     .toBe('completed');
   return { orderId, number: order!.number };
 }

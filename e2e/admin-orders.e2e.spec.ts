@@ -6,6 +6,7 @@ import {
   adminBrowserSuite,
   liveUpdatesOn,
   plain,
+  rowsWithActionsOutOfView,
   seriousViolations,
   signedInStorage,
   submitSignIn,
@@ -35,10 +36,13 @@ async function failedOrder(phone: string): Promise<{ id: string; number: number 
   const { orderId } = await suite.shop.placeOrder(productId, 2000, { phone, declined: true });
   let order: ListedOrder | undefined;
   await expect
-    .poll(async () => {
-      order = (await listed(`&search=${phone}`)).find((o) => o.id === orderId);
-      return order?.status;
-    })
+    .poll(
+      async () => {
+        order = (await listed(`&search=${phone}`)).find((o) => o.id === orderId);
+        return order?.status;
+      },
+      { timeout: 10_000 },
+    )
     .toBe('failed');
   return order!;
 }
@@ -210,7 +214,9 @@ describe('two admins at once', () => {
       const number = (await listed('&search=0770000123'))[0]!.number;
       for (const { page } of [a, b]) await expect.poll(() => shownNumbers(page), { timeout: 10_000 }).toContain(number);
       await expect
-        .poll(() => b.page.locator(`tr[data-row-id="${fresh.orderId}"] [data-status]`).getAttribute('data-status'))
+        .poll(() => b.page.locator(`tr[data-row-id="${fresh.orderId}"] [data-status]`).getAttribute('data-status'), {
+          timeout: 10_000,
+        })
         .toBe('completed');
 
       // B has it open; A dispatches it.
@@ -253,6 +259,16 @@ describe('two admins at once', () => {
 });
 
 describe('accessibility (axe-core)', () => {
+  it.each(['ar', 'en'])('keeps every row’s actions in view on a 1024-px tablet in %s', async (language) => {
+    await listed('&status=completed');
+    const { page } = await openSignedIn('/admin/orders', { storage: { 'admin-language': language }, width: 1024 });
+    await rowsShown(page).first().waitFor();
+    expect(await page.getByTestId('orders-table').locator('td.cell-actions').count()).toBeGreaterThan(0);
+    expect(await rowsWithActionsOutOfView(page, 'orders-table')).toBe(0);
+    if (process.env.SCREENSHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/admin-orders-${language}-tablet.png` });
+  });
+
   it.each(['en', 'ar'])('finds nothing serious on the list and the detail in %s', async (language) => {
     const [order] = await listed('&status=completed');
     for (const colorScheme of ['light', 'dark'] as const) {

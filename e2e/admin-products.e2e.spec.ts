@@ -10,6 +10,7 @@ import {
   documentState,
   liveUpdatesOn,
   plain,
+  rowsWithActionsOutOfView,
   seriousViolations,
   submitSignIn,
   type AdminOpenOptions,
@@ -57,6 +58,11 @@ interface AdminProduct {
 const adminProducts = async () =>
   (await suite.shop.api<{ products: AdminProduct[] }>('GET', '/api/admin/products')).products;
 const adminProduct = async (name: string) => (await adminProducts()).find((p) => p.name === name);
+
+const TRIAL_FIRST = [
+  { duration: 'free trial', price: 0 },
+  { duration: '1 month', price: 1500 },
+];
 
 const seed = (name: string, categoryId: string, extra: Partial<SeedProduct> = {}) =>
   suite.shop.createProduct({
@@ -320,12 +326,17 @@ describe('the products list', () => {
     const category = await suite.shop.createCategory(unique('Paged'));
     const prefix = unique('Paged');
     const names = Array.from({ length: 7 }, (_, i) => `${prefix} ${i + 1}`);
-    for (const name of names) await seed(name, category.id);
+    // The newest offers a free trial first: the list shows its first paid duration, and the trial as a badge.
+    for (const name of names) await seed(name, category.id, name === names[6] ? { price_durations: TRIAL_FIRST } : {});
     await suite.shop.updateProduct((await adminProduct(names[0]!))!.id, { active: false } as never);
     const { page, errors } = await openProducts(`?search=${encodeURIComponent(prefix)}`);
     const pager = page.getByTestId('products-pager');
 
     expect(await page.getByTestId('products-table').locator('tbody tr').count()).toBe(5);
+    const withTrial = listRow(page, names[6]!);
+    expect(plain(await withTrial.getByTestId('product-price').textContent())).toBe('1,500 Da / 1 month');
+    expect(plain(await withTrial.getByTestId('product-free-trial').textContent())).toBe('Free trial');
+    expect(await listRow(page, names[5]!).getByTestId('product-free-trial').count()).toBe(0);
     expect(plain(await pager.locator('.admin-pager-summary').textContent())).toBe('Showing 1 to 5 of 7 products');
     expect(await pager.getByRole('button', { name: /^Page \d$/ }).count()).toBe(2);
     // Newest first; the inactive one (the oldest) is on page 2.
@@ -515,6 +526,53 @@ describe('several admins at once', () => {
     await listRow(page, `${name} II`).waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(notifications, { timeout: 10_000 }).toContain(`Karim deleted the product “${name} II”`);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the form’s Options block', () => {
+  it.each([
+    ['ar', 390],
+    ['fr', 1024],
+  ] as const)(
+    'lays out Popular, VOD and Active one under another, none overlapping, in %s at %i px',
+    async (language, width) => {
+      const { page } = await openProducts('?form=new', { storage: { 'admin-language': language }, width });
+      await page.getByTestId('product-form').waitFor();
+      // Each option is its checkbox's parent: the box, the label and the hint.
+      const checkboxes = ['popular', 'vod', 'active'].map((name) => `[data-testid="product-form-${name}"]`);
+      const boxes = await page.locator(checkboxes.join(', ')).evaluateAll((inputs) =>
+        inputs.map((input) => {
+          const option = input.parentElement!;
+          const rect = option.getBoundingClientRect();
+          return {
+            top: rect.top,
+            bottom: rect.bottom,
+            width: rect.width,
+            height: rect.height,
+            text: option.scrollHeight,
+          };
+        }),
+      );
+      expect(boxes).toHaveLength(3);
+      for (const [index, box] of boxes.entries()) {
+        // Wide enough to read, tall enough for its label and hint (nothing spilling out of it).
+        expect(box.width).toBeGreaterThan(200);
+        expect(box.text).toBeLessThanOrEqual(Math.ceil(box.height) + 1);
+        if (index > 0) expect(box.top).toBeGreaterThanOrEqual(boxes[index - 1]!.bottom);
+      }
+    },
+  );
+});
+
+describe('on a 1024-px tablet', () => {
+  it.each(['ar', 'en'])('keeps every row’s actions in view in %s', async (language) => {
+    const category = await suite.shop.createCategory(unique('Tablet'));
+    await seed(`${unique('Tablet')} Premium Sports Cinéma Séries Documentaires`, category.id, {
+      price_durations: TRIAL_FIRST,
+    });
+    const { page } = await openProducts('', { storage: { 'admin-language': language }, width: 1024 });
+    expect(await page.getByTestId('products-table').locator('td.cell-actions').count()).toBeGreaterThan(0);
+    expect(await rowsWithActionsOutOfView(page, 'products-table')).toBe(0);
   });
 });
 

@@ -38,7 +38,7 @@ import { startStoreApp } from './support/store';
 
 /** Orders put in the log before the tests: a shop's worth of rows to rebuild. */
 const ORDERS = 4000;
-const READ_MODELS = ['admin-users', 'audit', 'catalogue', 'notes', 'orders', 'subscriptions'];
+const READ_MODELS = ['admin-users', 'audit', 'catalogue', 'notes', 'orders', 'shop-legal', 'subscriptions'];
 
 let app: RunningApp;
 let browser: Browser;

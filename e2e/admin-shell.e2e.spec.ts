@@ -223,13 +223,32 @@ describe('dashboard', () => {
     expect(await statValue(page, 'stat-orders')).toBe('1');
     expect(await page.getByTestId('live-status').textContent()).toBe('');
 
-    // Connected: the next paid order moves the figures and the recent orders as it happens.
-    await suite.shop.placeOrder(product.id, 2500);
+    // Connected: the next paid order moves the figures and the recent orders as it happens. The storefront's
+    // checkout sends a placeholder name, so the order reads by its phone.
+    const latest = await suite.shop.placeOrder(product.id, 2500, {
+      phone: '0661223344',
+      fullName: 'Nova IPTV Customer',
+      email: 'customer@nova-iptv.dz',
+    });
     await expect.poll(() => statValue(page, 'stat-orders'), { timeout: 10_000 }).toBe('2');
     await expect.poll(() => statValue(page, 'stat-revenue')).toBe('5,000 Da');
     expect(await page.getByTestId('recent-order').count()).toBe(2);
-    expect(await page.getByTestId('recent-order').first().textContent()).toMatch(/#\d+/);
+    const newest = page.getByTestId('recent-order').first();
+    expect(plain(await newest.textContent())).toMatch(/^#\d+0661223344/);
     expect(await page.getByTestId('revenue-chart').locator('.admin-chart-bar').count()).toBe(1);
+
+    // Each recent order opens in the orders list; View all opens the list.
+    await newest.getByTestId('recent-order-link').click();
+    await page.waitForURL(new RegExp(`/admin/orders\\?id=${latest.orderId}$`));
+    await page.getByTestId('order-detail-body').waitFor();
+    expect(await page.getByTestId('order-detail-body').textContent()).not.toContain('customer@nova-iptv.dz');
+    await page.goBack();
+    await page.getByTestId('recent-orders-all').click();
+    await page.waitForURL(/\/admin\/orders$/);
+    const row = page.locator(`tr[data-row-id="${latest.orderId}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).not.toContain('Nova IPTV Customer');
+    expect(await row.textContent()).not.toContain('customer@nova-iptv.dz');
     expect(errors).toEqual([]);
   });
 });

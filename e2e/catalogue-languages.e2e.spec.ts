@@ -131,15 +131,17 @@ describe('a product in three languages', () => {
 
 describe('the shop’s default language and the category form', () => {
   it('is chosen in Settings, then required by the forms; the category form has the same tabs', async () => {
-    const { page, errors } = await suite.signIn('/admin/settings?tab=shop', { storage: { 'admin-language': 'en' } });
+    const { page, errors } = await suite.signIn('/admin/settings?tab=catalogue', {
+      storage: { 'admin-language': 'en' },
+    });
     page.setDefaultTimeout(10_000);
-    const language = page.getByTestId('settings-shop-language');
+    const language = page.getByTestId('settings-catalogue-language');
     await language.waitFor();
     expect(await language.inputValue()).toBe('fr');
     await language.selectOption('ar');
-    await page.getByTestId('settings-shop-save').click();
-    await expect.poll(async () => plain(await page.getByTestId('settings-shop-saved').textContent())).not.toBe('');
-    expect((await suite.shop.api<{ shop: { defaultLanguage: string } }>('GET', '/api/admin/shop')).shop).toMatchObject({
+    await page.getByTestId('settings-catalogue-save').click();
+    await expect.poll(async () => plain(await page.getByTestId('settings-catalogue-saved').textContent())).not.toBe('');
+    expect(await suite.shop.api<{ defaultLanguage: string }>('GET', '/api/admin/shop/language')).toMatchObject({
       defaultLanguage: 'ar',
     });
 
@@ -168,7 +170,7 @@ describe('the shop’s default language and the category form', () => {
     );
     expect(Object.keys(saved.data[0]!.translations)).toEqual(['ar', 'fr']);
     expect(errors).toEqual([]);
-    await suite.shop.api('PUT', '/api/admin/shop', { defaultLanguage: 'fr' });
+    await suite.shop.api('PUT', '/api/admin/shop/language', { defaultLanguage: 'fr' });
   });
 
   it('passes axe in Arabic on a phone and on a desktop, tabs included', async () => {

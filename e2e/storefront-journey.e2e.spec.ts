@@ -158,20 +158,34 @@ describe('storefront journey', () => {
     expect(await page.getByTestId('order-summary').textContent()).toContain('Tax');
     expect(await badgeCount(page)).toBe('3');
 
-    // Checkout: the phone rule on change and on submit, then the provider's page.
+    // Checkout: the phone rule, not at the first digit but on leaving the field, once the number could be
+    // complete, and on submit; then the provider's page.
     await page.getByTestId('checkout-button').click();
     await page.waitForURL(/\/checkout$/);
     const phone = page.getByTestId('phone-input');
-    await phone.fill('0455');
-    expect(await page.getByTestId('phone-error').textContent()).toBe(
-      'Must be a valid Algerian phone number (starting with 05, 06, or 07 and consisting of 10 digits)',
-    );
+    const invalid = 'Must be a valid Algerian phone number (starting with 05, 06, or 07 and consisting of 10 digits)';
     await phone.fill('');
-    expect(await page.getByTestId('phone-error').textContent()).toBe('Phone number is required');
+    await phone.pressSequentially('0455');
+    expect(await page.getByTestId('phone-error').count()).toBe(0);
+    await phone.blur();
+    expect(await page.getByTestId('phone-error').textContent()).toBe(invalid);
+    await phone.fill('');
+    await phone.pressSequentially('04551234');
+    // Said once, the problem follows the typing.
+    expect(await page.getByTestId('phone-error').textContent()).toBe(invalid);
+    await phone.fill('');
+    await page.reload();
+    await phone.pressSequentially('045512345');
+    expect(await page.getByTestId('phone-error').count()).toBe(0);
+    await phone.pressSequentially('6');
+    expect(await page.getByTestId('phone-error').textContent()).toBe(invalid);
+    await phone.fill('');
     await page.getByTestId('place-order').click();
+    expect(await page.getByTestId('phone-error').textContent()).toBe('Phone number is required');
     expect(page.url()).toMatch(/\/checkout$/);
     expect(await phone.evaluate((el) => el === document.activeElement)).toBe(true);
-    await checkOutWith(page, '0555 12 34 56');
+    // Typed on an Arabic keyboard: Eastern Arabic-Indic digits are the same number.
+    await checkOutWith(page, '۰۵۵۵ ۱۲ ۳۴ ۵۶');
 
     // The sandbox's hosted page, which says first that it is a test: pay.
     expect(await page.locator('.test-banner').textContent()).toContain('TEST PAYMENT');
@@ -278,6 +292,59 @@ describe('storefront journey', () => {
     );
     await page.getByTestId('cart-link').click();
     expect(await textOf(page, '[data-testid="cart-total"]')).toBe('1,700 Da');
+    expect(errors).toEqual([]);
+  });
+
+  it('the cart names a package no longer sold and a changed price, and Remove and Clear can be undone', async () => {
+    const [kept, dropped] = [
+      await admin.createProduct({
+        name: 'Kept Pack',
+        category_id: category.id,
+        price_durations: [{ duration: '1 month', price: 1000 }],
+      }),
+      await admin.createProduct({
+        name: 'Dropped Pack',
+        category_id: category.id,
+        price_durations: [{ duration: '1 month', price: 800 }],
+      }),
+    ];
+    await admin.updateProduct(kept.id, { price_durations: [{ duration: '1 month', price: 1200 }] });
+    await admin.updateProduct(dropped.id, { active: false } as never);
+    const stored = [...JSON.parse(cartWith(kept, '1 month', 1000)), ...JSON.parse(cartWith(dropped, '1 month', 800))];
+    const { page, errors } = await openStore(browser, app.url, '/cart', {
+      storage: { ...ENGLISH, cart: JSON.stringify(stored) },
+      contexts,
+    });
+    const unavailable = page.getByTestId('cart-unavailable');
+    await unavailable.waitFor();
+    expect(await textOf(page, '[data-testid="cart-unavailable"] li')).toBe(
+      'Dropped Pack (1 month) is no longer sold: remove it to check out.',
+    );
+    expect(await page.getByTestId('checkout-button').isDisabled()).toBe(true);
+    expect(await textOf(page, '[data-testid="cart-repriced"] li')).toBe('Kept Pack (1 month): 1,000 Da → 1,200 Da');
+    expect(await textOf(page, '[data-testid="cart-total"]')).toBe('2,000 Da');
+
+    // Remove, then Undo: the line is back; removed again, checkout opens.
+    const droppedLine = page.locator(`[data-testid="cart-line"][data-product-id="${dropped.id}"]`);
+    await droppedLine.locator('.cart-remove').click();
+    await droppedLine.waitFor({ state: 'detached' });
+    expect(await textOf(page, '.toast-area .toast-message')).toBe('Dropped Pack was removed from the cart');
+    await page.getByTestId('toast-action').click();
+    await droppedLine.waitFor();
+    await droppedLine.locator('.cart-remove').click();
+    await unavailable.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('checkout-button').getAttribute('href')).toBe('/checkout');
+
+    // The price change, once seen, is no longer said.
+    await page.getByTestId('cart-repriced').getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('cart-repriced').waitFor({ state: 'detached' });
+
+    // Clear cart, then Undo.
+    await page.getByTestId('cart-clear').click();
+    await page.getByTestId('cart-empty').waitFor();
+    await page.getByTestId('toast-action').last().click();
+    await page.locator(`[data-testid="cart-line"][data-product-id="${kept.id}"]`).waitFor();
+    expect(await textOf(page, '[data-testid="cart-total"]')).toBe('1,200 Da');
     expect(errors).toEqual([]);
   });
 

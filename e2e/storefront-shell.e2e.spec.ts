@@ -93,6 +93,18 @@ describe('storefront shell', () => {
     expect(errors).toEqual([]);
   });
 
+  it('moves focus to the new page’s heading after a navigation, not on the first page', async () => {
+    const { page, errors } = await openHome();
+    const focusedHeading = () =>
+      page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null));
+    expect(await focusedHeading()).toBeNull();
+    await mainNav(page, 'التنقل الرئيسي').getByRole('link', { name: 'المتجر' }).click();
+    await page.waitForURL(/\/store$/);
+    await expect.poll(focusedHeading).toBe(await page.locator('main h1').first().textContent());
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('switches to English from the language menu: left to right, English text', async () => {
     const { page, errors } = await openHome();
     await chooseLanguage(page, 'English', 'en');

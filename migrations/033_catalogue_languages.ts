@@ -10,7 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE catalogue_categories ADD COLUMN translations jsonb NOT NULL DEFAULT '{}'`.execute(db);
   await sql`ALTER TABLE catalogue_products ADD COLUMN translations jsonb NOT NULL DEFAULT '{}'`.execute(db);
   await sql`
-    CREATE TABLE catalogue_shop (
+    CREATE TABLE catalogue_language (
       id text PRIMARY KEY,
       default_language text NOT NULL,
       version integer NOT NULL,
@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`DROP TABLE catalogue_shop`.execute(db);
+  await sql`DROP TABLE catalogue_language`.execute(db);
   await sql`ALTER TABLE catalogue_products DROP COLUMN translations`.execute(db);
   await sql`ALTER TABLE catalogue_categories DROP COLUMN translations`.execute(db);
 }

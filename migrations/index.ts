@@ -28,7 +28,10 @@ import * as automaticDelivery from './027_automatic_delivery';
 import * as orderTrials from './028_order_trials';
 import * as renewals from './029_renewals';
 import * as refunds from './030_refunds';
+import * as renewalExtensions from './031_renewal_extensions';
+import * as subscriptionIndexes from './032_subscription_indexes';
 import * as catalogueLanguages from './033_catalogue_languages';
+import * as shopLegal from './034_shop_legal';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -61,5 +64,8 @@ export const migrations: Record<string, Migration> = {
   '028_order_trials': orderTrials,
   '029_renewals': renewals,
   '030_refunds': refunds,
+  '031_renewal_extensions': renewalExtensions,
+  '032_subscription_indexes': subscriptionIndexes,
   '033_catalogue_languages': catalogueLanguages,
+  '034_shop_legal': shopLegal,
 };

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { precompress } from './precompress-web.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const stamp = path.join(root, 'web/dist/.source-hash');
@@ -11,6 +12,8 @@ const sources = [
   'web/index.html',
   'web/vite.config.ts',
   'web/shared-alias.ts',
+  'web/route-manifest.ts',
+  'scripts/precompress-web.mjs',
   'web/src',
   'web/public',
   'src/shared',
@@ -44,4 +47,6 @@ const result = spawnSync(
   },
 );
 if (result.status !== 0) process.exit(result.status ?? 1);
+// As `npm run build`: the brotli and gzip copies the store sends.
+await precompress(path.join(root, 'web/dist'));
 writeFileSync(stamp, current);

@@ -13,8 +13,10 @@ import { catalogueModule } from './modules/catalogue';
 import { identityModule } from './modules/identity';
 import { operationsModule } from './modules/operations';
 import { notesModule } from './modules/notes';
+import { shopModule } from './modules/shop';
+import { pagesModule } from './modules/pages';
 import { orderingModule, recordDelivery } from './modules/ordering';
-import { automaticDeliveryTrigger, subscriptionsModule } from './modules/subscriptions';
+import { provisioningTrigger, subscriptionsModule } from './modules/subscriptions';
 import { storeApiRoutes } from './openapi';
 import { createHttpApp } from './platform/http/app';
 import { createAdminAuth, type AdminAuth } from './platform/http/auth';
@@ -47,8 +49,10 @@ export const modules: readonly AppModule[] = [
   // Recording a delivery on an order is the ordering module's command.
   subscriptionsModule({ recordOrderDelivery: recordDelivery }),
   notesModule,
+  shopModule,
   auditModule,
   operationsModule,
+  pagesModule,
 ];
 
 /** Defines every module's background jobs: in the web process (which runs them unless RUN_WORKERS=false) and in `npm run worker`. */
@@ -144,8 +148,9 @@ export async function startApp(
         db,
         realtime,
         catalogue,
-        // A paid order's automatic delivery starts once its subscriptions can be read (PROVISIONING_URL).
-        onOrdersPaid: automaticDeliveryTrigger({ config, db, queue: infra.queue }),
+        // A paid order's automatic delivery (or a renewal's extension) starts once its subscriptions
+        // can be read (PROVISIONING_URL).
+        onOrdersPaid: provisioningTrigger({ config, db, queue: infra.queue }),
       }),
       logger,
     });
@@ -211,6 +216,7 @@ export async function startApp(
         'support-whatsapp': config.SUPPORT_WHATSAPP,
         'support-email': config.SUPPORT_EMAIL,
       },
+      webPage: routes.find((m) => m.webPage)?.webPage,
       actorName: (actor) => describeActor(db, actor),
       readRouters: routes.flatMap((m) => (m.reads ? [m.reads] : [])),
       fastReads: Object.assign({}, ...routes.map((m) => m.fastReads ?? {}), adminFastReads(auth, routes)),

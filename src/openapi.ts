@@ -7,6 +7,8 @@ import { identityApi } from './modules/identity';
 import { operationsApi } from './modules/operations';
 import { orderingApi, sandboxApi } from './modules/ordering';
 import { notesApi } from './modules/notes';
+import { pagesApi } from './modules/pages';
+import { shopApi } from './modules/shop';
 import { subscriptionsApi } from './modules/subscriptions';
 import { buildOpenApiDocument, type OpenApiDocument } from './platform/http/openapi/document';
 import type { ApiOperation } from './platform/http/openapi/operation';
@@ -33,10 +35,15 @@ const TAGS = [
   { name: 'Dashboard', description: 'The back office’s sales figures' },
   { name: 'Users', description: 'Administrators' },
   { name: 'Settings', description: 'The signed-in administrator’s own settings' },
-  { name: 'Shop', description: 'The shop’s own settings: the catalogue’s default language' },
+  {
+    name: 'Shop',
+    description:
+      'The shop’s legal identity, terms of sale and refund policy (docs/product.md#legal-information), and its catalogue’s default language',
+  },
   { name: 'Audit trail', description: 'Who changed what, and when' },
   { name: 'Read models', description: 'The read models’ state, and their rebuilds from the event log' },
   { name: 'Operations', description: 'Health and metrics, for monitoring' },
+  { name: 'Pages', description: 'What crawlers read besides the web app’s pages: the sitemap and robots.txt' },
   { name: 'Reference', description: 'This description and its interactive page' },
 ];
 
@@ -55,9 +62,11 @@ export function storeApiOperations(options: { sandbox: boolean }): ApiOperation[
     ...orderingApi,
     ...subscriptionsApi,
     ...notesApi,
+    ...shopApi,
     ...(options.sandbox ? sandboxApi : []),
     ...auditApi,
     ...operationsApi,
+    ...pagesApi,
   ];
 }
 

@@ -3,6 +3,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { routeManifest } from './route-manifest';
 import { sharedAlias } from './shared-alias';
 
 // Every path is resolved from this file's folder, so the config works whether Vite is started
@@ -53,6 +54,7 @@ export default defineConfig({
     }),
     react(),
     precompileMessages(),
+    routeManifest(fromWeb('./src/routeTree.gen.ts')),
   ],
   resolve: {
     // Messages arrive precompiled (see above), so ship the parser's types without the parser.

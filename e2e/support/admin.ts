@@ -154,3 +154,18 @@ export async function signedInStorage(baseUrl: string, credentials: Credentials)
   const { token, user } = (await answer.json()) as { token: string; user: unknown };
   return { 'admin-token': token, 'admin-user': JSON.stringify(user) };
 }
+
+/**
+ * How many of a list's rows have their actions cell out of sight (cut off by the list's scroll box or the
+ * window): none, on any screen (docs/product.md#back-office).
+ */
+export const rowsWithActionsOutOfView = (page: Page, tableTestId: string) =>
+  page.getByTestId(tableTestId).evaluate((table) => {
+    const box = table.parentElement!.getBoundingClientRect();
+    const left = Math.max(box.left, 0);
+    const right = Math.min(box.right, window.innerWidth);
+    return [...table.querySelectorAll('tbody tr td.cell-actions')].filter((cell) => {
+      const rect = cell.getBoundingClientRect();
+      return rect.left < left - 1 || rect.right > right + 1;
+    }).length;
+  });

@@ -114,6 +114,7 @@ export function shopClient(baseUrl: string) {
       fullName,
       email,
       language,
+      renewing,
     }: {
       phone?: string;
       quantity?: number;
@@ -123,6 +124,8 @@ export function shopClient(baseUrl: string) {
       fullName?: string;
       email?: string;
       language?: string;
+      /** A renewal (docs/product.md#renewals) of this subscription of the order whose link's token is given. */
+      renewing?: { accessToken: string; subscriptionId: string };
     } = {},
   ): Promise<ShopOrder> {
     const created = await fetch(`${baseUrl}/api/payment/create-checkout`, {
@@ -134,7 +137,8 @@ export function shopClient(baseUrl: string) {
         fullName,
         email,
         language,
-        items: [{ productId, duration: '1 month', quantity }],
+        orderAccessToken: renewing?.accessToken,
+        items: [{ productId, duration: '1 month', quantity, renewalOf: renewing?.subscriptionId }],
       }),
     });
     if (!created.ok) throw new Error(`create-checkout: ${created.status} ${await created.text()}`);

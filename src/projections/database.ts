@@ -4,6 +4,7 @@ import type { AuditTables } from './audit';
 import type { CatalogueTables } from './catalogue';
 import type { NotesTables } from './notes';
 import type { OrdersTables } from './orders';
+import type { ShopLegalTables } from './shop-legal';
 import type { SubscriptionsTables } from './subscriptions';
 
 /** Every table of the product's database, each declared once by its owner: `Kysely<Database>`. */
@@ -14,5 +15,6 @@ export interface Database
     CatalogueTables,
     NotesTables,
     OrdersTables,
+    ShopLegalTables,
     SubscriptionsTables,
     PlatformTables {}

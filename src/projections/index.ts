@@ -7,6 +7,7 @@ import { catalogueProjection, type LiveCatalogue } from './catalogue';
 import type { Database } from './database';
 import { notesProjection } from './notes';
 import { ordersProjection } from './orders';
+import { shopLegalProjection } from './shop-legal';
 import { subscriptionsProjection } from './subscriptions';
 
 /** What read models may use after a batch commits: the database to read fresh lists, the live push. */
@@ -28,6 +29,7 @@ export function allProjections(deps: ProjectionDeps): Projection[] {
     ordersProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
     subscriptionsProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
     notesProjection({ ...deps, describeActor: (actor) => describeActor(deps.db, actor) }),
+    shopLegalProjection(),
     auditProjection(deps),
   ];
 }

@@ -38,9 +38,11 @@ describe('the web-facing part of src/shared', () => {
       'errors',
       'identity',
       'live',
+      'locale',
       'notes',
       'operations',
       'ordering',
+      'shop',
       'subscriptions',
       'text',
     ]);

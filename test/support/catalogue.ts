@@ -41,7 +41,7 @@ export async function catalogueAndAuditRows(db: Kysely<Database>) {
   return {
     categories: await db.selectFrom('catalogue_categories').selectAll().orderBy('id').execute(),
     products: await db.selectFrom('catalogue_products').selectAll().orderBy('id').execute(),
-    shop: await db.selectFrom('catalogue_shop').selectAll().execute(),
+    shop: await db.selectFrom('catalogue_language').selectAll().execute(),
     entries: await db.selectFrom('audit_entries').selectAll().orderBy('id').execute(),
     entities: await db.selectFrom('audit_entities').selectAll().orderBy('key').execute(),
   };

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { isNotFound } from './api/http';
 import { I18nProvider } from './i18n/I18nProvider';
 import { createLanguageStore } from './i18n/language-store';
-import { DEFAULT_STORE_LOCALE, STORE_LANGUAGE_KEY } from './i18n/locales';
+import { DEFAULT_STORE_LOCALE, STORE_LANGUAGE_KEY, languageInAddress } from './i18n/locales';
 import { createAppRouter } from './router';
 import { themeStore } from './theme/useTheme';
 import './styles/index.css';
@@ -31,7 +31,11 @@ async function start() {
   if (!inBackOffice) themeStore();
   // The language's messages and the first page's code and data load side by side.
   const [language] = await Promise.all([
-    createLanguageStore({ storageKey: STORE_LANGUAGE_KEY, defaultLocale: DEFAULT_STORE_LOCALE }),
+    createLanguageStore({
+      storageKey: STORE_LANGUAGE_KEY,
+      defaultLocale: DEFAULT_STORE_LOCALE,
+      asked: inBackOffice ? null : languageInAddress(window.location.search),
+    }),
     router.load().catch(() => undefined), // a failure shows in the page's own error view
   ]);
   const container = document.getElementById('root');

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
+import { Route as LegalRouteImport } from './routes/legal'
 import { Route as OrderConfirmationRouteImport } from './routes/order-confirmation'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -56,6 +57,11 @@ const CartRoute = CartRouteImport.update({
 const CheckoutRoute = CheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegalRoute = LegalRouteImport.update({
+  id: '/legal',
+  path: '/legal',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrderConfirmationRoute = OrderConfirmationRouteImport.update({
@@ -184,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
+  '/legal': typeof LegalRoute
   '/order-confirmation': typeof OrderConfirmationRoute
   '/store': typeof StoreRoute
   '/admin/activity': typeof AdminActivityRoute
@@ -213,6 +220,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
+  '/legal': typeof LegalRoute
   '/order-confirmation': typeof OrderConfirmationRoute
   '/store': typeof StoreRoute
   '/admin/activity': typeof AdminActivityRoute
@@ -244,6 +252,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
+  '/legal': typeof LegalRoute
   '/order-confirmation': typeof OrderConfirmationRoute
   '/store': typeof StoreRoute
   '/admin/activity': typeof AdminActivityRoute
@@ -276,6 +285,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/cart'
     | '/checkout'
+    | '/legal'
     | '/order-confirmation'
     | '/store'
     | '/admin/activity'
@@ -305,6 +315,7 @@ export interface FileRouteTypes {
     | '/'
     | '/cart'
     | '/checkout'
+    | '/legal'
     | '/order-confirmation'
     | '/store'
     | '/admin/activity'
@@ -335,6 +346,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/cart'
     | '/checkout'
+    | '/legal'
     | '/order-confirmation'
     | '/store'
     | '/admin/activity'
@@ -366,6 +378,7 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
+  LegalRoute: typeof LegalRoute
   OrderConfirmationRoute: typeof OrderConfirmationRoute
   StoreRoute: typeof StoreRoute
   CategorySlugRoute: typeof CategorySlugRoute
@@ -406,6 +419,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout'
       fullPath: '/checkout'
       preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal': {
+      id: '/legal'
+      path: '/legal'
+      fullPath: '/legal'
+      preLoaderRoute: typeof LegalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order-confirmation': {
@@ -622,6 +642,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
+  LegalRoute: LegalRoute,
   OrderConfirmationRoute: OrderConfirmationRoute,
   StoreRoute: StoreRoute,
   CategorySlugRoute: CategorySlugRoute,

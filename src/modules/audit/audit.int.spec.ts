@@ -201,7 +201,7 @@ describe('the audit trail', () => {
     );
 
     // Karim makes Arabic the catalogue's default language (docs/product.md#shop-settings).
-    await ok(api().put('/api/admin/shop').set(as(karim.token)).send({ defaultLanguage: 'ar' }));
+    await ok(api().put('/api/admin/shop/language').set(as(karim.token)).send({ defaultLanguage: 'ar' }));
 
     // Bulk delete, then Karim leaves: his entries keep his name.
     await ok(
@@ -315,7 +315,7 @@ describe('the audit trail', () => {
       entity: { label },
       changes: [{ field: 'status', before: 'completed', after: 'dispatched' }],
     });
-    expect(find('shop.language_changed', 'shop')).toMatchObject({
+    expect(find('shop.language_changed', 'language')).toMatchObject({
       actor: byKarim,
       entity: { type: 'shop', label: 'ar', version: 0 },
       changes: [{ field: 'defaultLanguage', before: 'fr', after: 'ar' }],

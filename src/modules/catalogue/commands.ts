@@ -34,15 +34,22 @@ import {
   productDecider,
   resolveCategory,
   restorableCategory,
-  shopDecider,
+  catalogueLanguageDecider,
   slugName,
   type CategoryCommand,
   type CategoryState,
   type ProductCommand,
   type ProductState,
-  type ShopState,
+  type CatalogueLanguageState,
 } from './decider';
-import { SHOP_STREAM, categoryStream, productStream, slugStream, type ImageRef, type SlugEvent } from './events';
+import {
+  CATALOGUE_LANGUAGE_STREAM,
+  categoryStream,
+  productStream,
+  slugStream,
+  type ImageRef,
+  type SlugEvent,
+} from './events';
 import { closeToProducts, recordPlacement } from './placements';
 import { slugCandidate, slugFits, slugify } from './slug';
 
@@ -91,7 +98,7 @@ export async function createCategory(
     imageBytes,
     options,
     async (state, image): Promise<CategoryCommand> => {
-      const defaultLanguage = await shopLanguage(deps.store);
+      const defaultLanguage = await catalogueLanguage(deps.store);
       const name = slugName(categoryTextAfter(state, fields, defaultLanguage), defaultLanguage);
       // Nameless in the default language: refused by the decider before any slug is claimed.
       const slug = name ? await claimSlug(deps.store, slugify(name), categoryId, options.metadata) : '';
@@ -120,7 +127,7 @@ export async function updateCategory(
     options,
     async (state, image): Promise<CategoryCommand> => {
       previousSlug = state.slug;
-      const defaultLanguage = await shopLanguage(deps.store);
+      const defaultLanguage = await catalogueLanguage(deps.store);
       // The slug follows the name in the default language (docs/product.md#catalogue-languages).
       const name = slugName(categoryTextAfter(state, changes, defaultLanguage), defaultLanguage);
       const renamed = name && state.exists && !state.deleted && !slugFits(state.slug, slugify(name));
@@ -186,7 +193,7 @@ export async function createProduct(
     options,
     async (_state, image): Promise<ProductCommand> => {
       const categories = await categoriesOf(deps);
-      const defaultLanguage = await shopLanguage(deps.store);
+      const defaultLanguage = await catalogueLanguage(deps.store);
       return {
         type: 'CreateProduct',
         data: { productId, fields, image: image ?? null, categories, defaultLanguage, now: now() },
@@ -212,7 +219,7 @@ export async function updateProduct(
     options,
     async (_state, image): Promise<ProductCommand> => {
       const categories = await categoriesOf(deps);
-      const defaultLanguage = await shopLanguage(deps.store);
+      const defaultLanguage = await catalogueLanguage(deps.store);
       return { type: 'UpdateProduct', data: { productId, changes, image, categories, defaultLanguage, now: now() } };
     },
     placing(deps, productId, options),
@@ -261,7 +268,7 @@ export async function restoreProduct(
       const formerCategoryName = categoryGone ? await categoryNameOf(deps.store, restored.categoryId) : undefined;
       keptCurrentImage = await imageLost(deps, restored.image, state.image);
       const image = keptCurrentImage ? state.image : restored.image;
-      const defaultLanguage = await shopLanguage(deps.store);
+      const defaultLanguage = await catalogueLanguage(deps.store);
       return {
         type: 'RestoreProduct',
         data: {
@@ -297,7 +304,7 @@ export async function restoreCategory(
     categoryDecider,
     async (state): Promise<CategoryCommand> => {
       previousSlug = state.slug;
-      const defaultLanguage = await shopLanguage(deps.store);
+      const defaultLanguage = await catalogueLanguage(deps.store);
       // Refused before any slug is claimed: a restore that is refused claims nothing.
       const name = slugName(
         restorableCategory(state, toVersion, restored, defaultLanguage).translations,
@@ -408,21 +415,21 @@ const now = () => new Date().toISOString();
  * The shop's default language now, from its own stream (a few events at most): the texts' rules
  * follow the admin's latest choice, whichever instance answers and however far the read model is.
  */
-export async function shopLanguage(store: EventStore): Promise<Language> {
-  return (await loadStream(store, SHOP_STREAM, shopDecider)).state.defaultLanguage;
+export async function catalogueLanguage(store: EventStore): Promise<Language> {
+  return (await loadStream(store, CATALOGUE_LANGUAGE_STREAM, catalogueLanguageDecider)).state.defaultLanguage;
 }
 
 /** Sets the shop's default language (docs/product.md#shop-settings); If-Match as for an item. */
-export async function chooseShopLanguage(
+export async function chooseCatalogueLanguage(
   deps: CatalogueDeps,
   language: Language,
   options: WriteOptions,
-): Promise<CommandResult<NewEvent, ShopState>> {
+): Promise<CommandResult<NewEvent, CatalogueLanguageState>> {
   return handleCommand(
     deps.store,
-    SHOP_STREAM,
-    shopDecider,
-    () => ({ type: 'ChooseShopLanguage', data: { language, now: now() } }),
+    CATALOGUE_LANGUAGE_STREAM,
+    catalogueLanguageDecider,
+    () => ({ type: 'ChooseCatalogueLanguage', data: { language, now: now() } }),
     options,
   );
 }

@@ -30,7 +30,7 @@ import {
   type ProductDetails,
   type ProductEvent,
   type ProductValues,
-  type ShopEvent,
+  type CatalogueLanguageEvent,
 } from './events';
 
 // Pure rules of the catalogue's streams, a category, a product and the shop's settings: decide(command,
@@ -562,21 +562,25 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
   initialState: initialProductState,
 };
 
-// The shop's settings (docs/product.md#shop-settings): one stream, SHOP_STREAM.
+// The shop's settings (docs/product.md#shop-settings): one stream, CATALOGUE_LANGUAGE_STREAM.
 
-export interface ShopState {
+export interface CatalogueLanguageState {
   /** The language every item's text must have (INITIAL_SHOP_LANGUAGE until an admin chooses). */
   defaultLanguage: Language;
   /** The stream's revision (-1 before the first choice): the settings' version. */
   version: number;
 }
 
-export type ShopCommand = { type: 'ChooseShopLanguage'; data: { language: Language; now: string } };
+export type CatalogueLanguageCommand = { type: 'ChooseCatalogueLanguage'; data: { language: Language; now: string } };
 
-export const shopDecider: Decider<ShopCommand, ShopEvent, ShopState> = {
+export const catalogueLanguageDecider: Decider<
+  CatalogueLanguageCommand,
+  CatalogueLanguageEvent,
+  CatalogueLanguageState
+> = {
   decide(command, state) {
     const { language, now } = command.data;
-    return language === state.defaultLanguage ? [] : [{ type: 'ShopLanguageChosen', data: { language, at: now } }];
+    return language === state.defaultLanguage ? [] : [{ type: 'CatalogueLanguageChosen', data: { language, at: now } }];
   },
   evolve: (state, event) => ({ defaultLanguage: event.data.language, version: state.version + 1 }),
   initialState: { defaultLanguage: INITIAL_SHOP_LANGUAGE, version: -1 },

@@ -11,7 +11,7 @@ import {
   categoryDecider,
   productDecider,
   resolveCategory,
-  shopDecider,
+  catalogueLanguageDecider,
   type CategoryCommand,
   type CategoryRef,
   type ProductCommand,
@@ -729,18 +729,18 @@ describe('product decider', () => {
 });
 
 describe('shop decider', () => {
-  const shop = deciderSpec(shopDecider);
-  const choose = (language: Language) => ({ type: 'ChooseShopLanguage' as const, data: { language, now } });
+  const shop = deciderSpec(catalogueLanguageDecider);
+  const choose = (language: Language) => ({ type: 'ChooseCatalogueLanguage' as const, data: { language, now } });
 
   it('starts in French, and records a change of the default language only', () => {
-    expect(shopDecider.initialState).toEqual({ defaultLanguage: 'fr', version: -1 });
+    expect(catalogueLanguageDecider.initialState).toEqual({ defaultLanguage: 'fr', version: -1 });
     shop.given([]).when(choose('fr')).then([]);
     shop
       .given([])
       .when(choose('ar'))
-      .then([{ type: 'ShopLanguageChosen', data: { language: 'ar', at: now } }]);
+      .then([{ type: 'CatalogueLanguageChosen', data: { language: 'ar', at: now } }]);
     shop
-      .given([{ type: 'ShopLanguageChosen', data: { language: 'ar', at: now } }])
+      .given([{ type: 'CatalogueLanguageChosen', data: { language: 'ar', at: now } }])
       .when(choose('ar'))
       .then([]);
   });

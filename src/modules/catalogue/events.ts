@@ -94,8 +94,8 @@ export type ProductEvent =
 
 export type CatalogueEvent = CategoryEvent | ProductEvent;
 
-/** The shop's settings (docs/product.md#shop-settings): the language every item must have. One stream, SHOP_STREAM. */
-export type ShopEvent = { type: 'ShopLanguageChosen'; data: { language: Language; at: string } };
+/** The shop's settings (docs/product.md#shop-settings): the language every item must have. One stream, CATALOGUE_LANGUAGE_STREAM. */
+export type CatalogueLanguageEvent = { type: 'CatalogueLanguageChosen'; data: { language: Language; at: string } };
 
 /** A slug belongs to at most one category: its own stream, claimed and released with optimistic concurrency. */
 export type SlugEvent =
@@ -136,7 +136,7 @@ export const PRODUCT_EVENT_TYPES: readonly ProductEvent['type'][] = [
   'ProductRestored',
 ];
 
-export const SHOP_EVENT_TYPES: readonly ShopEvent['type'][] = ['ShopLanguageChosen'];
+export const CATALOGUE_LANGUAGE_EVENT_TYPES: readonly CatalogueLanguageEvent['type'][] = ['CatalogueLanguageChosen'];
 
 /**
  * The language the text of an event from before the catalogue had languages is in: the shop's
@@ -166,7 +166,7 @@ export function upcastCatalogueEvent<E extends CatalogueEvent>(stored: E): E {
   }
 }
 
-export const SHOP_STREAM = 'catalogue-shop';
+export const CATALOGUE_LANGUAGE_STREAM = 'catalogue-language';
 export const categoryStream = (categoryId: string) => `catalogue-category-${categoryId}`;
 export const productStream = (productId: string) => `catalogue-product-${productId}`;
 export const slugStream = (slug: string) => `catalogue-slug-${slug}`;

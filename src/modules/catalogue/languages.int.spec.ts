@@ -7,7 +7,13 @@ import { waitUntil } from '../../../test/support/wait';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { SYSTEM } from '../../platform/eventstore/port';
 import type { AuditPage } from '../../shared/audit';
-import type { CategoryPage, CategoryView, ProductDetailView, ProductView, ShopView } from '../../shared/catalogue';
+import type {
+  CategoryPage,
+  CategoryView,
+  ProductDetailView,
+  ProductView,
+  CatalogueLanguageView,
+} from '../../shared/catalogue';
 import { categoryStream, productStream } from './events';
 
 // The catalogue in three languages (docs/product.md#catalogue-languages), through HTTP on the real server: each
@@ -231,8 +237,8 @@ describe('events from before the catalogue had languages', () => {
 
 describe("the shop's default language", () => {
   const shop = async () => {
-    const answer = await ok(admin('get', '/api/admin/shop'));
-    return { shop: answer.body.shop as ShopView, etag: answer.headers.etag as string | undefined };
+    const answer = await ok(admin('get', '/api/admin/shop/language'));
+    return { shop: answer.body as CatalogueLanguageView, etag: answer.headers.etag as string | undefined };
   };
 
   it('is French until an admin chooses, then the language shoppers without theirs read, required of every new text', async () => {
@@ -244,19 +250,19 @@ describe("the shop's default language", () => {
     });
     expect(before.etag).toBeUndefined();
 
-    const refused = await admin('put', '/api/admin/shop').send({ defaultLanguage: 'de' });
+    const refused = await admin('put', '/api/admin/shop/language').send({ defaultLanguage: 'de' });
     expect(refused.status).toBe(400);
     expect(refused.body.fields.defaultLanguage.code).toBe('catalogue.language');
 
-    const chosen = await ok(admin('put', '/api/admin/shop').send({ defaultLanguage: 'ar' }));
+    const chosen = await ok(admin('put', '/api/admin/shop/language').send({ defaultLanguage: 'ar' }));
     expect(chosen.headers.etag).toBe('"0"');
     // Of the items from before languages, the category has no Arabic yet (the product was given one).
-    expect(chosen.body.shop).toMatchObject({
+    expect(chosen.body).toMatchObject({
       defaultLanguage: 'ar',
       version: 0,
       missing: { ar: { products: 0, categories: 1 } },
     });
-    const stale = await admin('put', '/api/admin/shop').set('If-Match', '"5"').send({ defaultLanguage: 'en' });
+    const stale = await admin('put', '/api/admin/shop/language').set('If-Match', '"5"').send({ defaultLanguage: 'en' });
     expect(stale.status).toBe(409);
 
     // No language asked: the default one, now Arabic; an item without it still answers, in the first it has.
@@ -280,7 +286,7 @@ describe("the shop's default language", () => {
       entity: { type: 'shop', id: 'shop', version: 0 },
       changes: [{ field: 'defaultLanguage', before: 'fr', after: 'ar' }],
     });
-    await ok(admin('put', '/api/admin/shop').set('If-Match', '"0"').send({ defaultLanguage: 'fr' }));
+    await ok(admin('put', '/api/admin/shop/language').set('If-Match', '"0"').send({ defaultLanguage: 'fr' }));
   });
 });
 

@@ -10,7 +10,7 @@ import {
   productListQuerySchema,
   productUpdateSchema,
   restoreSchema,
-  shopSchema,
+  catalogueLanguageSchema,
 } from '../../shared/catalogue';
 
 // The catalogue's routes (./routes.ts) for the OpenAPI document: the storefront's reads, the
@@ -246,25 +246,25 @@ export const catalogueApi = describeApi([
   },
   {
     method: 'get',
-    path: '/api/admin/shop',
+    path: '/api/admin/shop/language',
     tag: 'Shop',
     auth: 'admin',
-    summary: 'The shop’s settings: its default language',
+    summary: 'The catalogue’s default language, a setting of the shop’s',
     description:
       'The language every product and category must be named in, and shoppers whose language an item lacks read it in; French until an admin chooses. `missing` counts, for each language, the products and categories without it. The ETag is absent until the first choice.',
     versioned: 'read',
-    responses: { 200: '{ shop: { defaultLanguage, version, missing: { ar|fr|en: { products, categories } } } }' },
+    responses: { 200: '{ defaultLanguage, version, missing: { ar|fr|en: { products, categories } } }' },
   },
   {
     method: 'put',
-    path: '/api/admin/shop',
+    path: '/api/admin/shop/language',
     tag: 'Shop',
     auth: 'admin',
-    summary: 'Choose the shop’s default language',
+    summary: 'Choose the catalogue’s default language',
     description:
       'Items already written keep their texts: one without the new default language answers in the first it has, until an admin adds it (its next change of text requires it).',
-    body: { schema: shopSchema, name: 'ShopSettings' },
+    body: { schema: catalogueLanguageSchema, name: 'CatalogueLanguage' },
     versioned: 'write',
-    responses: { 200: '{ message, shop }' },
+    responses: { 200: '{ message, defaultLanguage, version, missing }' },
   },
 ]);

@@ -24,7 +24,7 @@ import {
   productListQuerySchema,
   productUpdateSchema,
   restoreSchema,
-  shopSchema,
+  catalogueLanguageSchema,
   type CategoriesList,
   type CategoryPage,
   type ProductsList,
@@ -32,7 +32,7 @@ import {
 import {
   bulkProducts,
   caughtUp,
-  chooseShopLanguage,
+  chooseCatalogueLanguage,
   createCategory,
   createProduct,
   deleteCategory,
@@ -292,19 +292,19 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     res.json({ message: `Category "${outcome.state.name}" has been deleted successfully`, id: outcome.id });
   });
 
-  // The shop's settings (docs/product.md#shop-settings): its default language, versioned like an item.
-  router.get('/shop', async (_req, res) => {
-    const shop = (await live.fresh()).shop();
-    if (shop.version >= 0) res.set('ETag', versionTag(shop.version));
-    res.json({ shop });
+  // The catalogue's default language, a setting of the shop's (docs/product.md#shop-settings), versioned like an item.
+  router.get('/shop/language', async (_req, res) => {
+    const settings = (await live.fresh()).languageSettings();
+    if (settings.version >= 0) res.set('ETag', versionTag(settings.version));
+    res.json(settings);
   });
 
-  router.put('/shop', async (req, res) => {
-    const { defaultLanguage } = parseInput(shopSchema, req.body ?? {});
-    const outcome = await chooseShopLanguage(deps, defaultLanguage, write(req));
-    const shop = (await caughtUp(deps, outcome.position)).shop();
+  router.put('/shop/language', async (req, res) => {
+    const { defaultLanguage } = parseInput(catalogueLanguageSchema, req.body ?? {});
+    const outcome = await chooseCatalogueLanguage(deps, defaultLanguage, write(req));
+    const settings = (await caughtUp(deps, outcome.position)).languageSettings();
     if (outcome.revision >= 0n) res.set('ETag', versionTag(outcome.revision));
-    res.json({ message: 'Settings saved successfully!', shop });
+    res.json({ message: 'Settings saved successfully!', ...settings });
   });
 
   return router;

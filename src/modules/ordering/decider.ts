@@ -1,7 +1,13 @@
 import type { Decider } from '../../platform/eventstore/command-handler';
 import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
-import { STORE_CURRENCY, isTrialDuration, type OrderStatus, type PaymentDecision } from '../../shared/ordering';
+import {
+  STORE_CURRENCY,
+  isTrialDuration,
+  storeDay,
+  type OrderStatus,
+  type PaymentDecision,
+} from '../../shared/ordering';
 import type { OrderAccess } from './access';
 import type { RefundRecord } from './events';
 import { upcastOrderEvent, type OrderEvent, type OrderLine, type PaymentOutcome, type PlacedOrder } from './events';
@@ -283,7 +289,8 @@ function recordRefund(data: Extract<OrderCommand, { type: 'RecordRefund' }>['dat
     throw new OrderRuleError(409, coded('order.refund_unpaid'));
   const paid = state.order?.total ?? 0;
   if (amount > paid) throw new OrderRuleError(400, coded('order.refund_too_much', { total: paid }));
-  if (refundedOn > now.slice(0, 10)) throw new OrderRuleError(400, coded('order.refund_date'));
+  // Not after the store's today: Algiers' day, not UTC's (docs/product.md#refunds).
+  if (refundedOn > storeDay(new Date(now))) throw new OrderRuleError(400, coded('order.refund_date'));
   return [{ type: 'OrderRefunded', data: { orderId, amount, reason, method, refundedOn, by, at: now } }];
 }
 

@@ -279,6 +279,20 @@ describe('order decider', () => {
       order.given([placed, paid]).when(refund(100, '2099-01-01')).thenThrows(/date/, { status: 400 });
     });
 
+    it("goes by the store's day (Africa/Algiers, UTC+1), not UTC's", () => {
+      // 23:30 UTC on the 21st is 00:30 on the 22nd in Algiers: the 22nd is today, the 23rd is not yet.
+      const lateAt = (refundedOn: string): OrderCommand => {
+        const command = refund(9400, refundedOn) as Extract<OrderCommand, { type: 'RecordRefund' }>;
+        return { ...command, data: { ...command.data, now: '2026-11-21T23:30:00.000Z' } };
+      };
+      const recorded = refunded(9400) as Extract<OrderEvent, { type: 'OrderRefunded' }>;
+      order
+        .given([placed, paid])
+        .when(lateAt('2026-11-22'))
+        .then([{ ...recorded, data: { ...recorded.data, refundedOn: '2026-11-22', at: '2026-11-21T23:30:00.000Z' } }]);
+      order.given([placed, paid]).when(lateAt('2026-11-23')).thenThrows(/date/, { status: 400 });
+    });
+
     it('leaves a refunded order nothing to dispatch, deliver or change the phone of', () => {
       const history = [placed, paid, refunded(9400)];
       order.given(history).when(changeStatus('dispatched')).thenThrows(/./, { status: 409 });

@@ -228,8 +228,8 @@ export const orderingApi = describeApi([
     body: { schema: refundSchema, name: 'Refund' },
     versioned: 'write',
     responses: {
-      200: '{ message, order }',
-      400: 'An amount above the order’s total, a date in the future, an unknown method',
+      200: '{ message, order }: the order refunded, with `refund` and `refundedByName` (who recorded it)',
+      400: 'An amount above the order’s total, a date after the store’s today (Africa/Algiers) or not in the calendar, an unknown method, no reason',
       404: 'Order not found',
       409: 'Not paid, already refunded, or a stale If-Match',
     },

@@ -430,6 +430,11 @@ describe('checkout, payment and orders', () => {
         status: 'refunded',
         refund: { amount: 5500, reason: 'Wrong package', method: 'ccp', refundedOn: refund.date },
       });
+      // Who recorded it, by name, in the answer and the detail.
+      const refunder = (await admin('get', '/api/admin/me')).body.user.name;
+      expect(refunded.body.order.refundedByName).toBe(refunder);
+      expect((await admin('get', `/api/admin/orders/${orderId}`)).body.order.refundedByName).toBe(refunder);
+      expect(detail.refundedByName).toBeNull();
       expect((await admin('post', `/api/admin/orders/${orderId}/refund`).send(refund)).body.code).toBe(
         'order.already_refunded',
       );

@@ -57,6 +57,7 @@ import {
   type CustomerView,
   type StartedTrialView,
   type OrderContactView,
+  type OrderRefundByView,
 } from '../../shared/ordering';
 import { accessTokenHash, isAccessTokenShaped, mintAccessToken } from './access';
 import { executeOrderCommand, openCheckout, recordOutcome, type AdmitTrial, type OpenedCheckout } from './commands';
@@ -456,13 +457,14 @@ function adminReads(ctx: AppContext, sealer: Sealer): Record<string, ReadHandler
     '/orders/:id': async ({ params }) => {
       const order = await findOrderDetail(ctx.db, params.id!);
       if (!order) throw notFound(coded('order.details_unavailable'));
-      const [delivery, contact, notes] = await Promise.all([
+      const [delivery, contact, notes, refundedBy] = await Promise.all([
         adminOrderSubscriptions(ctx.db, order.id, openActivation, { automatic: Boolean(ctx.config.PROVISIONING_URL) }),
         orderContact(ctx, sealer, order),
         notesOf(ctx.db, 'order', order.id, describe),
+        refundedByOf(ctx, order),
       ]);
       return new JsonAnswer(
-        { order: { ...toAdminOrderDetail(order), ...delivery, ...contact, notes } },
+        { order: { ...toAdminOrderDetail(order), ...delivery, ...contact, ...refundedBy, notes } },
         versionTag(order.version),
       );
     },
@@ -496,6 +498,11 @@ const accessLink = (config: AppContext['config'], token: string) => ({
   token,
   url: `${config.PUBLIC_URL.replace(/\/$/, '')}/orders/${token}`,
 });
+
+/** Who recorded the order's refund, by name: "Refunded 1 500 Da by Amina…" in the admin's detail. */
+async function refundedByOf(ctx: AppContext, order: OrderDetailRow): Promise<OrderRefundByView> {
+  return { refundedByName: order.refund ? await describeActor(ctx.db, order.refund.by) : null };
+}
 
 /** What the admin's order detail says about reaching the shopper: language, link, the last WhatsApp sending. */
 async function orderContact(ctx: AppContext, sealer: Sealer, order: OrderDetailRow): Promise<OrderContactView> {
@@ -603,7 +610,10 @@ function adminRoutes(ctx: AppContext, sealer: Sealer): Router {
     await caughtUp(await executeOrderCommand(ctx.store, req.params.id, refund, meta(req), ifMatchRevision(req)));
     const order = await findOrderDetail(ctx.db, req.params.id);
     if (order) res.set('ETag', versionTag(order.version));
-    res.json({ message: 'Refund recorded', order: order && toAdminOrderDetail(order) });
+    res.json({
+      message: 'Refund recorded',
+      order: order && { ...toAdminOrderDetail(order), ...(await refundedByOf(ctx, order)) },
+    });
   });
 
   router.delete('/orders/:id', async (req, res) => {

@@ -6,7 +6,8 @@ import type { Sealer } from '../../platform/crypto/sealed';
 import type { DeliveryBody } from '../../shared/subscriptions';
 import type { Activation } from '../../shared/subscriptions/types';
 import { checkDelivery, deliveryDecider, type DeliverableSubscription, type DeliveryCommand } from './decider';
-import { orderSubscriptionsStream } from './events';
+import { orderSubscriptionsStream, renewalExtensionsStream } from './events';
+import { extensionsDecider, type ExtensionCommand } from './extensions';
 
 // The subscriptions module's commands. Delivering an order's activation details, by an
 // administrator or by automatic delivery (docs/product.md#subscriptions). In this order:
@@ -109,4 +110,18 @@ function runCommand(store: EventStore, orderId: string, command: DeliveryCommand
     metadata,
     retries: CONFLICT_RETRIES,
   });
+}
+
+/**
+ * What the provisioning service did with a renewal order's renewals (docs/product.md#automatic-delivery):
+ * extended one subscription's line, or failed at its last try, or an administrator asks again.
+ */
+export async function runExtensionCommand(
+  store: EventStore,
+  command: ExtensionCommand,
+  metadata: CommandMetadata,
+): Promise<Position> {
+  const stream = renewalExtensionsStream(command.data.orderId);
+  return (await handleCommand(store, stream, extensionsDecider, () => command, { metadata, retries: CONFLICT_RETRIES }))
+    .position;
 }

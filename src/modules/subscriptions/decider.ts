@@ -104,9 +104,13 @@ function evolve(state: DeliveryState, event: SubscriptionEvent): DeliveryState {
       for (const s of event.data.subscriptions) startedAt[s.subscriptionId] ??= s.startsAt;
       return { startedAt };
     }
-    // What automatic delivery tried changes no rule of a delivery; reminders have streams of their own (reminders.ts).
+    // What automatic delivery tried changes no rule of a delivery; reminders and renewals' extensions
+    // have streams of their own (reminders.ts, extensions.ts).
     case 'AutomaticDeliveryFailed':
     case 'AutomaticDeliveryRetried':
+    case 'AutomaticExtensionSucceeded':
+    case 'AutomaticExtensionFailed':
+    case 'AutomaticExtensionRetried':
     case 'SubscriptionReminded':
       return state;
     default:

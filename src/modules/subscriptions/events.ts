@@ -5,7 +5,8 @@ import type { ActivationKind, ReminderStep } from '../../shared/subscriptions/ty
 // one paid order line: the subscriptions read model opens them from the ordering module's
 // OrderPaid, under ids derived from the order, the line and the unit (subscriptionId), so replays
 // and rebuilds find the same ones. What this module records is what an administrator (or automatic
-// delivery) delivered for them, one stream per order. Activation details and the message are sealed (platform/crypto/sealed.ts)
+// delivery) delivered for them, one stream per order, and what the provisioning service was told of
+// their renewals, one stream per renewal order. Activation details and the message are sealed (platform/crypto/sealed.ts)
 // before they reach an event: the log never holds them in clear (docs/security.md#encryption-at-rest).
 
 /** One subscription's delivery: its kind in clear (the audit trail names it), its details sealed. */
@@ -42,6 +43,22 @@ export type SubscriptionEvent =
   /** An administrator asked for automatic delivery again. */
   | { type: 'AutomaticDeliveryRetried'; data: { orderId: string; at: string } }
   /**
+   * The provisioning service extended the line of a subscription a paid renewal renewed
+   * (docs/product.md#automatic-delivery), to `endsAt` (null: bought for life). `orderId` is the
+   * renewal's order; one stream per renewal order (renewalExtensionsStream).
+   */
+  | {
+      type: 'AutomaticExtensionSucceeded';
+      data: { orderId: string; subscriptionId: string; endsAt: string | null; at: string };
+    }
+  /** Extending them on the service gave up after its last try: an administrator retries. The reason holds no secret. */
+  | {
+      type: 'AutomaticExtensionFailed';
+      data: { orderId: string; subscriptionIds: string[]; reason: string; at: string };
+    }
+  /** An administrator asked for the renewal's extension on the service again. */
+  | { type: 'AutomaticExtensionRetried'; data: { orderId: string; at: string } }
+  /**
    * An administrator (`by`, their id: read models are rebuilt without the events' metadata) reminded
    * the customer that the subscription ends, at one step of the worklist (docs/product.md#subscriptions-screen).
    */
@@ -56,10 +73,19 @@ export const SUBSCRIPTION_EVENT_TYPES: readonly SubscriptionEventType[] = [
   'SubscriptionsDelivered',
   'AutomaticDeliveryFailed',
   'AutomaticDeliveryRetried',
+  'AutomaticExtensionSucceeded',
+  'AutomaticExtensionFailed',
+  'AutomaticExtensionRetried',
   'SubscriptionReminded',
 ];
 
 export const orderSubscriptionsStream = (orderId: string) => `order-subscriptions-${orderId}`;
+
+/**
+ * What the provisioning service was told of one renewal order's renewals: a stream per renewal
+ * order, as its job works per order (docs/product.md#automatic-delivery).
+ */
+export const renewalExtensionsStream = (orderId: string) => `renewal-extensions-${orderId}`;
 
 /** One subscription's reminders: one stream each, so two admins reminding the same step meet in it. */
 export const subscriptionRemindersStream = (subscriptionId: string) => `subscription-reminders-${subscriptionId}`;

@@ -72,4 +72,19 @@ export const subscriptionsApi = describeApi([
       409: 'Automatic delivery is off (no PROVISIONING_URL), or no subscription of the order awaits its details',
     },
   },
+  {
+    method: 'post',
+    path: '/api/admin/orders/{id}/provisioning/extension/retry',
+    tag: 'Orders',
+    auth: 'admin',
+    summary: 'Ask the provisioning service again to extend the subscriptions a paid renewal renewed',
+    description:
+      'Automatic delivery (docs/product.md#automatic-delivery): for a renewal order, clears the failure its extension recorded and schedules its job again, which asks the provisioning service (POST {PROVISIONING_URL}/extend) to extend each renewed subscription it has not extended yet to its new end. The subscriptions’ ends in the store are already extended.',
+    params: { id: 'The renewal order’s id' },
+    responses: {
+      200: '{ message, order } with the order’s automaticExtension ({ state: pending } or extended)',
+      404: 'Order not found',
+      409: 'Automatic delivery is off (no PROVISIONING_URL), or the order renews no subscription left to extend there',
+    },
+  },
 ]);

@@ -4,7 +4,8 @@ import { deliveredSubscriptionSchema } from '../../shared/subscriptions';
 import type { Activation } from '../../shared/subscriptions/types';
 
 // The store's side of the provisioning contract (docs/product.md#provisioning-contract): one signed
-// POST per subscription, answered with its activation details in the store's shape. Every failure
+// POST per subscription, answered with its activation details in the store's shape, and one signed
+// POST to `…/extend` per renewed subscription, answered 2xx. Every failure
 // is a ProvisioningFailure whose message is a reason safe to record on the order and to show an
 // administrator: it never holds the secret, the service's address or what the service answered.
 
@@ -20,6 +21,23 @@ export interface ProvisioningRequest {
   /** How many devices the package allows; null when the catalogue did not say. */
   devices: number | null;
   quality: string;
+}
+
+/** What the store asks the service when a paid renewal extends a subscription. */
+export interface ExtensionRequest {
+  subscriptionId: string;
+  /** The subscription's order (the one its line was opened for), and its number. */
+  orderId: string;
+  orderNumber: number;
+  /** The renewal's order, and its number. */
+  renewalOrderId: string;
+  renewalOrderNumber: number;
+  package: string;
+  productId: string;
+  /** What the renewal bought ('3 months'). */
+  duration: string;
+  /** The subscription's new end (ISO time); null when bought for life. */
+  endsAt: string | null;
 }
 
 /** One try that failed, with a reason safe to record. */
@@ -42,7 +60,7 @@ export function signBody(body: string, secret: string): string {
 export function provisioningClient(options: ProvisioningClientOptions) {
   return async (request: ProvisioningRequest): Promise<Activation> => {
     const body = JSON.stringify(request);
-    const response = await send(options, body, request.subscriptionId);
+    const response = await send(options, options.url, body, request.subscriptionId);
     if (response.status !== 200) throw new ProvisioningFailure(refusal(response.status));
     let answer: unknown;
     try {
@@ -54,15 +72,39 @@ export function provisioningClient(options: ProvisioningClientOptions) {
   };
 }
 
-async function send(options: ProvisioningClientOptions, body: string, subscriptionId: string): Promise<Response> {
+/**
+ * Asks the service to extend a renewed subscription's line; resolves on any 2xx (its body is not
+ * read: the details stay as they are), else throws a ProvisioningFailure.
+ */
+export function extensionClient(options: ProvisioningClientOptions) {
+  const url = extensionUrl(options.url);
+  return async (request: ExtensionRequest): Promise<void> => {
+    const key = extensionKey(request.subscriptionId, request.renewalOrderId);
+    const response = await send(options, url, JSON.stringify(request), key);
+    await response.body?.cancel();
+    if (!response.ok) throw new ProvisioningFailure(refusal(response.status));
+  };
+}
+
+/** `{PROVISIONING_URL}/extend`: the path gets `/extend`, a query string stays as it is. */
+export function extensionUrl(provisioningUrl: string): string {
+  const url = new URL(provisioningUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/extend`;
+  return url.toString();
+}
+
+/** One key per renewal of a subscription: the service extends a line once for it, however often asked. */
+export const extensionKey = (subscriptionId: string, renewalOrderId: string) => `${subscriptionId}:${renewalOrderId}`;
+
+async function send(options: ProvisioningClientOptions, url: string, body: string, key: string): Promise<Response> {
   try {
-    return await fetch(options.url, {
+    return await fetch(url, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
         'X-Signature': signBody(body, options.secret),
-        // The service answers the same details for the same key: a retry never opens a second line.
-        'Idempotency-Key': subscriptionId,
+        // The service answers the same for the same key: a retry never opens a second line, nor extends one twice.
+        'Idempotency-Key': key,
       },
       body,
       redirect: 'error',

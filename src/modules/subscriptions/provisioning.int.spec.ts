@@ -15,10 +15,27 @@ import { signBody } from './provisioning-client';
 // Automatic delivery end to end (docs/product.md#automatic-delivery): the real store on
 // PostgreSQL and Redis (BullMQ), the provisioning service played by its stand-in, payments by the
 // sandbox. What is checked is what the shop and its operator see: details delivered as `system`,
-// the order dispatched, failures an administrator can retry, each subscription asked for once, and
-// no secret in clear in the log or in what the store keeps.
+// the order dispatched, paid renewals extended on the service, failures an administrator can retry,
+// each subscription asked for (and each renewal told) once, and no secret in clear in the log or in
+// what the store keeps.
 
 const SECRET = 'provisioning-secret-for-tests-0123';
+
+/** A renewal's link: the renewed order's token, and the subscription renewed. */
+interface Renewing {
+  token: string;
+  of: string;
+}
+
+/** The checkout of `quantity` months of a package at 2 000 Da, or one month renewing `renewal`. */
+const checkoutBody = (productId: string, quantity: number, renewal?: Renewing) => ({
+  amount: 2000 * quantity,
+  fullName: 'Client',
+  phone: '0550123456',
+  email: '',
+  ...(renewal && { orderAccessToken: renewal.token }),
+  items: [{ productId, duration: '1 month', quantity, ...(renewal && { renewalOf: renewal.of }) }],
+});
 const SANDBOX_SECRET = 'sandbox-webhook-secret-for-tests-0123';
 const ATTEMPTS = 3;
 /** Seconds in practice; more allowed for read models held back on a busy shared PostgreSQL server. */
@@ -61,24 +78,18 @@ describe('automatic delivery through the provisioning service', { timeout: 60_00
   // A test that fails while the service is down leaves it up for the next.
   afterEach(() => standIn.setDown(false));
 
-  /** A checkout of `quantity` Gold months, its order placed and pending; its ids. */
-  async function openCheckout(quantity: number) {
+  /** A checkout of `quantity` Gold months (or renewing `renewal`), its order placed and pending; its ids. */
+  async function openCheckout(quantity: number, renewal?: Renewing) {
     const checkout = await api()
       .post('/api/payment/create-checkout')
-      .send({
-        amount: 2000 * quantity,
-        fullName: 'Client',
-        phone: '0550123456',
-        email: '',
-        items: [{ productId: gold.id, duration: '1 month', quantity }],
-      });
+      .send(checkoutBody(gold.id, quantity, renewal));
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     // The checkout answers before the read models have the order; a transaction open elsewhere on a
     // shared PostgreSQL server may hold them back for a while (docs/architecture.md#ordering-guarantee).
     expect(await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: 20_000 })).toBe(true);
     const checkoutId = checkout.body.checkout.id as string;
     const { orderId } = (await api().post('/api/payment/process-successful-order').send({ checkoutId })).body;
-    return { checkoutId, orderId: orderId as string };
+    return { checkoutId, orderId: orderId as string, token: checkout.body.orderAccessToken as string };
   }
 
   /** The shopper pays on the sandbox page (which sends its webhook). */
@@ -187,8 +198,8 @@ describe('automatic delivery through the provisioning service', { timeout: 60_00
     expect((await api().post(`/api/admin/orders/${orderId}/provisioning/retry`)).status).toBe(401);
   });
 
-  it('asks for each subscription once when the webhook, the return page and status checks race', async () => {
-    const { checkoutId, orderId } = await openCheckout(3);
+  /** The shopper's payment told at once by the sandbox page, its webhook (4 times), status checks and the return page. */
+  async function payRacing(checkoutId: string, orderId: string, amount: number) {
     const body = JSON.stringify({
       id: `evt-${checkoutId}`,
       livemode: false,
@@ -196,7 +207,7 @@ describe('automatic delivery through the provisioning service', { timeout: 60_00
       data: {
         id: checkoutId,
         status: 'paid',
-        amount: 6000,
+        amount,
         currency: 'dzd',
         payment_method: 'edahabia',
         metadata: { orderId },
@@ -215,14 +226,176 @@ describe('automatic delivery through the provisioning service', { timeout: 60_00
       ...Array.from({ length: 2 }, () => api().post('/api/payment/process-successful-order').send({ checkoutId })),
     ]);
     expect(answers.every((a) => a.status < 400)).toBe(true);
+  }
+
+  const types = async (stream: string) => (await eventsOf(stream)).map((e) => e.type);
+
+  it('asks for each subscription once when the webhook, the return page and status checks race', async () => {
+    const { checkoutId, orderId } = await openCheckout(3);
+    await payRacing(checkoutId, orderId, 6000);
     await whenAutomatic(orderId, 'delivered');
     const ids = unitIds(orderId, 3);
     const asked = askedFor(ids);
     expect(new Set(asked.map((r) => r.idempotencyKey)).size).toBe(3);
     expect(asked).toHaveLength(3);
-    const types = async (stream: string) => (await eventsOf(stream)).map((e) => e.type);
     expect((await types(`order-${orderId}`)).filter((t) => t === 'OrderPaid')).toHaveLength(1);
     expect(await types(`order-subscriptions-${orderId}`)).toEqual(['SubscriptionsDelivered']);
+  });
+
+  /** A paid order of one Gold month, delivered by the service: its id, its link's token, its subscription. */
+  async function deliveredOrder() {
+    const { checkoutId, orderId, token } = await openCheckout(1);
+    expect((await payOnPage(checkoutId)).status).toBe(303);
+    await whenAutomatic(orderId, 'delivered');
+    return { orderId, token, subscription: subscriptionId(orderId, 0, 0) };
+  }
+
+  /** Waits for the renewal order's extension on the service to reach `state`; its detail then. */
+  async function whenExtension(orderId: string, state: string) {
+    await waitUntil(async () => (await detail(orderId)).automaticExtension?.state === state, WAIT_MS);
+    return detail(orderId);
+  }
+
+  const extensionsOf = (subscription: string) =>
+    standIn.requests.filter((r) => r.action === 'extend' && r.body?.subscriptionId === subscription);
+
+  const retryExtension = (orderId: string) =>
+    api().post(`/api/admin/orders/${orderId}/provisioning/extension/retry`).set(bearer(token));
+
+  it('tells the service the new end of a renewed subscription once, signed, and records it as system', async () => {
+    const original = await deliveredOrder();
+    const before = (await detail(original.orderId)).subscriptions[0];
+    const renewal = await openCheckout(1, { token: original.token, of: original.subscription });
+    expect((await payOnPage(renewal.checkoutId)).status).toBe(303);
+    const renewed = await whenExtension(renewal.orderId, 'extended');
+    expect(renewed.automaticExtension).toEqual({ state: 'extended', extendedAt: expect.any(String) });
+    expect(renewed.automaticDelivery).toBeNull();
+
+    const after = (await detail(original.orderId)).subscriptions[0];
+    expect(after.endsAt).not.toBe(before.endsAt);
+    expect(after.activation).toEqual(before.activation);
+    expect(extensionsOf(original.subscription)).toEqual([
+      {
+        action: 'extend',
+        idempotencyKey: `${original.subscription}:${renewal.orderId}`,
+        status: 200,
+        body: {
+          subscriptionId: original.subscription,
+          orderId: original.orderId,
+          orderNumber: (await detail(original.orderId)).number,
+          renewalOrderId: renewal.orderId,
+          renewalOrderNumber: renewed.number,
+          package: 'Gold',
+          productId: gold.id,
+          duration: '1 month',
+          endsAt: after.endsAt,
+        },
+      },
+    ]);
+    expect(standIn.endOf(original.subscription)).toBe(after.endsAt);
+    expect((await eventsOf(`renewal-extensions-${renewal.orderId}`)).map((e) => [e.type, e.actor, e.data])).toEqual([
+      [
+        'AutomaticExtensionSucceeded',
+        'system',
+        {
+          orderId: renewal.orderId,
+          subscriptionId: original.subscription,
+          endsAt: after.endsAt,
+          at: expect.any(String),
+        },
+      ],
+    ]);
+    // Nothing is delivered again, for either order.
+    expect(await types(`order-subscriptions-${original.orderId}`)).toEqual(['SubscriptionsDelivered']);
+    expect(await types(`order-subscriptions-${renewal.orderId}`)).toEqual([]);
+  });
+
+  it('tells the service of a renewal once when its webhook, return page and status checks race', async () => {
+    const original = await deliveredOrder();
+    const renewal = await openCheckout(1, { token: original.token, of: original.subscription });
+    await payRacing(renewal.checkoutId, renewal.orderId, 2000);
+    await whenExtension(renewal.orderId, 'extended');
+    expect(extensionsOf(original.subscription).map((r) => [r.idempotencyKey, r.status])).toEqual([
+      [`${original.subscription}:${renewal.orderId}`, 200],
+    ]);
+    expect(await types(`renewal-extensions-${renewal.orderId}`)).toEqual(['AutomaticExtensionSucceeded']);
+  });
+
+  it('records a renewal the service could not extend, for an administrator, whose Retry extends it', async () => {
+    const original = await deliveredOrder();
+    standIn.setDown(true);
+    const renewal = await openCheckout(1, { token: original.token, of: original.subscription });
+    expect((await payOnPage(renewal.checkoutId)).status).toBe(303);
+    const failed = await whenExtension(renewal.orderId, 'failed');
+    expect(failed.automaticExtension).toEqual({
+      state: 'failed',
+      reason: 'the provisioning service answered 503',
+      failedAt: expect.any(String),
+    });
+    expect(extensionsOf(original.subscription).map((r) => r.status)).toEqual(Array(ATTEMPTS).fill(503));
+    expect((await eventsOf(`renewal-extensions-${renewal.orderId}`)).map((e) => [e.type, e.actor, e.data])).toEqual([
+      [
+        'AutomaticExtensionFailed',
+        'system',
+        {
+          orderId: renewal.orderId,
+          subscriptionIds: [original.subscription],
+          reason: 'the provisioning service answered 503',
+          at: failed.automaticExtension.failedAt,
+        },
+      ],
+    ]);
+    // The store extended the subscription all the same: only the service's line waits.
+    const [subscription] = (await detail(original.orderId)).subscriptions;
+    expect(subscription.renewals.map((r: { orderId: string; newEnd: string }) => [r.orderId, r.newEnd])).toEqual([
+      [renewal.orderId, subscription.endsAt],
+    ]);
+
+    standIn.setDown(false);
+    const retried = await retryExtension(renewal.orderId);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.order.automaticExtension.state).toMatch(/^(pending|extended)$/);
+    await whenExtension(renewal.orderId, 'extended');
+    expect(extensionsOf(original.subscription).map((r) => r.status)).toEqual([...Array(ATTEMPTS).fill(503), 200]);
+    expect(standIn.endOf(original.subscription)).toBe(subscription.endsAt);
+
+    const again = await retryExtension(renewal.orderId);
+    expect([again.status, again.body.code]).toEqual([409, 'provisioning.nothing_to_extend']);
+    const notARenewal = await retryExtension(original.orderId);
+    expect([notARenewal.status, notARenewal.body.code]).toEqual([409, 'provisioning.nothing_to_extend']);
+    expect((await retryExtension('no-such-order')).status).toBe(404);
+    expect((await api().post(`/api/admin/orders/${renewal.orderId}/provisioning/extension/retry`)).status).toBe(401);
+  });
+
+  it('a rebuild of the subscriptions read model gives back each renewal’s extension, done or failed', async () => {
+    /** A delivered order's renewal, paid, once its extension reached `state`. */
+    async function renewed(state: string) {
+      const original = await deliveredOrder();
+      standIn.setDown(state === 'failed');
+      const renewal = await openCheckout(1, { token: original.token, of: original.subscription });
+      expect((await payOnPage(renewal.checkoutId)).status).toBe(303);
+      await whenExtension(renewal.orderId, state);
+      standIn.setDown(false);
+    }
+    await renewed('extended');
+    await renewed('failed');
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: WAIT_MS });
+    const renewals = async () =>
+      (await sql`SELECT * FROM subscription_renewals ORDER BY 1, 2`.execute(app.infra.db)).rows as {
+        extended_at: Date | null;
+        extension_failure: string | null;
+      }[];
+    const before = await renewals();
+    expect(before.filter((r) => r.extended_at !== null).length).toBeGreaterThan(0);
+    expect(before.map((r) => r.extension_failure)).toContain('the provisioning service answered 503');
+
+    const rebuilt = await api().post('/api/admin/projections/subscriptions/rebuild').set(bearer(token));
+    expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(202);
+    await waitUntil(async () => {
+      const overview = (await api().get('/api/admin/projections').set(bearer(token))).body;
+      return overview.rebuilds?.some((r: { name: string; state: string }) => r.state === 'done');
+    }, 60_000);
+    expect(await renewals()).toEqual(before);
   });
 
   it('the stand-in refuses a request not signed with the secret, and answers a key the same details', async () => {
@@ -238,6 +411,12 @@ describe('automatic delivery through the provisioning service', { timeout: 60_00
         body: payload,
       });
     expect((await post(undefined)).status).toBe(401);
+    const extension = await fetch(`${standIn.url}/extend`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'sub-signed:renewal' },
+      body,
+    });
+    expect(extension.status).toBe(401);
     expect((await post(signBody(body, 'another-secret-entirely-0123'))).status).toBe(401);
     expect((await post(signBody(body, SECRET), `${body} `)).status).toBe(401);
     const first = await post(signBody(body, SECRET));
@@ -260,48 +439,93 @@ describe('automatic delivery through the provisioning service', { timeout: 60_00
 });
 
 describe('automatic delivery turned on, or the store restarted, after payments', { timeout: 60_000 }, () => {
-  it('delivers the paid orders already awaiting, at start-up', async () => {
-    const standIn = await startProvisioningStandIn({ secret: SECRET });
-    try {
-      const manual = await startTestApp();
-      const token = await adminToken(manual.url);
-      const gold = await createProduct(manual.url, token, 'Gold', [['1 month', 2000]]);
-      const checkout = await request(manual.url)
-        .post('/api/payment/create-checkout')
-        .send({
-          amount: 2000,
-          fullName: 'Client',
-          phone: '0550123456',
-          items: [{ productId: gold.id, duration: '1 month', quantity: 1 }],
-        })
-        .expect(200);
-      const checkoutId = checkout.body.checkout.id as string;
-      await request(manual.url)
-        .post(`/sandbox/checkout/${checkoutId}`)
-        .type('form')
-        .send({ outcome: 'paid', method: 'baridi_mob' });
-      const { orderId } = (await request(manual.url).post('/api/payment/process-successful-order').send({ checkoutId }))
-        .body;
-      await manual.runner.waitFor(await manual.infra.store.lastCommittedPosition(), { timeoutMs: 20_000 });
-      const detail = async (app: RunningApp) =>
-        (await request(app.url).get(`/api/admin/orders/${orderId}`).set(bearer(token)).expect(200)).body.order;
-      await waitUntil(async () => (await detail(manual)).deliveryState === 'awaiting', WAIT_MS);
-      expect((await detail(manual)).automaticDelivery).toBeNull();
-      await manual.close();
+  let standIn: ProvisioningStandIn;
+  let manual: RunningApp;
+  let token: string;
+  let gold: { id: string };
+  beforeAll(async () => {
+    standIn = await startProvisioningStandIn({ secret: SECRET });
+    manual = await startTestApp();
+    token = await adminToken(manual.url);
+    gold = await createProduct(manual.url, token, 'Gold', [['1 month', 2000]]);
+  });
+  afterAll(() => standIn?.close());
 
-      const automatic = await startTestApp({
-        databaseUrl: manual.infra.database.url,
-        env: { PROVISIONING_URL: standIn.url, PROVISIONING_SECRET: SECRET },
-      });
-      await waitUntil(async () => (await detail(automatic)).deliveryState === 'delivered', WAIT_MS);
-      await automatic.runner.waitFor(await automatic.infra.store.lastCommittedPosition(), { timeoutMs: WAIT_MS });
-      expect(await detail(automatic)).toMatchObject({
-        status: 'dispatched',
-        automaticDelivery: { state: 'delivered' },
-      });
-      expect(standIn.requests.map((r) => r.idempotencyKey)).toEqual([subscriptionId(orderId, 0, 0)]);
-    } finally {
-      await standIn.close();
-    }
+  /** A checkout paid in the sandbox of the store without automatic delivery: its order and link token. */
+  async function paid(renewal?: Renewing) {
+    const checkout = await request(manual.url)
+      .post('/api/payment/create-checkout')
+      .send(checkoutBody(gold.id, 1, renewal))
+      .expect(200);
+    const checkoutId = checkout.body.checkout.id as string;
+    await request(manual.url)
+      .post(`/sandbox/checkout/${checkoutId}`)
+      .type('form')
+      .send({ outcome: 'paid', method: 'baridi_mob' });
+    const { orderId } = (await request(manual.url).post('/api/payment/process-successful-order').send({ checkoutId }))
+      .body;
+    await manual.runner.waitFor(await manual.infra.store.lastCommittedPosition(), { timeoutMs: 20_000 });
+    return { orderId: orderId as string, token: checkout.body.orderAccessToken as string };
+  }
+
+  const detail = async (app: RunningApp, orderId: string) =>
+    (await request(app.url).get(`/api/admin/orders/${orderId}`).set(bearer(token)).expect(200)).body.order;
+
+  /** The same database, served by a store that delivers automatically. */
+  const automatic = () =>
+    startTestApp({
+      databaseUrl: manual.infra.database.url,
+      env: { PROVISIONING_URL: standIn.url, PROVISIONING_SECRET: SECRET },
+    });
+
+  it('delivers the paid orders already awaiting, and extends there the renewals already paid, at start-up', async () => {
+    // Delivered by hand, then renewed, while the store tells no provisioning service.
+    const renewed = await paid();
+    const renewedSubscription = subscriptionId(renewed.orderId, 0, 0);
+    const { etag } = (await request(manual.url).get(`/api/admin/orders/${renewed.orderId}`).set(bearer(token))).headers;
+    await request(manual.url)
+      .put(`/api/admin/orders/${renewed.orderId}/delivery`)
+      .set(bearer(token))
+      .set('If-Match', etag!)
+      .send({ subscriptions: [{ subscriptionId: renewedSubscription, kind: 'code', code: 'CODE-1' }] })
+      .expect(200);
+    const renewal = await paid({ token: renewed.token, of: renewedSubscription });
+    const { orderId } = await paid();
+    await waitUntil(async () => (await detail(manual, orderId)).deliveryState === 'awaiting', WAIT_MS);
+    expect((await detail(manual, orderId)).automaticDelivery).toBeNull();
+    await waitUntil(
+      async () => (await detail(manual, renewed.orderId)).subscriptions[0].renewals.length === 1,
+      WAIT_MS,
+    );
+    const { endsAt } = (await detail(manual, renewed.orderId)).subscriptions[0];
+    expect((await detail(manual, renewal.orderId)).automaticExtension).toBeNull();
+    await manual.close();
+    // The operator's service has the renewed subscription's line (opened outside the store).
+    const line = JSON.stringify({ subscriptionId: renewedSubscription });
+    await fetch(standIn.url, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': renewedSubscription, 'X-Signature': signBody(line, SECRET) },
+      body: line,
+    });
+
+    const app = await automatic();
+    await waitUntil(async () => (await detail(app, orderId)).deliveryState === 'delivered', WAIT_MS);
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition(), { timeoutMs: WAIT_MS });
+    expect(await detail(app, orderId)).toMatchObject({
+      status: 'dispatched',
+      automaticDelivery: { state: 'delivered' },
+    });
+    await waitUntil(async () => (await detail(app, renewal.orderId)).automaticExtension?.state === 'extended', WAIT_MS);
+    expect(standIn.requests.map((r) => [r.action, r.idempotencyKey, r.status])).toEqual(
+      expect.arrayContaining([
+        ['provision', subscriptionId(orderId, 0, 0), 200],
+        ['extend', `${renewedSubscription}:${renewal.orderId}`, 200],
+      ]),
+    );
+    expect(standIn.requests.map((r) => r.idempotencyKey).sort()).toEqual(
+      [renewedSubscription, subscriptionId(orderId, 0, 0), `${renewedSubscription}:${renewal.orderId}`].sort(),
+    );
+    expect(standIn.endOf(renewedSubscription)).toBe(endsAt);
+    await app.close();
   });
 });

@@ -31,12 +31,13 @@ import { ProvisioningFailure, type ProvisioningRequest } from './provisioning-cl
 
 export const PROVISION_JOB = 'provision-subscriptions';
 
-export interface ProvisionJob {
+/** A provisioning job's data: the order it works for (one job per order). */
+export interface OrderJob {
   orderId: string;
 }
 
 /** The settings that say how often a job is tried. */
-type RetrySettings = Pick<StoreConfig, 'PROVISIONING_ATTEMPTS' | 'PROVISIONING_RETRY_AFTER'>;
+export type RetrySettings = Pick<StoreConfig, 'PROVISIONING_ATTEMPTS' | 'PROVISIONING_RETRY_AFTER'>;
 
 export interface ProvisioningDeps {
   config: RetrySettings;
@@ -66,23 +67,27 @@ export function provisioningRetries(config: RetrySettings): Required<JobDefaults
 }
 
 export function defineProvisioning(deps: ProvisioningDeps): void {
-  deps.queue.define<ProvisionJob>(
+  deps.queue.define<OrderJob>(
     PROVISION_JOB,
     ({ orderId }, { attempt }) => attemptDelivery(deps, orderId, attempt),
     provisioningRetries(deps.config),
   );
 }
 
-type EnqueueDeps = Pick<ProvisioningDeps, 'config' | 'queue'>;
+export type EnqueueDeps = Pick<ProvisioningDeps, 'config' | 'queue'>;
 
 /**
  * One job per order: the queue drops a second one while the first waits or runs, so a payment's
  * webhook and its return page racing (or a start-up sweep) never ask twice at once.
  */
-export async function enqueueProvisioning(deps: EnqueueDeps, orderIds: string[]): Promise<void> {
+export const enqueueProvisioning = (deps: EnqueueDeps, orderIds: string[]) =>
+  enqueuePerOrder(deps, PROVISION_JOB, 'provision', orderIds);
+
+/** One job of `name` per order, its id `{prefix}-{orderId}`, tried as provisioningRetries says. */
+export async function enqueuePerOrder(deps: EnqueueDeps, name: string, prefix: string, orderIds: string[]) {
   const retries = provisioningRetries(deps.config);
   for (const orderId of orderIds)
-    await deps.queue.enqueue<ProvisionJob>(PROVISION_JOB, { orderId }, { jobId: `provision-${orderId}`, ...retries });
+    await deps.queue.enqueue<OrderJob>(name, { orderId }, { jobId: `${prefix}-${orderId}`, ...retries });
 }
 
 /** Of these newly paid orders, those automatic delivery should ask for get their job. */
@@ -93,43 +98,68 @@ export async function provisionPaidOrders(
   await enqueueProvisioning(deps, await ordersToProvision(deps.db, orderIds));
 }
 
+export type SweepDeps = Pick<ProvisioningDeps, 'config' | 'db' | 'queue' | 'logger' | 'store'> & {
+  runner: Pick<ProjectionRunner, 'waitFor'>;
+};
+
 /**
  * At start-up (and when the queue is back): every paid order awaiting delivery with no failure
- * standing gets its job again, so a crash between a payment and its job loses nothing. The
- * subscriptions read model is caught up with the log first.
+ * standing gets its job again, so a crash between a payment and its job loses nothing.
  */
-export async function provisionAwaitingOrders(
-  deps: Pick<ProvisioningDeps, 'config' | 'db' | 'queue' | 'logger' | 'store'> & {
-    runner: Pick<ProjectionRunner, 'waitFor'>;
-  },
-): Promise<void> {
-  const caughtUp = await deps.runner.waitFor(await deps.store.lastCommittedPosition(), {
-    projections: [SUBSCRIPTIONS_PROJECTION],
-    timeoutMs: 60_000,
-  });
-  if (!caughtUp) deps.logger.warn('subscriptions read model still catching up: some paid orders are provisioned later');
-  const orderIds = await ordersToProvision(deps.db);
+export async function provisionAwaitingOrders(deps: SweepDeps): Promise<void> {
+  const orderIds = await afterCatchingUp(deps, 'paid orders are provisioned', () => ordersToProvision(deps.db));
   await enqueueProvisioning(deps, orderIds);
   if (orderIds.length) deps.logger.info({ orders: orderIds.length }, 'paid orders scheduled for automatic delivery');
 }
 
 /**
- * A try. The last one that fails records why on the order, for an administrator, and the job
- * fails all the same, so the queue's metrics count it (docs/operations.md#automatic-delivery).
+ * What `find` answers once the subscriptions read model has caught up with the log (a sweep's
+ * work, docs/architecture.md#jobs); if it is still catching up after a minute, what it has so far
+ * (`later`: what is then done later, for the log).
  */
-async function attemptDelivery(deps: ProvisioningDeps, orderId: string, attempt: number): Promise<void> {
+export async function afterCatchingUp<T>(deps: SweepDeps, later: string, find: () => Promise<T>): Promise<T> {
+  const caughtUp = await deps.runner.waitFor(await deps.store.lastCommittedPosition(), {
+    projections: [SUBSCRIPTIONS_PROJECTION],
+    timeoutMs: 60_000,
+  });
+  if (!caughtUp) deps.logger.warn(`subscriptions read model still catching up: some ${later} later`);
+  return find();
+}
+
+/**
+ * A try of a job asking the provisioning service (`what` it does, for the log). The last one that
+ * fails records why (`recordFailure`), for an administrator, and the job fails all the same, so the
+ * queue's metrics count it (docs/operations.md#automatic-delivery).
+ */
+export async function tryRecordingFailure(
+  deps: Pick<ProvisioningDeps, 'config' | 'logger'>,
+  job: { what: string; orderId: string; attempt: number },
+  work: () => Promise<void>,
+  recordFailure: (reason: string) => Promise<unknown>,
+): Promise<void> {
+  const { what, orderId, attempt } = job;
   try {
-    await provisionOrder(deps, orderId);
+    await work();
   } catch (error) {
-    const reason = reasonOf(error, deps.logger, orderId);
-    deps.logger.warn({ orderId, attempt, reason }, 'automatic delivery failed');
-    if (attempt >= deps.config.PROVISIONING_ATTEMPTS) {
+    const reason = reasonOf(error, deps.logger, what, orderId);
+    deps.logger.warn({ orderId, attempt, reason }, `${what} failed`);
+    if (attempt >= deps.config.PROVISIONING_ATTEMPTS) await recordFailure(reason);
+    throw error;
+  }
+}
+
+/** A try of automatic delivery; the last one that fails records AutomaticDeliveryFailed. */
+async function attemptDelivery(deps: ProvisioningDeps, orderId: string, attempt: number): Promise<void> {
+  await tryRecordingFailure(
+    deps,
+    { what: 'automatic delivery', orderId, attempt },
+    () => provisionOrder(deps, orderId),
+    async (reason) => {
       const subscriptionIds = (await awaitingSubscriptions(deps.db, orderId)).map((row) => row.id);
       const failure = { subscriptionIds, reason, now: deps.clock().toISOString() };
       await recordAutomaticFailure(deps.store, orderId, failure, commandMetadata(SYSTEM));
-    }
-    throw error;
-  }
+    },
+  );
 }
 
 async function provisionOrder(deps: ProvisioningDeps, orderId: string): Promise<void> {
@@ -181,8 +211,8 @@ const deliveryDeps = (deps: ProvisioningDeps) => ({
 });
 
 /** A reason safe to record and show: the failure's own, a rule's, or a pointer to the log. */
-function reasonOf(error: unknown, logger: ProvisioningDeps['logger'], orderId: string): string {
+function reasonOf(error: unknown, logger: ProvisioningDeps['logger'], what: string, orderId: string): string {
   if (error instanceof ProvisioningFailure || error instanceof RuleError) return error.message;
-  logger.error({ err: error, orderId }, 'automatic delivery failed unexpectedly');
+  logger.error({ err: error, orderId }, `${what} failed unexpectedly`);
   return 'an unexpected error in the store (see its log)';
 }

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../platform/queue/port';
 import { provisioningRetries } from './provisioning';
-import { activationOf, ProvisioningFailure, signBody } from './provisioning-client';
+import { activationOf, extensionKey, extensionUrl, ProvisioningFailure, signBody } from './provisioning-client';
 
 // The store's side of the provisioning contract (docs/product.md#provisioning-contract): how a
 // request is signed, which answers are taken as activation details, and how often it is tried.
@@ -15,6 +15,17 @@ describe('the provisioning contract', () => {
     expect(signBody(body, secret)).toMatch(/^[0-9a-f]{64}$/);
     expect(signBody(`${body} `, secret)).not.toBe(signBody(body, secret));
     expect(signBody(body, `${secret}x`)).not.toBe(signBody(body, secret));
+  });
+
+  it('asks for an extension at `{PROVISIONING_URL}/extend`, with a key per renewal of a subscription', () => {
+    expect(extensionUrl('https://op.example.net/subscriptions')).toBe('https://op.example.net/subscriptions/extend');
+    expect(extensionUrl('https://op.example.net/subscriptions/')).toBe('https://op.example.net/subscriptions/extend');
+    expect(extensionUrl('https://op.example.net')).toBe('https://op.example.net/extend');
+    expect(extensionUrl('https://op.example.net/api/lines?store=dz')).toBe(
+      'https://op.example.net/api/lines/extend?store=dz',
+    );
+    expect(extensionKey('sub-1', 'renewal-1')).toBe('sub-1:renewal-1');
+    expect(extensionKey('sub-1', 'renewal-2')).not.toBe(extensionKey('sub-1', 'renewal-1'));
   });
 
   it('takes details in the store’s shape, as an administrator’s delivery would be checked', () => {

@@ -50,6 +50,9 @@ function evolve(state: RemindersState, event: SubscriptionEvent): RemindersState
     case 'SubscriptionsDelivered':
     case 'AutomaticDeliveryFailed':
     case 'AutomaticDeliveryRetried':
+    case 'AutomaticExtensionSucceeded':
+    case 'AutomaticExtensionFailed':
+    case 'AutomaticExtensionRetried':
       return state;
     default:
       return exhaustive(event);

@@ -4,6 +4,7 @@ import type { AppContext, ModuleRoutes } from '../../context';
 import { createSealer } from '../../platform/crypto/sealed';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { conflict, notFound } from '../../platform/http/errors';
+import { JsonAnswer, mountReads, type ReadHandler } from '../../platform/http/fast-reads';
 import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { ORDERS_PROJECTION, findOrderDetail, toAdminOrderDetail } from '../../projections/orders';
@@ -12,6 +13,7 @@ import {
   adminOrderSubscriptions,
   deliverableSubscriptions,
   orderSubscriptionRows,
+  renewalsToExtendOf,
 } from '../../projections/subscriptions';
 import { coded } from '../../shared/errors';
 import {
@@ -26,18 +28,42 @@ import { HttpError } from '../../platform/http/errors';
 import { sendCsv, type CsvColumn } from '../../platform/http/csv';
 import { describeActor } from '../../projections/admin-users';
 import { allSubscriptions, listSubscriptions, remindable } from '../../projections/subscriptions';
-import { deliver, retryAutomaticDelivery, type RecordOrderDelivery } from './commands';
+import { deliver, retryAutomaticDelivery, runExtensionCommand, type RecordOrderDelivery } from './commands';
 import { subscriptionRemindersStream } from './events';
 import { enqueueProvisioning } from './provisioning';
+import { enqueueExtension } from './provisioning-extension';
 import { AlreadyReminded, remindersDecider } from './reminders';
 
 // The subscriptions module's HTTP routes (docs/product.md#subscriptions): an administrator delivers
-// an order's activation details, or asks automatic delivery to try again
-// (docs/product.md#automatic-delivery). The order's detail (GET /api/admin/orders/{id}, the
+// an order's activation details, or asks automatic delivery, or a renewal's extension on the
+// provisioning service, to try again (docs/product.md#automatic-delivery). The order's detail (GET /api/admin/orders/{id}, the
 // ordering module's) shows them opened.
 
 export function subscriptionsRoutes(recordOrderDelivery: RecordOrderDelivery) {
-  return (ctx: AppContext): ModuleRoutes => ({ admin: adminRoutes(ctx, recordOrderDelivery) });
+  return (ctx: AppContext): ModuleRoutes => {
+    const admin = adminRoutes(ctx, recordOrderDelivery);
+    // The screen's page is reloaded on every live event by every admin watching it: a fast read
+    // (fast-reads.ts), as the orders and customers lists are (docs/benchmarks.md#subscriptions-bench).
+    const adminFastReads = mountReads(admin, adminReads(ctx));
+    return { admin, adminFastReads };
+  };
+}
+
+/** What the subscriptions screen asks for: a view at the clock's time, a search, a page. */
+function screenQuery(ctx: AppContext, query: unknown) {
+  const { view, search, page, limit } = parseInput(subscriptionsQuerySchema, query);
+  const expiringWithinMs = durationToMs(ctx.config.EXPIRING_WITHIN);
+  return { query: { view, search, now: ctx.clock(), expiringWithinMs }, page: { page, limit } };
+}
+
+/** The module's admin JSON reads, each a route of the admin router and a fast read by the same path. */
+function adminReads(ctx: AppContext): Record<string, ReadHandler> {
+  return {
+    '/subscriptions': async ({ query }) => {
+      const { query: screen, page } = screenQuery(ctx, query);
+      return new JsonAnswer(await listSubscriptions(ctx.db, screen, page));
+    },
+  };
 }
 
 function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery): Router {
@@ -74,15 +100,17 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
     res.json({ message, order: { ...toAdminOrderDetail(order), ...delivered } });
   };
 
-  const expiringWithinMs = durationToMs(ctx.config.EXPIRING_WITHIN);
-  const screenQuery = (query: unknown) => {
-    const { view, search, page, limit } = parseInput(subscriptionsQuerySchema, query);
-    return { query: { view, search, now: ctx.clock(), expiringWithinMs }, page: { page, limit } };
-  };
+  // Recorded first: the failure no longer stands, so a queue that is away now (Redis) does not
+  // lose the job; the sweep schedules it again when the queue is back.
+  const scheduled = (enqueued: Promise<void>, orderId: string, what: string) =>
+    enqueued.catch((error: unknown) =>
+      ctx.logger.warn({ err: error, orderId }, `${what} not scheduled yet: it is once the job queue is back`),
+    );
 
-  // The subscriptions screen (docs/product.md#subscriptions-screen): a view at the clock's time, its CSV.
+  // The subscriptions screen's CSV (docs/product.md#subscriptions-screen): a view at the clock's
+  // time; its page is one of adminReads.
   router.get('/subscriptions.csv', async (req, res) => {
-    const { query } = screenQuery(req.query);
+    const { query } = screenQuery(ctx, req.query);
     const stamp = query.now.toISOString().slice(0, 10);
     await sendCsv(
       res,
@@ -90,11 +118,6 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
       SUBSCRIPTION_COLUMNS,
       allSubscriptions(ctx.db, query),
     );
-  });
-
-  router.get('/subscriptions', async (req, res) => {
-    const { query, page } = screenQuery(req.query);
-    res.json(await listSubscriptions(ctx.db, query, page));
   });
 
   // Each step once per subscription: of two admins reminding at once, one records it, the other
@@ -145,18 +168,25 @@ function adminRoutes(ctx: AppContext, recordOrderDelivery: RecordOrderDelivery):
     const awaiting = (await orderSubscriptionRows(ctx.db, orderId))
       .filter((row) => row.status === 'awaiting_delivery')
       .map((row) => row.id);
-    // Recorded first: the failure no longer stands, so a queue that is away now (Redis) does not
-    // lose it; the orders awaiting are scheduled again when it is back.
     const retry = { awaiting, now: ctx.clock().toISOString() };
     const position = await retryAutomaticDelivery(ctx.store, orderId, retry, commandMetadata(req.admin!.id));
-    await enqueueProvisioning(ctx, [orderId]).catch((error: unknown) =>
-      ctx.logger.warn(
-        { err: error, orderId },
-        'automatic delivery not scheduled yet: it is once the job queue is back',
-      ),
-    );
+    await scheduled(enqueueProvisioning(ctx, [orderId]), orderId, 'automatic delivery');
     await ctx.runner.waitFor(position, { projections });
     await answerOrder(res, orderId, 'Automatic delivery requested');
+  });
+
+  // A renewal whose extension on the provisioning service failed: asked again, as above.
+  router.post('/orders/:id/provisioning/extension/retry', async (req, res) => {
+    if (!automatic) throw conflict(coded('provisioning.off'));
+    const orderId = req.params.id;
+    await orderExists(orderId);
+    await caughtUp();
+    const renewed = (await renewalsToExtendOf(ctx.db, orderId)).map((r) => r.subscription_id);
+    const command = { type: 'RetryExtension', data: { orderId, renewed, now: ctx.clock().toISOString() } } as const;
+    const position = await runExtensionCommand(ctx.store, command, commandMetadata(req.admin!.id));
+    await scheduled(enqueueExtension(ctx, [orderId]), orderId, 'automatic extension');
+    await ctx.runner.waitFor(position, { projections });
+    await answerOrder(res, orderId, 'Extension on the provisioning service requested');
   });
 
   return router;

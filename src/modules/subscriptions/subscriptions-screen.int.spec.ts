@@ -5,8 +5,11 @@ import { adminToken, bearer, createAdmin } from '../../../test/support/admin';
 import { startTestApp, type RunningApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
 import { waitUntil } from '../../../test/support/wait';
+import { commandMetadata } from '../../platform/eventstore/metadata';
+import { SYSTEM } from '../../platform/eventstore/port';
 import type { SubscriptionReminded } from '../../shared/live/types';
 import type { AdminSubscriptionPage, SubscriptionView } from '../../shared/subscriptions';
+import { orderStream } from '../ordering/events';
 import { subscriptionId } from './events';
 
 // The subscriptions screen's API (docs/product.md#subscriptions-screen) with the store's clock in
@@ -113,6 +116,28 @@ describe('the subscriptions screen', () => {
     expect(csv.text).not.toContain('CODE-1');
     const bad = await api().get('/api/admin/subscriptions?view=soon').set(bearer(token)).expect(400);
     expect(JSON.stringify(bad.body)).toContain('subscriptions.view');
+  });
+
+  it("counts what the cancelled view lists: a refunded order's subscription, not one of an order deleted since", async () => {
+    now = new Date();
+    const refunded = await subscription('0551000011');
+    const deleted = await subscription('0551000012');
+    await api()
+      .post(`/api/admin/orders/${refunded.orderId}/refund`)
+      .set(bearer(token))
+      .send({ amount: 2000, reason: 'Not working', method: 'ccp', date: now.toISOString().slice(0, 10) })
+      .expect(200);
+    // A paid order deleted, as the log of a store from before paid orders were kept holds it: its
+    // subscriptions are cancelled and the order leaves the orders read model.
+    await app.infra.store.append(
+      orderStream(deleted.orderId),
+      [{ type: 'OrderDeleted', data: { orderId: deleted.orderId, at: now.toISOString() } }],
+      { expectedRevision: 'any', metadata: commandMetadata(SYSTEM) },
+    );
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
+    const cancelled = await view('cancelled');
+    expect(cancelled.subscriptions.map((s) => s.id)).toEqual([refunded.id]);
+    expect(cancelled.pagination.total).toBe(1);
   });
 
   it('takes each reminder step once, even from admins at once, and names who sent it', async () => {

@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import path from 'node:path';
 import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { markRoute, recordRoutePatterns } from '../observability/http';
 import { identifyRequest, inRequestScope } from '../observability/request-context';
 import { logRequests } from '../observability/request-log';
+import { compressWholeAnswers } from './compression';
 import { errorHandler, routeNotFound, type ActorName } from './errors';
 import { FastRoutes, type FastAnswer, type FastRead } from './fast-reads';
 import { refuseControlCharactersInPath } from './validate';
+import { loadWebApp, type WebPageFor } from './web-app';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -24,6 +23,8 @@ export interface HttpAppOptions {
   webDir?: string;
   /** Settings the web app reads at start, written into its page as `<meta name content>`. */
   pageSettings?: Record<string, string>;
+  /** The web app's page at each address: its status and head (see web-app.ts). */
+  webPage?: WebPageFor;
   corsOrigins: string[];
   /** The store's public address: live connections (ws/wss) may go there and nowhere else. */
   publicUrl?: string;
@@ -66,6 +67,16 @@ const PRIVATE_API_HEADERS = new Map([
   ['x-frame-options', 'DENY'],
 ]);
 
+/** The web build's hashed scripts and stylesheets (web-app.ts). */
+const BUILD_FILES = '/assets/';
+/**
+ * Of the page's headers, those that mean something to a script or a stylesheet: a browser shows
+ * one opened as a document as text (nosniff, and its type), so a script policy, framing rules and
+ * the rest are for pages only. A first visit loads some forty of these files, and over HTTP/1.1
+ * the page's twelve headers cost each of them 0.7 KB (docs/security.md#headers).
+ */
+const BUILD_FILE_HEADERS = ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy'];
+
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = express();
   recordRoutePatterns(app.request);
@@ -73,17 +84,28 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.set('etag', false); // An ETag is a version (versioning.ts) or a cached answer's own; never Express's content hash.
   // Only configured proxies may say who the client is (X-Forwarded-For); by default, nobody.
   app.set('trust proxy', options.trustProxy ?? false);
-  const index = options.webDir ? readIndex(options.webDir, options.pageSettings ?? {}) : undefined;
-  const pageHeaders = securityHeaders(index?.inlineScriptHashes ?? [], liveOrigins(options.publicUrl));
+  const web = options.webDir
+    ? loadWebApp({
+        webDir: options.webDir,
+        pageSettings: options.pageSettings,
+        pageFor: options.webPage,
+        logger: options.logger,
+      })
+    : undefined;
+  const pageHeaders = securityHeaders(web?.inlineScriptHashes ?? [], liveOrigins(options.publicUrl));
   const privatePrefixes = options.privateApiPrefixes ?? PRIVATE_API_PREFIXES;
   // Express matches paths whatever their case (/API/auth/login is /api/auth/login), so the headers
   // are chosen the same way: a private answer never goes out with the page's headers.
+  const buildFileHeaders = onlyHeaders(pageHeaders, BUILD_FILE_HEADERS);
   const headersFor: HeadersFor = (url) => {
+    // The build's hashed files, by their exact path (web-app.ts serves no other case of it).
+    if (url.startsWith(BUILD_FILES)) return buildFileHeaders;
     const path = url.toLowerCase();
     return privatePrefixes.some((prefix) => path.startsWith(prefix)) ? PRIVATE_API_HEADERS : pageHeaders;
   };
   const prepare = answerBasics(headersFor, cors(options.corsOrigins));
   app.use(refuseControlCharactersInPath);
+  app.use(compressWholeAnswers);
   for (const router of options.readRouters ?? []) app.use(router);
   app.use(logRequests(options.logger, (url) => url === '/healthz'));
   // The raw bytes stay on the request: a payment webhook's signature is over them, not the JSON.
@@ -98,15 +120,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     if (apiPrefixes.some((prefix) => path.startsWith(prefix))) next(routeNotFound(req.method, req.path));
     else next();
   });
-  if (options.webDir && index) {
-    // Hashed file names never change content: cache them for a year. index.html is always revalidated.
-    app.use(
-      '/assets',
-      express.static(path.join(options.webDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
-    );
-    app.use(express.static(options.webDir, { index: false, maxAge: '1h' }));
-    app.use(spaFallback(index.html));
-  }
+  if (web) app.use(web.handler);
   app.use((req, _res, next) => next(routeNotFound(req.method, req.path)));
   app.use(errorHandler(options.logger, options.actorName));
   return { express: app, listener: withFastReads(app, options.fastReads ?? {}, prepare) };
@@ -155,27 +169,6 @@ function withFastReads(app: Express, reads: Record<string, FastRead>, prepare: P
   };
 }
 
-function readIndex(
-  webDir: string,
-  settings: Record<string, string>,
-): { html: string; inlineScriptHashes: string[] } | undefined {
-  const file = path.join(webDir, 'index.html');
-  if (!existsSync(file)) return undefined;
-  const meta = Object.entries(settings).map(
-    ([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`,
-  );
-  const html = readFileSync(file, 'utf8').replace('</head>', `${meta.join('')}</head>`);
-  const inlineScriptHashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (match) =>
-      `'sha256-${createHash('sha256')
-        .update(match[1] ?? '')
-        .digest('base64')}'`,
-  );
-  return { html, inlineScriptHashes };
-}
-
-const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The security headers of the answers to a path. */
 type HeadersFor = (url: string) => Map<string, string>;
 
@@ -209,6 +202,10 @@ function securityHeaders(inlineScriptHashes: string[], live: string[]): Map<stri
   );
 }
 
+function onlyHeaders(headers: Map<string, string>, names: string[]): Map<string, string> {
+  return new Map([...headers].filter(([name]) => names.includes(name)));
+}
+
 /** The headers a middleware sets on a response that depends on nothing in the request. */
 function constantHeaders(middleware: RequestHandler): Map<string, string> {
   const headers = new Map<string, string>();
@@ -218,14 +215,6 @@ function constantHeaders(middleware: RequestHandler): Map<string, string> {
   };
   middleware({} as Request, res as unknown as Response, () => {});
   return headers;
-}
-
-function spaFallback(html: string): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!req.accepts('html')) return next();
-    res.set('Cache-Control', 'no-cache').type('html').send(html);
-  };
 }
 
 /** Sets the CORS headers; true when it answered the request itself (a preflight). */

@@ -1,28 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { chooseEncoding, COMPRESS_FROM_BYTES, compressLater, type ContentEncoding } from './compression';
 
 // A JSON answer serialised once and sent many times: its ETag is computed once, its gzip and
 // brotli forms in the background once it is asked for again. For data that changes rarely and is
 // read by everyone (the catalogue), this takes serialising and compressing off the request path.
 
-/** Small bodies gain nothing from compression. */
-const COMPRESS_FROM_BYTES = 1024;
-
-type Encoding = 'br' | 'gzip';
-const ENCODINGS: [Encoding, RegExp][] = [
-  ['br', /\bbr\b/],
-  ['gzip', /\bgzip\b/],
-];
-const COMPRESS: Record<Encoding, (body: Buffer, done: (error: Error | null, result: Buffer) => void) => void> = {
-  br: (body, done) =>
-    brotliCompress(
-      body,
-      { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } },
-      done,
-    ),
-  gzip: (body, done) => gzip(body, { level: 9 }, done),
-};
 /**
  * Compressions running at once, all answers together. They run on libuv's thread pool, which
  * argon2 and file reads share, so a burst of new answers must not fill it.
@@ -34,7 +17,7 @@ export class CachedJson {
   readonly body: Buffer;
   /** Weak: the same ETag stands for the identity, gzip and brotli forms of the body. */
   readonly etag: string;
-  private readonly compressed = new Map<Encoding, Buffer>();
+  private readonly compressed = new Map<ContentEncoding, Buffer>();
   private askedBefore = false;
   private compressing = false;
 
@@ -62,21 +45,20 @@ export class CachedJson {
     res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
   }
 
-  /** The best compressed form the client accepts that is ready, else the body as it is. */
-  private encoded(accepted: string | undefined): [Encoding | undefined, Buffer] {
-    if (!accepted || this.body.length < COMPRESS_FROM_BYTES) return [undefined, this.body];
-    const wanted = ENCODINGS.filter(([, pattern]) => pattern.test(accepted)).map(([encoding]) => encoding);
-    for (const encoding of wanted) {
-      const ready = this.compressed.get(encoding);
-      if (ready) return [encoding, ready];
-    }
-    if (wanted[0]) this.compress(wanted[0]);
-    return [undefined, this.body];
+  /** The compressed form the client takes best, when it is ready; else the body as it is. */
+  private encoded(accepted: string | undefined): [ContentEncoding | undefined, Buffer] {
+    if (this.body.length < COMPRESS_FROM_BYTES) return [undefined, this.body];
+    // The form the client prefers is made even when another is ready (gzip asked for first by a
+    // script, brotli then by browsers).
+    const wanted = chooseEncoding(accepted);
+    if (wanted && !this.compressed.has(wanted)) this.compress(wanted);
+    const ready = chooseEncoding(accepted, [...this.compressed.keys()]);
+    return ready ? [ready, this.compressed.get(ready)!] : [undefined, this.body];
   }
 
   // Off the event loop, and only for an answer asked for a second time: a stream of one-off
   // searches never compresses anything. Until the result is there, the body goes out as it is.
-  private compress(encoding: Encoding): void {
+  private compress(encoding: ContentEncoding): void {
     if (!this.askedBefore) {
       this.askedBefore = true;
       return;
@@ -84,7 +66,7 @@ export class CachedJson {
     if (this.compressing || compressionsRunning >= MAX_COMPRESSING) return;
     this.compressing = true;
     compressionsRunning++;
-    COMPRESS[encoding](this.body, (error, result) => {
+    compressLater(this.body, encoding, (error, result) => {
       compressionsRunning--;
       this.compressing = false;
       // A failure leaves the body uncompressed; the next request tries again.

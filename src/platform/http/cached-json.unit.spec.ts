@@ -7,11 +7,14 @@ import { AnswerCache, CachedJson } from './cached-json';
 
 const big = new CachedJson({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}` })) });
 const small = new CachedJson({ ok: true });
+const other = new CachedJson({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, label: `Other ${i}` })) });
 let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => (req.url === '/small' ? small : big).send(req, res));
+  server = createServer((req, res) =>
+    (req.url === '/small' ? small : req.url === '/other' ? other : big).send(req, res),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -45,6 +48,15 @@ describe('pre-serialised JSON answers', () => {
     const gz = await raw('gzip');
     expect(gunzipSync(gz.body)).toEqual(big.body);
     expect((await raw('br')).body.length).toBeLessThan(big.body.length);
+  });
+
+  it('make the form a client prefers even when another one is ready', async () => {
+    const encoding = async (accepted: string) =>
+      (await fetch(`${url}/other`, { headers: { 'Accept-Encoding': accepted } })).headers.get('content-encoding');
+    // A script asks for gzip first (Node's fetch does), then browsers come, asking for brotli too.
+    await waitUntil(async () => (await encoding('gzip')) === 'gzip');
+    expect(await encoding('br, gzip')).toBe('gzip');
+    await waitUntil(async () => (await encoding('br, gzip')) === 'br');
   });
 
   it('leave small bodies uncompressed', async () => {

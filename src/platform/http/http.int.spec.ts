@@ -85,9 +85,14 @@ describe('HTTP platform', () => {
   });
 
   it('serves the web app on its routes with security headers', async () => {
-    for (const path of ['/', '/store', '/product/42']) {
+    // An address that names nothing (/product/42 here: no such product) is the app's page too, as a 404.
+    for (const [path, status] of [
+      ['/', 200],
+      ['/store', 200],
+      ['/product/42', 404],
+    ] as const) {
       const res = await request(app.url).get(path).set('Accept', 'text/html');
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(status);
       expect(res.type).toBe('text/html');
       expect(res.text).toContain('<div id="root"');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");

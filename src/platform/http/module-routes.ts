@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { FastRead } from './fast-reads';
+import type { WebPageFor } from './web-app';
 
 /**
  * A module's HTTP surface. `public` is mounted at the root (paths as docs/product.md#api lists them);
@@ -25,4 +26,8 @@ export interface ModuleRoutes {
    * only for a valid admin token, checked by the platform; what they decline, `admin` answers.
    */
   adminFastReads?: Record<string, FastRead>;
+  /**
+   * The web app's page at each address: its status and head (web-app.ts). One module gives it (pages).
+   */
+  webPage?: WebPageFor;
 }

@@ -63,6 +63,26 @@ describe('security', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 
+  it('gives the build’s scripts and stylesheets only the headers that mean something to them', async () => {
+    const page = await request(app.url).get('/').set('Accept', 'text/html');
+    const files = [...page.text.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(files.length).toBeGreaterThan(2);
+    for (const file of files) {
+      const res = await request(app.url).get(file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers['x-content-type-options'], file).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], file).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], file).toMatch(/max-age/);
+      expect(res.headers['content-security-policy'], file).toBeUndefined();
+      expect(res.headers['x-frame-options'], file).toBeUndefined();
+    }
+    // The page, and any other case of the path (which is no file: the JSON 404), keep the page's headers.
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    const oddCase = await request(app.url).get(files[0]!.replace('/assets/', '/ASSETS/'));
+    expect(oddCase.status).toBe(404);
+    expect(oddCase.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it("answers admin, sign-in and payment calls as private API data: never stored, OWASP's API headers", async () => {
     const login = await request(app.url).post('/api/auth/login').send({ username: 'admin', password: 'wrong' });
     const unknownId = '00000000-0000-4000-8000-000000000000';

@@ -6,7 +6,7 @@ import {
   type ImageRef,
   type ProductDetails,
   type ProductValues,
-  type ShopEvent,
+  type CatalogueLanguageEvent,
 } from '../../modules/catalogue/events';
 import { upcastIdentityEvent, type IdentityEvent } from '../../modules/identity/events';
 import { upcastOrderEvent, type OrderEvent, type PlacedOrder } from '../../modules/ordering/events';
@@ -15,7 +15,10 @@ import {
   AUDIT_COMMAND_LINE,
   AUDIT_PRICE_FIELD_PREFIX,
   AUDIT_TEXT_FIELDS,
+  auditItemText,
+  auditPriceLine,
   languageField,
+  readAuditPriceLine,
   type AuditAction,
   type AuditActorType,
   type AuditChange,
@@ -44,6 +47,9 @@ import { ACTIVATION_KIND_LABELS } from '../../shared/subscriptions/constants';
 import type { ActivationKind } from '../../shared/subscriptions/types';
 import type { NoteEvent } from '../../modules/notes/events';
 import type { SubscriptionEvent } from '../../modules/subscriptions/events';
+import type { ShopEvent } from '../../modules/shop/events';
+import { SHOP_LANGUAGES, SHOP_LEGAL_FIELDS, SHOP_LEGAL_TEXTS } from '../../shared/shop/constants';
+import type { ShopLegal } from '../../shared/shop/types';
 
 // From one event (with its metadata) and what the projection remembers of the entity it is about,
 // to one audit entry, updating that memory. Pure: projection.ts loads and stores the memory.
@@ -112,7 +118,7 @@ export const settingsFields = (s: Settings): Fields => ({
 
 const imagePath = (image: ImageRef | null) => image?.featured ?? null;
 const priceList = (prices: PriceDuration[]): string[] =>
-  prices.map((p) => `${p.duration}: ${p.price} Da${p.active ? '' : ' (off)'}`);
+  prices.map((p) => auditPriceLine(p.duration, p.price, p.active));
 
 /**
  * A change of prices, one field per duration whose price or availability changed (`prices.1 month`:
@@ -122,9 +128,9 @@ const priceList = (prices: PriceDuration[]): string[] =>
 function priceChanges(before: AuditValue, after: string[]): AuditChange[] {
   const byDuration = (list: AuditValue) =>
     new Map(
-      (Array.isArray(list) ? list : []).map((line) => {
-        const at = line.lastIndexOf(': ');
-        return [line.slice(0, at), line.slice(at + 2)] as const;
+      (Array.isArray(list) ? list : []).flatMap((line) => {
+        const read = readAuditPriceLine(line);
+        return read ? [[read.duration, read.price] as const] : [];
       }),
     );
   const was = byDuration(before);
@@ -248,10 +254,43 @@ function describe(event: RecordedEvent, states: States): Described | undefined {
   if (event.type.startsWith('Order')) return describeOrder(upcastOrderEvent(event as unknown as OrderEvent), states);
   if (event.type.startsWith('Category') || event.type.startsWith('Product'))
     return describeCatalogue(upcastCatalogueEvent(event as unknown as CatalogueEvent), states);
-  if (event.type === 'ShopLanguageChosen') return describeShop(event as unknown as ShopEvent, states);
+  if (event.type === 'CatalogueLanguageChosen')
+    return describeCatalogueLanguage(event as unknown as CatalogueLanguageEvent, states);
   if (event.type === 'SubscriptionReminded') return describeReminder(event as unknown as SubscriptionReminded, states);
   if (event.type === 'NoteAdded') return describeNote(event as unknown as NoteEvent, states);
+  if (event.type === 'ShopLegalChanged') return describeShopLegal(event as unknown as ShopEvent, states);
   return undefined;
+}
+
+/** The one shop's entity id: it has a single identity. */
+export const SHOP_ENTITY_ID = 'shop';
+
+/** The identity's fields, each text once per language (`terms.ar`: one language's change reads alone). */
+export const shopLegalFields = (legal: ShopLegal): Fields => ({
+  ...Object.fromEntries(SHOP_LEGAL_FIELDS.map((field) => [field, legal[field] ?? ''])),
+  ...Object.fromEntries(
+    SHOP_LEGAL_TEXTS.flatMap((text) =>
+      SHOP_LANGUAGES.map((language) => [`${text}.${language}`, legal[text]?.[language] ?? '']),
+    ),
+  ),
+});
+
+/** A save of the shop's legal identity (docs/product.md#legal-information): each field's before → after. */
+function describeShopLegal(event: ShopEvent, states: States): Described {
+  const key = entityKey('shop', SHOP_ENTITY_ID);
+  const old = states.get<ShopState>(key, 'shop')?.fields ?? {};
+  const fields = shopLegalFields(event.data.legal);
+  states.set(key, { kind: 'shop', fields });
+  // Fields never set before read as empty, not as missing: the first save lists only what it fills in.
+  const was = Object.fromEntries(Object.keys(fields).map((field) => [field, old[field] ?? '']));
+  return {
+    action: 'shop.legal_changed',
+    entityType: 'shop',
+    entityId: SHOP_ENTITY_ID,
+    // Its legal name; a dash before it has one (any word here would stay in one language on every screen).
+    label: String(fields.legalName || '—'),
+    changes: diffFields(was, fields),
+  };
 }
 
 type SubscriptionReminded = Extract<SubscriptionEvent, { type: 'SubscriptionReminded' }>;
@@ -323,16 +362,19 @@ function describeUser(event: IdentityEvent, states: States): Described {
   }
 }
 
-/** The shop's default language changed: before → after. */
-function describeShop(event: ShopEvent, states: States): Described {
-  const key = entityKey('shop', 'shop');
+/** The shop's other setting, on an entity of its own: its catalogue's default language (docs/product.md#shop-settings). */
+export const CATALOGUE_LANGUAGE_ENTITY_ID = 'language';
+
+/** The catalogue's default language changed: before → after. */
+function describeCatalogueLanguage(event: CatalogueLanguageEvent, states: States): Described {
+  const key = entityKey('shop', CATALOGUE_LANGUAGE_ENTITY_ID);
   const before = states.get<ShopState>(key, 'shop')?.fields ?? { defaultLanguage: INITIAL_SHOP_LANGUAGE };
   const fields: Fields = { defaultLanguage: event.data.language };
   states.set(key, { kind: 'shop', fields });
   return {
     action: 'shop.language_changed',
     entityType: 'shop',
-    entityId: 'shop',
+    entityId: CATALOGUE_LANGUAGE_ENTITY_ID,
     // Named by the language chosen: "Amina made Arabic the catalogue's default language".
     label: event.data.language,
     changes: diffFields(before, fields),
@@ -503,7 +545,7 @@ function describeOrder(event: OrderEvent, states: States): Described {
         total,
         // A free trial pays nothing: it says so instead (docs/product.md#free-trials).
         ...(trial ? { trial } : { paymentMethod: requestedMethod }),
-        items: event.data.lines.map((l) => `${l.quantity} × ${l.productName} (${l.duration})`),
+        items: event.data.lines.map((l) => auditItemText(l.quantity, l.productName, l.duration)),
         status: 'pending',
       };
       return entry('order.placed', state, initialValues(fields));

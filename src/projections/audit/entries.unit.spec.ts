@@ -422,14 +422,14 @@ describe('auditEntry', () => {
 
   it("records the shop's default language, before and after", () => {
     const s = states();
-    expect(auditEntry(event('ShopLanguageChosen', { language: 'ar', at }), s)).toMatchObject({
+    expect(auditEntry(event('CatalogueLanguageChosen', { language: 'ar', at }), s)).toMatchObject({
       action: 'shop.language_changed',
       entity_type: 'shop',
-      entity_id: 'shop',
+      entity_id: 'language',
       entity_label: 'ar',
       changes: [{ field: 'defaultLanguage', before: 'fr', after: 'ar' }],
     });
-    expect(auditEntry(event('ShopLanguageChosen', { language: 'en', at }), s)!.changes).toEqual([
+    expect(auditEntry(event('CatalogueLanguageChosen', { language: 'en', at }), s)!.changes).toEqual([
       { field: 'defaultLanguage', before: 'ar', after: 'en' },
     ]);
   });

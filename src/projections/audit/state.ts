@@ -28,12 +28,6 @@ export interface ProductState {
   label?: string;
 }
 
-/** The shop's settings (its default language). */
-export interface ShopState {
-  kind: 'shop';
-  fields: Fields;
-}
-
 export interface OrderState {
   kind: 'order';
   number: number;
@@ -42,10 +36,16 @@ export interface OrderState {
   phone: string;
 }
 
+/** The shop's legal identity, flattened (`terms.ar`…), as it is diffed; or its catalogue's default language. */
+export interface ShopState {
+  kind: 'shop';
+  fields: Fields;
+}
+
 /** Orders placed before orders had numbers are numbered 1, 2, 3… in log order, as the orders read model does. */
 export interface CounterState {
   kind: 'counter';
   value: number;
 }
 
-export type EntityState = UserState | CategoryState | ProductState | OrderState | CounterState | ShopState;
+export type EntityState = UserState | CategoryState | ProductState | OrderState | ShopState | CounterState;

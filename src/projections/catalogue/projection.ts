@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import {
   CATEGORY_EVENT_TYPES,
   PRODUCT_EVENT_TYPES,
-  SHOP_EVENT_TYPES,
+  CATALOGUE_LANGUAGE_EVENT_TYPES,
   upcastCatalogueEvent,
   type CatalogueEvent,
   type ImageRef,
-  type ShopEvent,
+  type CatalogueLanguageEvent,
 } from '../../modules/catalogue/events';
 import type { Recorded, StoredEvent } from '../../platform/eventstore/port';
 import { sqlTypes } from '../../platform/projections/columns';
@@ -17,10 +17,10 @@ import type { LiveCatalogue } from './live-catalogue';
 import {
   CATEGORY_COLUMNS,
   PRODUCT_COLUMNS,
-  SHOP_COLUMNS,
+  LANGUAGE_COLUMNS,
   type CategoryRow,
   type ProductRow,
-  type ShopRow,
+  type CatalogueLanguageRow,
 } from './rows';
 
 // The storefront catalogue: categories and products as the store and the back office read them,
@@ -29,26 +29,26 @@ import {
 
 export const CATALOGUE_PROJECTION = 'catalogue';
 
-const HANDLES = new Set<string>([...CATEGORY_EVENT_TYPES, ...PRODUCT_EVENT_TYPES, ...SHOP_EVENT_TYPES]);
+const HANDLES = new Set<string>([...CATEGORY_EVENT_TYPES, ...PRODUCT_EVENT_TYPES, ...CATALOGUE_LANGUAGE_EVENT_TYPES]);
 
 /** The projection, refreshing `live` (the instance's shared in-memory copy) after each batch. */
 export function catalogueProjection(live: LiveCatalogue): Projection {
   return {
     name: CATALOGUE_PROJECTION,
-    tables: ['catalogue_categories', 'catalogue_products', 'catalogue_shop', 'catalogue_version'],
+    tables: ['catalogue_categories', 'catalogue_products', 'catalogue_language', 'catalogue_version'],
     handles: HANDLES,
-    fold: (events) => foldCatalogueEvents(events as (StoredEvent & (CatalogueEvent | ShopEvent))[]),
-    afterCommit: (events) => live.changed(events as Recorded<CatalogueEvent | ShopEvent>[]),
+    fold: (events) => foldCatalogueEvents(events as (StoredEvent & (CatalogueEvent | CatalogueLanguageEvent))[]),
+    afterCommit: (events) => live.changed(events as Recorded<CatalogueEvent | CatalogueLanguageEvent>[]),
   };
 }
 
-function foldCatalogueEvents(stored: (StoredEvent & (CatalogueEvent | ShopEvent))[]): Write {
+function foldCatalogueEvents(stored: (StoredEvent & (CatalogueEvent | CatalogueLanguageEvent))[]): Write {
   const categories = new RowFolder<CategoryRow>('catalogue_categories', 'id', sqlTypes(CATEGORY_COLUMNS));
   const products = new RowFolder<ProductRow>('catalogue_products', 'id', sqlTypes(PRODUCT_COLUMNS));
-  const shop = new RowFolder<ShopRow>('catalogue_shop', 'id', sqlTypes(SHOP_COLUMNS));
+  const shop = new RowFolder<CatalogueLanguageRow>('catalogue_language', 'id', sqlTypes(LANGUAGE_COLUMNS));
   for (const one of stored) {
     const stamp = { version: Number(one.revision), updated_at: one.data.at };
-    if (one.type === 'ShopLanguageChosen') {
+    if (one.type === 'CatalogueLanguageChosen') {
       shop.create('shop', { id: 'shop', default_language: one.data.language, ...stamp });
       continue;
     }

@@ -39,7 +39,7 @@ export const PRODUCT_COLUMNS = {
 };
 
 /** The shop's settings (docs/product.md#shop-settings): one row, 'shop', once an admin chose. */
-export const SHOP_COLUMNS = {
+export const LANGUAGE_COLUMNS = {
   id: column.text(),
   default_language: column.text<Language>(),
   /** Its stream's revision (the settings' ETag). */
@@ -49,7 +49,7 @@ export const SHOP_COLUMNS = {
 
 export type CategoryRow = RowOf<typeof CATEGORY_COLUMNS>;
 export type ProductRow = RowOf<typeof PRODUCT_COLUMNS>;
-export type ShopRow = RowOf<typeof SHOP_COLUMNS>;
+export type CatalogueLanguageRow = RowOf<typeof LANGUAGE_COLUMNS>;
 
 /** One row ('catalogue'), a new random version after every batch: how each instance tells its copy is stale. */
 export interface CatalogueVersionRow {
@@ -61,6 +61,6 @@ export interface CatalogueVersionRow {
 export interface CatalogueTables {
   catalogue_categories: CategoryRow;
   catalogue_products: ProductRow;
-  catalogue_shop: ShopRow;
+  catalogue_language: CatalogueLanguageRow;
   catalogue_version: CatalogueVersionRow;
 }

@@ -12,10 +12,10 @@ import {
   type Duration,
   type ProductText,
   type ProductView,
-  type ShopView,
+  type CatalogueLanguageView,
 } from '../../shared/catalogue';
 import type { Language } from '../../shared/identity';
-import type { CatalogueTables, CategoryRow, ProductRow, ShopRow } from './rows';
+import type { CatalogueTables, CategoryRow, ProductRow, CatalogueLanguageRow } from './rows';
 
 // The whole catalogue read model in memory, as the API shows it. It is small (tens of categories,
 // hundreds of products) and read by every shopper, so it is loaded whole and answered from here.
@@ -51,7 +51,7 @@ export function loadSnapshot(db: Kysely<CatalogueTables>): Promise<CatalogueSnap
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      const shop = await trx.selectFrom('catalogue_shop').selectAll().where('id', '=', 'shop').executeTakeFirst();
+      const shop = await trx.selectFrom('catalogue_language').selectAll().where('id', '=', 'shop').executeTakeFirst();
       return new CatalogueSnapshot(version, categories, products, shop);
     });
 }
@@ -69,7 +69,7 @@ export class CatalogueSnapshot {
   /** The language every item must have, and shoppers whose language an item lacks read it in. */
   readonly defaultLanguage: Language;
   /** The shop's settings' version (-1: never chosen). */
-  readonly shopVersion: number;
+  readonly languageVersion: number;
   /** Every category, oldest first, with its count of active products. */
   readonly categories: CategoryView[];
   /** Every product, inactive ones too, oldest first. */
@@ -85,10 +85,10 @@ export class CatalogueSnapshot {
     readonly version: string,
     categoryRows: CategoryRow[],
     productRows: ProductRow[],
-    shop?: ShopRow,
+    shop?: CatalogueLanguageRow,
   ) {
     this.defaultLanguage = shop?.default_language ?? INITIAL_SHOP_LANGUAGE;
-    this.shopVersion = shop?.version ?? -1;
+    this.languageVersion = shop?.version ?? -1;
     const byId = new Map(categoryRows.map((c) => [c.id, c]));
     this.products = productRows.map((row) => productView(row, byId.get(row.category_id), this.defaultLanguage));
     this.activeProducts = this.products.filter((p) => p.active);
@@ -116,15 +116,15 @@ export class CatalogueSnapshot {
     return language ?? this.defaultLanguage;
   }
 
-  /** The shop's settings as the back office shows them, with what lacks each language. */
-  shop(): ShopView {
+  /** The catalogue's default language as the back office shows it, with what lacks each language. */
+  languageSettings(): CatalogueLanguageView {
     const lacking = (items: { translations: Partial<Record<Language, unknown>> }[], language: Language) =>
       items.filter((item) => !item.translations[language]).length;
     const missing = byLanguage((language) => ({
       products: lacking(this.products, language),
       categories: lacking(this.categories, language),
     }));
-    return { defaultLanguage: this.defaultLanguage, version: this.shopVersion, missing };
+    return { defaultLanguage: this.defaultLanguage, version: this.languageVersion, missing };
   }
 
   /** A category by id or slug. */

@@ -9,6 +9,9 @@ export {
   orderSubscriptionRows,
   ordersAwaitingDelivery,
   ordersToProvision,
+  renewalOrdersToExtend,
+  renewalsToExtendOf,
+  type RenewalToExtend,
   shopperOrderSubscriptions,
   toAdminSubscription,
 } from './queries';

@@ -21,7 +21,8 @@ import type { SubscriptionRow, SubscriptionsTables } from './rows';
 // docs/architecture.md#projections), and a payment folded again (a rebuild, a
 // payment after a restore) finds the same ids and adds none. A deleted order's subscriptions are
 // cancelled; a restored one's come back. Deliveries make them active with the sealed details;
-// automatic delivery's last failure is kept on the order until an administrator retries.
+// automatic delivery's last failure is kept on the order until an administrator retries, and each
+// renewal keeps whether the provisioning service extended it (or why it last failed to).
 //
 // Events are written one by one, in log order, on the batch's transaction: opening an order's
 // subscriptions reads the lines its OrderPlaced stored, maybe in an earlier batch.
@@ -167,6 +168,31 @@ function writeOf(stored: Handled): Write {
       return ({ db }) => setAutomaticFailure(db, event.data.orderId, event.data.reason, event.data.at);
     case 'AutomaticDeliveryRetried':
       return ({ db }) => setAutomaticFailure(db, event.data.orderId, null, null);
+    case 'AutomaticExtensionSucceeded': {
+      const { orderId, subscriptionId, at } = event.data;
+      return ({ db }) =>
+        sql`
+          UPDATE subscription_renewals SET extended_at = ${at}, extension_failure = NULL, extension_failed_at = NULL
+          WHERE order_id = ${orderId} AND subscription_id = ${subscriptionId}`
+          .execute(db)
+          .then(() => undefined);
+    }
+    case 'AutomaticExtensionFailed': {
+      const { orderId, subscriptionIds, reason, at } = event.data;
+      return ({ db }) =>
+        sql`
+          UPDATE subscription_renewals SET extension_failure = ${reason}, extension_failed_at = ${at}
+          WHERE order_id = ${orderId} AND subscription_id = ANY(${subscriptionIds})`
+          .execute(db)
+          .then(() => undefined);
+    }
+    case 'AutomaticExtensionRetried':
+      return ({ db }) =>
+        sql`
+          UPDATE subscription_renewals SET extension_failure = NULL, extension_failed_at = NULL
+          WHERE order_id = ${event.data.orderId}`
+          .execute(db)
+          .then(() => undefined);
     case 'SubscriptionReminded': {
       const { subscriptionId, step, by, at } = event.data;
       return ({ db }) =>

@@ -3,11 +3,12 @@ import type {
   Activation,
   AdminSubscriptionView,
   AutomaticDelivery,
+  AutomaticExtension,
   DeliveryState,
   RenewalView,
   ShopperSubscriptionView,
 } from '../../shared/subscriptions/types';
-import type { SubscriptionOrderRow, SubscriptionRow, SubscriptionsTables } from './rows';
+import type { SubscriptionOrderRow, SubscriptionRenewalRow, SubscriptionRow, SubscriptionsTables } from './rows';
 
 // Every read of the subscriptions read model.
 
@@ -82,8 +83,30 @@ export function automaticDeliveryOf(
 }
 
 /**
+ * Where a renewal order's extension on the provisioning service stands
+ * (docs/product.md#automatic-delivery): null when the service is off or the order renews nothing
+ * still running; else extended once the service confirmed every renewal, failed while its last
+ * failure stands, pending otherwise.
+ */
+export function automaticExtensionOf(
+  renewals: Pick<RenewalToExtend, 'extended_at' | 'extension_failure' | 'extension_failed_at'>[],
+  automatic: boolean,
+): AutomaticExtension | null {
+  if (!automatic || !renewals.length) return null;
+  const left = renewals.filter((r) => r.extended_at === null);
+  if (!left.length) {
+    const extendedAt = renewals.map((r) => iso(r.extended_at)!).sort();
+    return { state: 'extended', extendedAt: extendedAt[extendedAt.length - 1]! };
+  }
+  const failed = left.find((r) => r.extension_failure !== null && r.extension_failed_at !== null);
+  if (failed) return { state: 'failed', reason: failed.extension_failure!, failedAt: iso(failed.extension_failed_at)! };
+  return { state: 'pending' };
+}
+
+/**
  * What GET /api/admin/orders/{id} adds to an order: its subscriptions (opened), its delivery state,
- * and, when the store delivers automatically (`automatic`), where that stands.
+ * and, when the store delivers automatically (`automatic`), where that stands, and for a renewal,
+ * where its extension on the provisioning service stands.
  */
 export async function adminOrderSubscriptions(
   db: Kysely<SubscriptionsTables>,
@@ -94,17 +117,87 @@ export async function adminOrderSubscriptions(
   subscriptions: AdminSubscriptionView[];
   deliveryState: DeliveryState;
   automaticDelivery: AutomaticDelivery | null;
+  automaticExtension: AutomaticExtension | null;
 }> {
-  const [rows, order, renewals] = await Promise.all([
+  const [rows, order, renewals, extensions] = await Promise.all([
     orderSubscriptionRows(db, orderId),
     db.selectFrom('subscription_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
     renewalsOfOrder(db, orderId),
+    automatic ? renewalsToExtendOf(db, orderId) : [],
   ]);
   return {
     subscriptions: rows.map((row) => toAdminSubscription(row, open, renewals.get(row.id))),
     deliveryState: deliveryStateOf(rows),
     automaticDelivery: automaticDeliveryOf(rows, order, automatic),
+    automaticExtension: automaticExtensionOf(extensions, automatic),
   };
+}
+
+/** A renewal the provisioning service is to extend, with what it is told (its job's request). */
+export type RenewalToExtend = Pick<
+  SubscriptionRenewalRow,
+  'subscription_id' | 'duration' | 'new_end' | 'extended_at' | 'extension_failure' | 'extension_failed_at'
+> & {
+  /** The renewal's order and its number. */
+  renewal_order_id: string;
+  renewal_order_number: number;
+  /** The renewed subscription's own order. */
+  order_id: string;
+  package_name: string;
+  product_id: string;
+};
+
+/**
+ * The renewals a paid renewal order made that the provisioning service is to extend: those of
+ * subscriptions still running (not cancelled), while the renewal order stands (not refunded or deleted).
+ */
+const renewalsToExtendQuery = (db: Kysely<SubscriptionsTables>) =>
+  db
+    .selectFrom('subscription_renewals as r')
+    .innerJoin('subscriptions as s', 's.id', 'r.subscription_id')
+    .innerJoin('subscription_orders as renewal', 'renewal.order_id', 'r.order_id')
+    .where('s.status', '<>', 'cancelled')
+    .where('renewal.deleted', '=', false);
+
+/** One renewal order's renewals to extend, in the order its lines were renewed. */
+export function renewalsToExtendOf(
+  db: Kysely<SubscriptionsTables>,
+  renewalOrderId: string,
+): Promise<RenewalToExtend[]> {
+  return renewalsToExtendQuery(db)
+    .select([
+      'r.subscription_id',
+      'r.duration',
+      'r.new_end',
+      'r.extended_at',
+      'r.extension_failure',
+      'r.extension_failed_at',
+      'r.order_id as renewal_order_id',
+      'r.order_number as renewal_order_number',
+      's.order_id',
+      's.package_name',
+      's.product_id',
+    ])
+    .where('r.order_id', '=', renewalOrderId)
+    .orderBy('s.order_id')
+    .orderBy('s.line_index')
+    .orderBy('s.unit_index')
+    .execute();
+}
+
+/**
+ * Renewal orders (all, or those of `orderIds`) with a renewal the provisioning service has not
+ * extended yet and no failure standing (that waits for an administrator).
+ */
+export async function renewalOrdersToExtend(db: Kysely<SubscriptionsTables>, orderIds?: string[]): Promise<string[]> {
+  if (orderIds?.length === 0) return [];
+  let query = renewalsToExtendQuery(db)
+    .select('r.order_id')
+    .distinct()
+    .where('r.extended_at', 'is', null)
+    .where('r.extension_failed_at', 'is', null);
+  if (orderIds) query = query.where('r.order_id', 'in', orderIds);
+  return (await query.execute()).map((row) => row.order_id);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { OrderLine } from '../../modules/ordering/events';
 import type { ActivationKind, ReminderStep, SubscriptionStatus } from '../../shared/subscriptions/types';
 
-// The subscriptions read model's tables (migrations 023, 024 and 025): what the projection writes and the queries
+// The subscriptions read model's tables (migrations 023, 024, 025, 027, 029 and 031): what the projection writes and the queries
 // read. Written statement by statement (projection.ts), not through RowFolder: opening an order's
 // subscriptions needs the lines an earlier batch stored.
 
@@ -73,6 +73,11 @@ export interface SubscriptionRenewalRow {
   previous_end: string | Date;
   /** Null when bought for life. */
   new_end: string | Date | null;
+  /** When the provisioning service confirmed the new end (migration 031); null until then. */
+  extended_at: string | Date | null;
+  /** Why extending it on the service last gave up, until an administrator retries. */
+  extension_failure: string | null;
+  extension_failed_at: string | Date | null;
 }
 
 export interface SubscriptionsTables {

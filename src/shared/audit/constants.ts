@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'customer.note_added',
   'order.deleted',
   'order.restored',
+  'shop.legal_changed',
   'shop.language_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -65,6 +66,35 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  * this prefix and the duration (`prices.1 month`: `1500 Da` → `1800 Da (off)`).
  */
 export const AUDIT_PRICE_FIELD_PREFIX = 'prices.';
+
+// Values the trail composes, written here once so the back office can read them back and say them in the
+// admin's language (the duration's name, "off", the amount as Da are the screen's to word).
+
+/** A duration's price: `1500 Da`, or `1800 Da (off)` while the duration is switched off. */
+export const auditPriceText = (price: number, active: boolean): string => `${price} Da${active ? '' : ' (off)'}`;
+
+export function readAuditPrice(text: string): { price: number; active: boolean } | undefined {
+  const match = /^(\d+) Da( \(off\))?$/.exec(text);
+  return match ? { price: Number(match[1]), active: !match[2] } : undefined;
+}
+
+/** A product's price list, one line per duration: `1 month: 1500 Da`. */
+export const auditPriceLine = (duration: string, price: number, active: boolean): string =>
+  `${duration}: ${auditPriceText(price, active)}`;
+
+export function readAuditPriceLine(line: string): { duration: string; price: string } | undefined {
+  const at = line.lastIndexOf(': ');
+  return at < 0 ? undefined : { duration: line.slice(0, at), price: line.slice(at + 2) };
+}
+
+/** An order's line: `2 × Gold (3 months)`. */
+export const auditItemText = (quantity: number, name: string, duration: string): string =>
+  `${quantity} × ${name} (${duration})`;
+
+export function readAuditItem(text: string): { quantity: number; name: string; duration: string } | undefined {
+  const match = /^(\d+) × (.*) \(([^()]+)\)$/.exec(text);
+  return match ? { quantity: Number(match[1]), name: match[2]!, duration: match[3]! } : undefined;
+}
 
 /**
  * A catalogue item's texts are audited per language (docs/product.md#catalogue-languages): one field per text and

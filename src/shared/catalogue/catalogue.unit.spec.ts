@@ -60,6 +60,11 @@ describe('product fields', () => {
       channels: 0,
       devices: 10,
     });
+    // Typed on an Arabic keyboard.
+    expect(productCreateSchema.parse({ ...base, channels: '١٢٠٠', devices: '۳' })).toMatchObject({
+      channels: 1200,
+      devices: 3,
+    });
     expect(productCreateSchema.parse({ ...base, channels: '', devices: '', quality: '' })).toMatchObject({
       channels: 0,
       devices: 1,

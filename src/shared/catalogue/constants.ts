@@ -269,6 +269,32 @@ export function inDurationOrder<T extends { duration: string }>(rows: readonly T
   return [...rows].sort((a, b) => rank(a.duration) - rank(b.duration));
 }
 
+/** A price of a product, as its durations hold it (PriceDuration). */
+interface OfferedPrice {
+  duration: Duration;
+  price: number;
+  active: boolean;
+}
+
+/** The durations a shopper can choose: the active ones, else the product's own price and duration. */
+export function offeredDurations(product: {
+  priceDurations: readonly OfferedPrice[];
+  price: number;
+  duration: Duration;
+}): OfferedPrice[] {
+  const active = product.priceDurations.filter((entry) => entry.active);
+  if (active.length > 0) return active;
+  return product.duration ? [{ duration: product.duration, price: product.price, active: true }] : [];
+}
+
+/**
+ * The duration a product's price is quoted at ("from 800 Da", docs/product.md#product): the first
+ * offered one that costs something, never a free trial's 0.
+ */
+export function firstPaidDuration<T extends { price: number }>(offered: readonly T[]): T | undefined {
+  return offered.find((entry) => entry.price > 0);
+}
+
 /** Blank features are dropped on save. */
 export const withoutBlankFeatures = (features: readonly string[]): string[] =>
   features.map((feature) => feature.trim()).filter(Boolean);

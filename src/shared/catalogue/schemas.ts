@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coded, type Coded } from '../errors/coded';
 import { LANGUAGES, type Language } from '../identity/constants';
 import { text } from '../text/schemas';
+import { typedNumber } from '../text/constants';
 import {
   BULK_MAX_IDS,
   CATEGORY_DESCRIPTION_MAX,
@@ -35,22 +36,16 @@ import type { CategoryText, PriceDuration, ProductText } from './types';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-/** Digits sent as text are read as a number; a blank field is not sent. */
-const asNumber = (value: unknown) => {
-  const given = blankToUndefined(value);
-  return typeof given === 'string' ? Number(given.trim()) : given;
-};
-
 const wholeNumber = (message: Coded, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
-    asNumber,
+    typedNumber,
     z.number({ error: message }).refine((value) => isWholeNumberIn(value, min, max), message),
   );
 
 /** A number checked by one of the product rules of ./constants.ts (which the admin form applies too). */
 const ruledNumber = (problem: (value: number) => CatalogueMessageKey | null, notANumber: CatalogueMessageKey) =>
   z.preprocess(
-    asNumber,
+    typedNumber,
     z.number({ error: catalogueMessages[notANumber] }).superRefine((value, ctx) => {
       const key = problem(value);
       if (key) ctx.addIssue({ code: 'custom', message: catalogueMessages[key] });
@@ -271,8 +266,8 @@ export const categoryUpdateSchema = z.object(categoryShape).partial().transform(
 export type CategoryFields = z.output<typeof categoryCreateSchema>;
 export type CategoryChanges = z.output<typeof categoryUpdateSchema>;
 
-/** `PUT /api/admin/shop`: the shop's settings (docs/product.md#shop-settings). */
-export const shopSchema = z.object({
+/** `PUT /api/admin/shop/language`: the catalogue's default language (docs/product.md#shop-settings). */
+export const catalogueLanguageSchema = z.object({
   defaultLanguage: z.enum(LANGUAGES, { error: catalogueMessages.language }),
 });
 

@@ -128,8 +128,8 @@ export type CategoriesDelta = ItemsDelta<CategoryView>;
 export type ProductsUpdate = ProductsList | ProductsDelta;
 export type CategoriesUpdate = CategoriesList | CategoriesDelta;
 
-/** `GET /api/admin/shop`: the shop's settings (docs/product.md#shop-settings), versioned like an item. */
-export interface ShopView {
+/** `GET /api/admin/shop/language`: the catalogue's default language (docs/product.md#shop-settings), versioned like an item. */
+export interface CatalogueLanguageView {
   /** The language every product and category must have; shoppers whose language an item lacks read it in this one. */
   defaultLanguage: Language;
   /** The settings' version (its ETag); -1 before an admin ever chose (the default is then INITIAL_SHOP_LANGUAGE). */

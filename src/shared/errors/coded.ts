@@ -19,6 +19,12 @@ export interface CodedError<C extends ErrorCode = ErrorCode> {
   params?: ErrorParams<C> | Record<string, unknown>;
 }
 
+/** A refusal a form finds before sending, as the server would answer it: its code and its message's values. */
+export interface FieldProblem {
+  code: ErrorCode;
+  params?: Record<string, unknown>;
+}
+
 /** The code and params a string encodes, or undefined when it is not one coded() made. */
 export function readCoded(text: string): CodedError | undefined {
   if (!text.startsWith(PREFIX)) return undefined;

@@ -76,6 +76,12 @@ export const ERRORS = {
   'settings.timezone': entry<{ allowed: string }>('Timezone must be one of {allowed}'),
   'settings.date_format': entry<{ allowed: string }>('Date format must be one of {allowed}'),
 
+  // The shop's legal identity (docs/product.md#legal-information)
+  'shop.rc_invalid': entry('The RC number may hold only digits, letters, slashes and dashes (16/00-1234567B21)'),
+  'shop.nif_invalid': entry('The NIF must be 15 digits (or 20)'),
+  'shop.phone_invalid': entry('Enter a phone number of digits, such as 0550 12 34 56 or +213 550 12 34 56'),
+  'shop.email_invalid': entry('Enter a valid email address'),
+
   // Catalogue
   'catalogue.product_name_required': entry('Product name is required'),
   'catalogue.category_name_required': entry('Category name is required'),
@@ -259,6 +265,9 @@ export const ERRORS = {
   'delivery.order_not_paid': entry('Only a paid order has subscriptions to deliver'),
   'provisioning.off': entry('Automatic delivery is off: the store has no provisioning service (PROVISIONING_URL)'),
   'provisioning.nothing_awaiting': entry('No subscription of this order awaits its activation details'),
+  'provisioning.nothing_to_extend': entry(
+    'This order renews no subscription left to extend on the provisioning service',
+  ),
   'subscriptions.view': entry<{ allowed: string }>('The view must be one of: {allowed}'),
   'subscriptions.reminder_step': entry<{ allowed: string }>('The reminder step must be one of: {allowed}'),
   'subscriptions.not_found': entry('This subscription does not exist'),

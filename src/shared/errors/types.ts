@@ -1,2 +1,2 @@
 export type { ErrorCode, ErrorParams, ErrorParamsArg } from './constants';
-export type { Coded, CodedError } from './coded';
+export type { Coded, CodedError, FieldProblem } from './coded';

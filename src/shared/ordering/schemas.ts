@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coded } from '../errors/coded';
+import { typedNumber } from '../text/constants';
 import { text } from '../text/schemas';
 import {
   CART_LINES_MAX,
@@ -10,7 +11,9 @@ import {
   PAYMENT_METHODS,
   QUANTITY_MAX,
   REFUND_METHODS,
-  REFUND_REASON_MAX,
+  REFUND_REASON_RULE,
+  isCalendarDay,
+  refundMessages,
   normalisePhone,
   orderMessages,
   orderNumberMessage,
@@ -33,11 +36,14 @@ export const phoneSchema = text({ field: 'Phone number', max: 40, notText: phone
 export const checkoutItemSchema = z.object({
   productId: text({ field: 'Product id', max: 100, required: coded('cart.item_required', { field: 'productId' }) }),
   duration: text({ field: 'Duration', max: 40, required: coded('cart.item_required', { field: 'duration' }) }),
-  quantity: z.coerce
-    .number({ error: orderMessages.quantity })
-    .int(orderMessages.quantity)
-    .min(1, orderMessages.quantity)
-    .max(QUANTITY_MAX, orderMessages.quantity),
+  quantity: z.preprocess(
+    typedNumber,
+    z
+      .number({ error: orderMessages.quantity })
+      .int(orderMessages.quantity)
+      .min(1, orderMessages.quantity)
+      .max(QUANTITY_MAX, orderMessages.quantity),
+  ),
   /** The subscription this line renews (docs/product.md#renewals): one unit, proved by the order's link token. */
   renewalOf: text({ field: 'renewalOf', max: 100 }).optional(),
 });
@@ -45,7 +51,10 @@ export const checkoutItemSchema = z.object({
 export const createCheckoutSchema = z.object({
   /** The private link token of the order whose subscriptions the cart's renewal lines renew. */
   orderAccessToken: text({ field: 'orderAccessToken', max: 100 }).optional(),
-  amount: z.coerce.number({ error: coded('checkout.amount_invalid') }).nonnegative(coded('checkout.amount_invalid')),
+  amount: z.preprocess(
+    typedNumber,
+    z.number({ error: coded('checkout.amount_invalid') }).nonnegative(coded('checkout.amount_invalid')),
+  ),
   email: text({ field: 'Email', max: 200 }).optional().default(''),
   fullName: text({ field: 'Full name', max: 200 }).optional().default(''),
   phone: phoneSchema,
@@ -156,20 +165,16 @@ export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 
 /** POST /api/admin/orders/{id}/refund: what an administrator gave back outside the store (docs/product.md#refunds). */
 export const refundSchema = z.object({
-  amount: z.coerce
-    .number({ error: coded('order.refund_amount') })
-    .int(coded('order.refund_amount'))
-    .min(1, coded('order.refund_amount')),
-  reason: text({
-    field: 'Reason',
-    max: REFUND_REASON_MAX,
-    multiline: true,
-    required: coded('text.required', { field: 'Reason' }),
-  }),
-  method: z.enum(REFUND_METHODS, { error: coded('order.refund_method', { allowed: REFUND_METHODS.join(', ') }) }),
+  // isRefundAmount's rule, said so the API's description shows it (an integer, at least 1).
+  amount: z.preprocess(
+    typedNumber,
+    z.number({ error: refundMessages.amount }).int(refundMessages.amount).min(1, refundMessages.amount),
+  ),
+  reason: text(REFUND_REASON_RULE),
+  method: z.enum(REFUND_METHODS, { error: refundMessages.method }),
   date: z
-    .string({ error: coded('order.refund_date') })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, coded('order.refund_date'))
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), coded('order.refund_date'))
+    .string({ error: refundMessages.date })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, refundMessages.date)
+    .refine(isCalendarDay, refundMessages.date)
     .meta({ examples: ['2026-11-29'] }),
 });

@@ -1,6 +1,6 @@
 import type { NoteView } from '../notes/types';
 import type { AdminSubscriptionRowView, DeliveryState, ShopperSubscriptionView } from '../subscriptions/types';
-import type { CheckoutStatus, OrderStatus, PaymentMethod } from './constants';
+import type { CheckoutStatus, OrderStatus, PaymentMethod, RefundMethod } from './constants';
 
 // The payment API's answers to the storefront (docs/product.md#api), as the server sends them.
 
@@ -99,6 +99,15 @@ export interface OrderLookupView {
 export interface OrderAccessLinkView {
   token: string;
   url: string;
+}
+
+/**
+ * Who recorded a refunded order's refund, by name (docs/product.md#refunds): in the admin's order
+ * detail and the refund's answer, apart from `refund` so a live update of the order keeps it.
+ */
+export interface OrderRefundByView {
+  /** Null for an order not refunded. */
+  refundedByName: string | null;
 }
 
 /** What the admin's order detail adds about reaching the shopper. */
@@ -266,6 +275,14 @@ export interface CustomerDetailView {
   subscriptions: AdminSubscriptionRowView[];
   orders: AdminOrderView[];
   notes: NoteView[];
+}
+
+/** POST /api/admin/orders/{id}/refund's body (refundSchema): whole dinars, a method, why, the day (YYYY-MM-DD). */
+export interface RefundInput {
+  amount: number;
+  reason: string;
+  method: RefundMethod;
+  date: string;
 }
 
 /** A refund as an administrator recorded it: given back outside the store. */

@@ -93,6 +93,18 @@ export interface AutomaticDelivery {
   failedAt?: string;
 }
 
+/**
+ * A renewal order's renewals extended on the operator's provisioning service
+ * (docs/product.md#automatic-delivery): under way (`pending`), given up after its last try
+ * (`failed`, with why and when) or confirmed by the service (`extended`, when).
+ */
+export interface AutomaticExtension {
+  state: 'pending' | 'failed' | 'extended';
+  reason?: string;
+  failedAt?: string;
+  extendedAt?: string;
+}
+
 /** A paid renewal of a subscription (docs/product.md#renewals): its order, what it bought, the end it moved. */
 export interface RenewalView {
   orderId: string;

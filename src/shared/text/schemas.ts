@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textMessages } from './constants';
+import { LONE_SURROGATE, forbiddenIn, textMessages } from './constants';
 import type { TextRule } from './types';
 
 // The one rule for free text that comes in from outside (bodies, search parameters), shared by
@@ -8,17 +8,10 @@ import type { TextRule } from './types';
 // characters have no place in a name or an id either; tabs and line breaks are allowed where a
 // field is multi-line (descriptions), and a password may hold anything but NUL and broken text.
 
-/* eslint-disable no-control-regex -- these patterns are there to find control characters */
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const NUL = /\u0000/;
-/* eslint-enable no-control-regex */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
-
 /** Free text: a string, trimmed (unless verbatim), with no control characters or broken Unicode, at most `max` long. */
 export function text(rule: TextRule) {
   const { field, max } = rule;
-  const forbidden = rule.verbatim ? NUL : rule.multiline ? CONTROL_BUT_LINES : CONTROL;
+  const forbidden = forbiddenIn(rule);
   const string = z.string({ error: rule.notText ?? rule.required ?? textMessages.notText(field) });
   const checked = (rule.verbatim ? string : string.trim())
     .refine((value) => !forbidden.test(value), rule.verbatim ? textMessages.nul(field) : textMessages.control(field))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { englishOf } from '../../platform/error-text';
-import { coded } from '../errors';
+import { coded, readCoded } from '../errors';
+import { textProblem } from './constants';
 import { text } from './schemas';
 
 const messageOf = (schema: ReturnType<typeof text>, value: unknown) => {
@@ -47,5 +48,35 @@ describe('the shared text rule', () => {
     expect(secret.parse(' pass\tword ')).toBe(' pass\tword ');
     expect(messageOf(secret, 'pass\u0000word')).toBe('Password must not contain the NUL character');
     expect(messageOf(secret, 'pass\udc00word')).toBe('Password contains a broken character (not valid Unicode)');
+  });
+});
+
+describe('the text rule as a form checks it (textProblem)', () => {
+  const rules = {
+    name: { field: 'Name', max: 10, required: coded('text.required', { field: 'Name' }) },
+    notes: { field: 'Notes', max: 50, multiline: true },
+    secret: { field: 'Password', max: 50, verbatim: true },
+  };
+  const values = [
+    '',
+    '   ',
+    ' Amine ',
+    'x'.repeat(10),
+    'x'.repeat(11),
+    'a\tb',
+    'a\nb',
+    'a\u0000b',
+    'a\u000bb',
+    'x\ud83d',
+    '😀',
+    ' \t ',
+  ];
+
+  // The server's refusal, as its code and params, for every rule and value: the same as the form's.
+  it.each(Object.entries(rules))('refuses under the %s rule exactly what the server refuses', (_name, rule) => {
+    for (const value of values) {
+      const issue = text(rule).safeParse(value).error?.issues[0]?.message;
+      expect(textProblem(value, rule), JSON.stringify(value)).toEqual(issue && readCoded(issue));
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { firstPaidDuration, offeredDurations } from '@shared/catalogue/constants';
 import type { PriceDuration, ProductDetailView, ProductView } from '@shared/catalogue/types';
 import { namesOf, type CartProduct } from '../cart/cart';
 import { getJson } from './http';
@@ -20,11 +21,8 @@ export function pickFeatured(products: readonly ProductView[], count: number): P
 }
 
 /** The durations a shopper can choose: the active ones, else the product's own price and duration. */
-export function activeDurations(product: Pick<ProductView, 'priceDurations' | 'price' | 'duration'>): PriceDuration[] {
-  const active = product.priceDurations.filter((entry) => entry.active);
-  if (active.length > 0) return active;
-  return product.duration ? [{ duration: product.duration, price: product.price, active: true }] : [];
-}
+export const activeDurations: (product: Pick<ProductView, 'priceDurations' | 'price' | 'duration'>) => PriceDuration[] =
+  offeredDurations;
 
 /**
  * The price a card shows: the first active duration that costs something ("from 800 Da / 1 month"),
@@ -36,7 +34,7 @@ export function cardPrice(product: Pick<ProductView, 'priceDurations' | 'price' 
   hasFreeTrial: boolean;
 } {
   const active = activeDurations(product);
-  const paid = active.find((entry) => entry.price > 0) ?? active[0];
+  const paid = firstPaidDuration(active) ?? active[0];
   return {
     price: paid?.price ?? product.price,
     duration: paid?.duration ?? product.duration,

@@ -36,6 +36,11 @@ export interface CartItem {
   selectedPrice: number;
   /** Set on a line that renews a subscription (./renewals.ts): one unit, a line of its own. */
   renewal?: Renewal;
+  /**
+   * The price the shopper put in the cart, kept while the catalogue's price differs and until the cart page has told
+   * them (docs/product.md#cart).
+   */
+  priceWas?: number;
 }
 
 /**
@@ -156,9 +161,11 @@ export function repriceItems(items: readonly CartItem[], products: readonly Pric
         source.defaultLanguage !== item.product.defaultLanguage);
     if (!repriced && !renamed) return item;
     changed = true;
+    const priceWas = item.priceWas ?? item.selectedPrice;
     return {
       ...item,
-      ...(repriced && { selectedPrice: price }),
+      // A new price is remembered with the one the shopper saw first (a rename alone changes no price).
+      ...(repriced && { ...(priceWas === price ? { priceWas: undefined } : { priceWas }), selectedPrice: price }),
       product: {
         ...item.product,
         ...(repriced && { price: source.price, priceDurations: source.priceDurations }),
@@ -167,6 +174,28 @@ export function repriceItems(items: readonly CartItem[], products: readonly Pric
     };
   });
   return changed ? updated : items;
+}
+
+/** The cart once its price changes were seen: the lines forget their earlier prices. */
+export function acknowledgePrices(items: readonly CartItem[]): readonly CartItem[] {
+  if (!items.some((item) => item.priceWas !== undefined)) return items;
+  return items.map(({ priceWas: _seen, ...item }) => item);
+}
+
+/**
+ * The lines that cannot be checked out as they are: a package no longer sold (not among the active `products`),
+ * or a duration it no longer offers. `products` is the storefront's whole active catalogue.
+ */
+export function unavailableLines(items: readonly CartItem[], products: readonly PriceSource[]): CartItem[] {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return items.filter((item) => {
+    const source = byId.get(item.product.id);
+    if (!source) return true;
+    return (
+      !source.priceDurations.some((entry) => entry.duration === item.selectedDuration && entry.active) &&
+      source.duration !== item.selectedDuration
+    );
+  });
 }
 
 export function clearCart(): CartItem[] {
@@ -211,6 +240,7 @@ function restoreItem(value: unknown): CartItem | null {
     quantity: Math.floor(quantity),
     selectedDuration: value.selectedDuration,
     selectedPrice,
+    ...(typeof value.priceWas === 'number' && value.priceWas >= 0 && { priceWas: value.priceWas }),
   };
   if (value.renewal === undefined) return line;
   // A renewal that cannot be read is dropped, never kept as a plain purchase.

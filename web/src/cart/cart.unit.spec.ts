@@ -1,6 +1,7 @@
 import type { PriceDuration } from '@shared/catalogue/types';
 import { describe, expect, it } from 'vitest';
 import {
+  acknowledgePrices,
   addItem,
   cartTotal,
   clearCart,
@@ -13,6 +14,7 @@ import {
   updateQuantity,
   type CartItem,
   type CartProduct,
+  unavailableLines,
 } from './cart';
 import { createCartStore } from './store';
 import { nameIn } from '../lib/catalogue-language';
@@ -291,5 +293,37 @@ describe('the names of a cart’s lines (docs/product.md#catalogue-languages)', 
     const renamed = repriceItems(items, [{ ...source, translations: english }]);
     expect(renamed[0]!.product.names).toEqual({ ...names, en: 'Basic' });
     expect(renamed[0]!.selectedPrice).toBe(2000);
+  });
+});
+
+describe('what changed in the catalogue since the cart was filled', () => {
+  const listed = (price: number, active = true): PriceDuration[] => [{ duration: '1 month', price, active }];
+
+  it('keeps the price the shopper saw until the change is acknowledged, across a reload', () => {
+    const cart = addItem([], basic);
+    const repriced = repriceItems(cart, [
+      { id: 'p-1', price: 2500, duration: '1 month', priceDurations: listed(2500) },
+    ]);
+    expect(repriced[0]).toMatchObject({ selectedPrice: 2500, priceWas: 2000 });
+    // A second change keeps the first price seen; going back to it forgets the change.
+    const again = repriceItems(repriced, [
+      { id: 'p-1', price: 2700, duration: '1 month', priceDurations: listed(2700) },
+    ]);
+    expect(again[0]).toMatchObject({ selectedPrice: 2700, priceWas: 2000 });
+    expect(parseStoredCart(serializeCart(again))[0]!.priceWas).toBe(2000);
+    const back = repriceItems(again, [{ id: 'p-1', price: 2000, duration: '1 month', priceDurations: listed(2000) }]);
+    expect(back[0]!.priceWas).toBeUndefined();
+    expect(acknowledgePrices(again)[0]).not.toHaveProperty('priceWas');
+    expect(acknowledgePrices(cart)).toBe(cart);
+  });
+
+  it('names the lines no longer sold: a package gone or switched off, a duration dropped', () => {
+    const cart = addItem(addItem([], basic), premium);
+    expect(unavailableLines(cart, [])).toHaveLength(2);
+    const products = [
+      { id: 'p-1', price: 2000, duration: '3 months' as const, priceDurations: listed(2000, false) },
+      { id: 'p-2', price: 4000, duration: '1 month' as const, priceDurations: listed(4000) },
+    ];
+    expect(unavailableLines(cart, products).map((item) => item.product.id)).toEqual(['p-1']);
   });
 });

@@ -5,6 +5,7 @@ import {
   cartTotal,
   clearCart,
   itemCount,
+  acknowledgePrices,
   repriceItems,
   parseStoredCart,
   removeItem,
@@ -38,6 +39,10 @@ export interface CartStore {
   clear(): void;
   /** Takes the current catalogue prices (after a live update or a 409 at checkout). */
   reprice(products: readonly PriceSource[]): void;
+  /** Forgets the earlier prices the cart page has shown. */
+  acknowledgePrices(): void;
+  /** Puts back lines as they were (Undo of a removal). */
+  restore(items: readonly CartItem[]): void;
   /** Puts the renewal of a subscription in the cart, one unit of `entry` (docs/product.md#renewals). */
   putRenewal(product: CartProduct, entry: DurationPrice, renewal: Renewal): void;
   /** Another duration for the renewal of a subscription. */
@@ -90,6 +95,8 @@ export function createCartStore(
       commit(updateQuantity(snapshot.items, productId, selectedDuration, quantity)),
     clear: () => commit(snapshot.items.length === 0 ? snapshot.items : clearCart()),
     reprice: (products) => commit(repriceItems(snapshot.items, products)),
+    acknowledgePrices: () => commit(acknowledgePrices(snapshot.items)),
+    restore: (items) => commit(items),
     putRenewal: (product, entry, renewal) => commit(putRenewal(snapshot.items, product, entry, renewal)),
     setRenewalDuration: (subscriptionId, entry) => commit(setRenewalDuration(snapshot.items, subscriptionId, entry)),
     removeRenewal: (subscriptionId) => commit(removeRenewal(snapshot.items, subscriptionId)),
@@ -117,6 +124,8 @@ export function useCart(): CartSnapshot & Omit<CartStore, 'getSnapshot' | 'subsc
     updateQuantity: store.updateQuantity,
     clear: store.clear,
     reprice: store.reprice,
+    acknowledgePrices: store.acknowledgePrices,
+    restore: store.restore,
     putRenewal: store.putRenewal,
     setRenewalDuration: store.setRenewalDuration,
     removeRenewal: store.removeRenewal,

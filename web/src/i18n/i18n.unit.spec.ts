@@ -4,7 +4,7 @@ import ar from './messages/ar.json';
 import en from './messages/en.json';
 import fr from './messages/fr.json';
 import { formatPrice } from './format';
-import { directionOf, parseStoredLocale } from './locales';
+import { directionOf, languageInAddress, parseStoredLocale } from './locales';
 import { parseStoredTheme, resolveTheme } from '../theme/theme';
 
 const catalogues = { ar, fr, en } as Record<string, Record<string, string>>;
@@ -72,5 +72,15 @@ describe('stored preferences', () => {
     expect(resolveTheme(null, true)).toBe('dark');
     expect(resolveTheme(null, false)).toBe('light');
     expect(resolveTheme('light', true)).toBe('light');
+  });
+});
+
+describe('languageInAddress', () => {
+  it('takes ?lang= when it names one of the three languages, and nothing else', () => {
+    expect(languageInAddress('?lang=fr')).toBe('fr');
+    expect(languageInAddress('?order=1&lang=en')).toBe('en');
+    expect(languageInAddress('?lang=de')).toBeNull();
+    expect(languageInAddress('?lang=')).toBeNull();
+    expect(languageInAddress('')).toBeNull();
   });
 });

@@ -60,17 +60,22 @@ export function applyLanguageToDocument(locale: Locale): void {
 
 /**
  * Creates the language store for one area of the app (the storefront uses `store-language`,
- * default Arabic). The stored choice is restored only when it is ar, fr or en. Resolves once the
- * initial language's messages are loaded, so the first render never shows raw message ids.
+ * default Arabic). The language the address asks for comes first (the server's page was written
+ * in it, docs/product.md#link-previews), then the stored choice, restored only when it is ar, fr
+ * or en. Resolves once the initial language's messages are loaded, so the first render never shows
+ * raw message ids.
  */
 export async function createLanguageStore(options: {
   storageKey: string;
   defaultLocale: Locale;
   /** The messages of a language (the admin area adds its own to the store's). */
   load?: (locale: Locale) => Promise<CompiledMessages>;
+  /** The language the address asks for (`?lang=`): taken as the shopper's choice, and kept. */
+  asked?: Locale | null;
 }): Promise<LanguageStore> {
   const load = options.load ?? loadMessages;
-  const initial = readStoredLocale(options.storageKey, options.defaultLocale);
+  if (options.asked) writeStored(options.storageKey, options.asked);
+  const initial = options.asked ?? readStoredLocale(options.storageKey, options.defaultLocale);
   let state: LanguageState = {
     locale: initial,
     intlLocale: intlLocaleOf(initial),

@@ -1,36 +1,24 @@
+import {
+  DEFAULT_STORE_LANGUAGE,
+  STORE_LANGUAGES,
+  directionOf,
+  intlLocaleOf,
+  isStoreLanguage,
+} from '@shared/locale/constants';
+import type { Direction, StoreLanguage } from '@shared/locale/types';
 import { parseStoredChoice, readStored } from '../lib/storage';
 
-export const LOCALES = ['ar', 'fr', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
+// The storefront's languages, shared with the server's own pages (src/shared/locale).
+export const LOCALES = STORE_LANGUAGES;
+export type Locale = StoreLanguage;
+export type { Direction };
 
 /** localStorage key of the storefront language (the admin area keeps its own key). */
 export const STORE_LANGUAGE_KEY = 'store-language';
-export const DEFAULT_STORE_LOCALE: Locale = 'ar';
+export const DEFAULT_STORE_LOCALE: Locale = DEFAULT_STORE_LANGUAGE;
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-export type Direction = 'rtl' | 'ltr';
-
-export function directionOf(locale: Locale): Direction {
-  return locale === 'ar' ? 'rtl' : 'ltr';
-}
-
-/**
- * The BCP 47 tag used for formatting numbers, plurals and dates. All three languages use Latin
- * digits (as Algerian shoppers read prices); grouping follows the regional convention.
- */
-export function intlLocaleOf(locale: Locale): string {
-  switch (locale) {
-    case 'ar':
-      return 'ar-DZ-u-nu-latn';
-    case 'fr':
-      return 'fr-DZ';
-    case 'en':
-      return 'en';
-  }
-}
+export const isLocale = isStoreLanguage;
+export { directionOf, intlLocaleOf };
 
 /** Each language's own name, shown in the language menu whatever the current language is. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -38,6 +26,12 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   fr: 'Français',
   en: 'English',
 };
+
+/** The language a storefront address asks for (`?lang=fr`: a shared link, a search result), if any. */
+export function languageInAddress(search: string): Locale | null {
+  const asked = new URLSearchParams(search).get('lang');
+  return isLocale(asked) ? asked : null;
+}
 
 /** Restores a stored language; anything but ar, fr or en is discarded. */
 export function parseStoredLocale(raw: string | null): Locale | null {

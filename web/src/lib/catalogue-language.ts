@@ -24,3 +24,13 @@ export function nameIn(
   const shown = names && defaultLanguage && catalogueTextIn(names, asked, defaultLanguage);
   return shown ? { name: shown.text, language: shown.language } : { name: fallback };
 }
+
+/** A cart's product as the page's reader names it: in their language when it kept that name (nameIn). */
+export function useCartProductName(): (product: {
+  name: string;
+  names?: Partial<Record<Language, string>>;
+  defaultLanguage?: Language;
+}) => { name: string; language?: Language } {
+  const { locale } = useLanguage();
+  return useCallback((product) => nameIn(product.names, product.defaultLanguage, locale, product.name), [locale]);
+}

@@ -5,4 +5,5 @@ export const paths = {
   cart: '/cart',
   checkout: '/checkout',
   findOrder: '/orders/find',
+  legal: '/legal',
 } as const;

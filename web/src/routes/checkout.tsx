@@ -19,7 +19,8 @@ import { errorText, fieldTexts } from '../i18n/error-text';
 import type { MessageId } from '../i18n/messages';
 import { normalisePhone } from '@shared/ordering/constants';
 import { orderPageUrl, rememberOrderLink } from '../lib/order-links';
-import { phoneErrorId, readSavedPhone, savePhone } from '../lib/phone';
+import { readSavedPhone, savePhone } from '../lib/phone';
+import { usePhoneField } from '../components/checkout/usePhoneField';
 import { usePageTitle } from '../lib/usePageTitle';
 import { isolate } from '../lib/bidi';
 
@@ -60,8 +61,8 @@ function CheckoutPage() {
   const { items, itemCount, total, reprice, clear } = useCart();
   // A free trial opens no payment (docs/product.md#free-trials): the page says so.
   const trial = isTrialCart(items);
-  const [phone, setPhone] = useState(readSavedPhone);
-  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const phoneField = usePhoneField(readSavedPhone);
+  const phone = phoneField.value;
   const [stage, setStage] = useState<Stage>('form');
   // What the waiting screens speak of: the cart is emptied once a trial is granted.
   const [orderingTrial, setOrderingTrial] = useState(false);
@@ -78,12 +79,6 @@ function CheckoutPage() {
     if (problem) problemRef.current?.focus();
   }, [problem]);
 
-  const validate = (value: string) => {
-    const id = phoneErrorId(value);
-    setPhoneError(id ? intl.formatMessage({ id }) : null);
-    return id === null;
-  };
-
   /** To the failure page, naming what failed by a code it knows (never by a text: docs/product.md#payment-failure). */
   const fail = (reason: string, status?: number) => {
     void navigate({
@@ -95,7 +90,7 @@ function CheckoutPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (stage !== 'form') return;
-    if (!validate(phone)) {
+    if (!phoneField.check()) {
       phoneRef.current?.focus();
       return;
     }
@@ -139,7 +134,7 @@ function CheckoutPage() {
         // the form, in the page's language.
         const phoneProblem = fieldTexts(intl, error).phone;
         if (phoneProblem) {
-          setPhoneError(phoneProblem);
+          phoneField.setError(phoneProblem);
           setStage('form');
           phoneRef.current?.focus();
           return;
@@ -203,16 +198,7 @@ function CheckoutPage() {
               </div>
             </div>
           )}
-          <PhoneField
-            ref={phoneRef}
-            id="checkout-phone"
-            value={phone}
-            error={phoneError}
-            onChange={(value) => {
-              setPhone(value);
-              validate(value);
-            }}
-          />
+          <PhoneField ref={phoneRef} id="checkout-phone" {...phoneField.field} />
           <div className="payment-method" data-testid={trial ? 'checkout-trial' : undefined}>
             <span className="payment-method-icon">{trial ? <BoltIcon size={22} /> : <CreditCardIcon size={22} />}</span>
             <div>

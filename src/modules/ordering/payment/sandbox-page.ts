@@ -1,6 +1,8 @@
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
 import { PAYMENT_METHODS, type CheckoutLanguage as Locale, type CheckoutStatus } from '../../../shared/ordering';
+import { escapeHtml } from '../../../platform/http/html';
+import { formatPrice } from '../../../shared/locale';
 import type { SandboxCheckout, SandboxProvider } from './sandbox';
 
 // The sandbox's hosted checkout page: server-rendered HTML and one stylesheet, no script, because
@@ -121,18 +123,6 @@ const TEXTS = {
 
 type Texts = (typeof TEXTS)['en'];
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-const INTL_LOCALES: Record<Locale, string> = { ar: 'ar-DZ-u-nu-latn', fr: 'fr-DZ', en: 'en' };
-
-/** Latin digits with the language's grouping, as the storefront shows prices: "2 000 Da". */
-export function formatAmount(amount: number, locale: Locale): string {
-  const number = new Intl.NumberFormat(INTL_LOCALES[locale], { maximumFractionDigits: 0, numberingSystem: 'latn' });
-  return `${number.format(amount)}\u00a0Da`;
-}
-
 // ---------- Card format checks ----------
 
 export function luhnValid(digits: string): boolean {
@@ -209,7 +199,7 @@ function returnUrl(checkout: SandboxCheckout): string {
 }
 
 function amountBlock(checkout: SandboxCheckout, locale: Locale, t: Texts): string {
-  return `<div class="amount-box"><span class="amount-label">${t.amount}</span><strong class="amount"><bdi>${escapeHtml(formatAmount(checkout.amount, locale))}</bdi></strong>${
+  return `<div class="amount-box"><span class="amount-label">${t.amount}</span><strong class="amount"><bdi>${escapeHtml(formatPrice(checkout.amount, locale))}</bdi></strong>${
     checkout.description ? `<p class="description">${escapeHtml(checkout.description)}</p>` : ''
   }</div>`;
 }
@@ -248,7 +238,7 @@ ${field('cvv', 'inputmode="numeric" autocomplete="cc-csc" maxlength="3" placehol
 </div>
 </fieldset>
 <div class="actions">
-<button class="btn btn-primary" type="submit" name="outcome" value="paid">${t.pay} <bdi>${escapeHtml(formatAmount(checkout.amount, locale))}</bdi></button>
+<button class="btn btn-primary" type="submit" name="outcome" value="paid">${t.pay} <bdi>${escapeHtml(formatPrice(checkout.amount, locale))}</bdi></button>
 <button class="btn btn-decline" type="submit" name="outcome" value="failed">${t.decline}</button>
 <button class="btn btn-ghost" type="submit" name="outcome" value="canceled">${t.cancel}</button>
 </div>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardProblems, escapeHtml, expiryValid, formatAmount, luhnValid } from './sandbox-page';
+import { escapeHtml } from '../../../platform/http/html';
+import { formatPrice } from '../../../shared/locale';
+import { cardProblems, expiryValid, luhnValid } from './sandbox-page';
 
 const JUNE_2026 = new Date('2026-06-15T12:00:00Z');
 const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/28', cvv: '123' };
@@ -56,8 +58,8 @@ describe('page text', () => {
   });
 
   it('writes amounts as the storefront does, with Latin digits and Da', () => {
-    expect(formatAmount(2000, 'en')).toBe('2,000\u00a0Da');
-    expect(formatAmount(2000, 'fr').replace(/[\u00a0\u202f]/g, ' ')).toBe('2 000 Da');
-    expect(formatAmount(2000, 'ar')).toMatch(/^2[.,\u00a0\u202f ]000\u00a0Da$/);
+    expect(formatPrice(2000, 'en')).toBe('2,000\u00a0Da');
+    expect(formatPrice(2000, 'fr').replace(/[\u00a0\u202f]/g, ' ')).toBe('2 000 Da');
+    expect(formatPrice(2000, 'ar')).toMatch(/^2[.,\u00a0\u202f ]000\u00a0Da$/);
   });
 });

@@ -235,9 +235,15 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
     { route: 'PUT /api/admin/users/{id}', params: id('user'), status: 200 },
     { route: 'DELETE /api/admin/users/{id}', params: id('user'), status: 200 },
     { route: 'PUT /api/admin/settings', status: 200 },
+    // Every field of the shop's identity may be empty; those set must look like what they are (a NIF is digits).
+    {
+      route: 'PUT /api/admin/shop/legal',
+      body: (example) => ({ ...example, rc: '16/00-1234567B21', nif: '000123456789012', phone: '0550123456' }),
+      status: 200,
+    },
     { route: 'PUT /api/admin/settings/language', status: 200 },
-    // The shop's default language: the example names one the store has.
-    { route: 'PUT /api/admin/shop', status: 200 },
+    // The catalogue's default language: the example names one the store has.
+    { route: 'PUT /api/admin/shop/language', status: 200 },
     { route: 'DELETE /api/admin/products/{id}', params: id('product'), status: 200 },
     { route: 'DELETE /api/admin/categories/{id}', params: id('category'), status: 200 },
     {

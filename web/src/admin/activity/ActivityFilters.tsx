@@ -1,7 +1,8 @@
+import { DayField } from './DayField';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from '@shared/audit/constants';
 import type { AdminUserView } from '@shared/identity/types';
 import { useAdminText } from '../i18n';
-import { FilterField, FilterSelect } from '../ui/list/FilterSelect';
+import { FilterSelect } from '../ui/list/FilterSelect';
 import { SearchField } from '../ui/list/SearchField';
 import type { ActivitySearch } from './activity-search';
 import './activity.css';
@@ -100,33 +101,5 @@ export function ActivityFilters({ search, admins, today, onChange }: ActivityFil
         testId="activity-to"
       />
     </div>
-  );
-}
-
-function DayField(props: {
-  label: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (day: string | undefined) => void;
-  testId: string;
-}) {
-  return (
-    <FilterField label={props.label} labelClassName="audit-day-label" className="audit-day-field">
-      {(id) => (
-        <input
-          id={id}
-          type="date"
-          className="input"
-          dir="ltr"
-          value={props.value ?? ''}
-          min={props.min}
-          max={props.max}
-          // A partly typed date reads as empty: only a whole day (or none) is applied.
-          onChange={(event) => props.onChange(event.target.value || undefined)}
-          data-testid={props.testId}
-        />
-      )}
-    </FilterField>
   );
 }

@@ -57,11 +57,13 @@ export const settingsKeys = {
   of: (userId: string) => [...settingsKeys.all, userId] as const,
 };
 
-/** The shop's settings (its default language): one answer, read again when the catalogue changes. */
-export const shopKeys = {
-  all: [...ADMIN, 'shop'] as const,
-};
-
 export const projectionKeys = {
   all: [...ADMIN, 'projections'] as const,
+};
+
+export const shopKeys = {
+  /** The shop's legal identity (docs/product.md#legal-information). */
+  legal: [...ADMIN, 'shop', 'legal'] as const,
+  /** The catalogue's default language (docs/product.md#shop-settings), read again when the catalogue changes. */
+  language: [...ADMIN, 'shop', 'language'] as const,
 };

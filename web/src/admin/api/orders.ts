@@ -1,24 +1,32 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@shared/ordering/constants';
-import type { AdminOrderDetailView, AdminOrderPage, OrderContactView } from '@shared/ordering/types';
+import type { AdminOrderDetailView, AdminOrderPage, OrderContactView, OrderRefundByView } from '@shared/ordering/types';
 import type { NoteView } from '@shared/notes/types';
-import type { AdminSubscriptionView, AutomaticDelivery, DeliveryState } from '@shared/subscriptions/types';
+import type {
+  AdminSubscriptionView,
+  AutomaticDelivery,
+  AutomaticExtension,
+  DeliveryState,
+} from '@shared/subscriptions/types';
 import { adminApi, adminRetry } from './client';
 import { orderKeys } from './keys';
 
 /**
  * An order as its detail reads it: with its subscriptions and delivery state (docs/product.md#subscriptions),
- * its language, private link and last WhatsApp sending, and the admins' notes (docs/product.md#notes). A
- * write answers only part of it: what it answers is merged into the detail held (mergeIntoDetail), the
- * refetch that follows brings the rest.
+ * its language, private link and last WhatsApp sending, who recorded its refund (docs/product.md#refunds), and
+ * the admins' notes (docs/product.md#notes). A write answers only part of it: what it answers is merged into the
+ * detail held (mergeIntoDetail), the refetch that follows brings the rest.
  */
 export type AdminOrderDetail = AdminOrderDetailView & {
   subscriptions?: AdminSubscriptionView[];
   deliveryState?: DeliveryState;
   /** Null when the store does not deliver automatically (docs/product.md#automatic-delivery). */
   automaticDelivery?: AutomaticDelivery | null;
+  /** A renewal's extension on the provisioning service; null when off or the order renews nothing. */
+  automaticExtension?: AutomaticExtension | null;
   notes?: NoteView[];
-} & Partial<OrderContactView>;
+} & Partial<OrderContactView> &
+  Partial<OrderRefundByView>;
 
 /** What a write answered about an order, put into its open detail at once (before the refetch). */
 export function mergeIntoDetail(queryClient: QueryClient, id: string, changes: Partial<AdminOrderDetail>): void {

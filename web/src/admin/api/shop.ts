@@ -1,17 +1,30 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { ShopView } from '@shared/catalogue/types';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { ShopLegal, ShopLegalAnswer, ShopLegalSaved } from '@shared/shop/types';
+import { useAdminText } from '../i18n';
 import { adminApi, adminRetry } from './client';
 import { shopKeys } from './keys';
+import { useVersionedWrite } from './versioned';
 
-// The shop's settings (docs/product.md#shop-settings): its default language, which the product and category
-// forms mark required and the Settings screen's Shop tab changes.
+// The shop's legal identity (docs/product.md#legal-information), a section of Settings: read with
+// its version, saved with it as If-Match (a save made elsewhere meanwhile opens the conflict dialog).
 
-export const SHOP_PATH = '/api/admin/shop';
+export const SHOP_LEGAL_PATH = '/api/admin/shop/legal';
 
-/** `GET /api/admin/shop`. */
-export const shopQuery = () =>
+export const shopLegalAdminQuery = () =>
   queryOptions({
-    queryKey: shopKeys.all,
+    queryKey: shopKeys.legal,
     retry: adminRetry,
-    queryFn: async ({ signal }) => (await adminApi.json<{ shop: ShopView }>(SHOP_PATH, { signal })).shop,
+    queryFn: ({ signal }) => adminApi.json<ShopLegalAnswer>(SHOP_LEGAL_PATH, { signal }),
   });
+
+/** `PUT /api/admin/shop/legal`: the identity whole, with the version the screen showed. */
+export function useSaveShopLegal() {
+  const t = useAdminText();
+  const queryClient = useQueryClient();
+  return useVersionedWrite<{ legal: ShopLegal; version: number }, ShopLegalSaved>({
+    request: ({ legal, version }) => ({ path: SHOP_LEGAL_PATH, method: 'PUT', body: legal, version }),
+    invalidates: () => [shopKeys.legal],
+    failure: () => t('admin.settings.saveFailed'),
+    onSuccess: ({ message: _message, ...answer }) => queryClient.setQueryData(shopKeys.legal, answer),
+  });
+}

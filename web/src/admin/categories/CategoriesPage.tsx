@@ -8,7 +8,7 @@ import { InboxIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { useInPageLanguage } from '../../lib/catalogue-language';
 import { categoriesQuery } from '../api/categories';
-import { shopQuery } from '../api/shop';
+import { catalogueLanguageQuery } from '../api/catalogue-language';
 import { useAdminText } from '../i18n';
 import { EditIcon } from '../ui/icons';
 import { DataTable } from '../ui/list/DataTable';
@@ -47,7 +47,7 @@ export function CategoriesPage({ search, onSearch }: CategoriesPageProps) {
   const filters = categoryFilters(search);
   const query = useQuery(categoriesQuery(filters));
   // The forms need the shop's default language: read with the list, ready when one opens.
-  useQuery(shopQuery());
+  useQuery(catalogueLanguageQuery());
   const [open, setOpen] = useState<Open>(null);
 
   // A page past the end (its last category deleted, a link kept too long): the last page instead.
@@ -191,6 +191,13 @@ function useCategoryColumns(setOpen: (open: Open) => void) {
             </RowAction>
             <RowAction
               label={t('admin.categories.remove', { name: row.original.name })}
+              // A category that holds products cannot be deleted (docs/product.md#categories): why, on hover.
+              title={
+                row.original.productsCount > 0
+                  ? t('admin.categories.delete.refused', { count: row.original.productsCount })
+                  : undefined
+              }
+              disabled={row.original.productsCount > 0}
               className="admin-category-danger"
               onClick={() => setOpen({ kind: 'delete', category: row.original })}
               testId="category-delete-open"

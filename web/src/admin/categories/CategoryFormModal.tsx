@@ -8,7 +8,7 @@ import { mediaUrl } from '../../api/products';
 import { Spinner } from '../../components/ui/Spinner';
 import { conflictOf } from '../api/client';
 import { categoryTexts, isCategoryTextFilled, type CategoryForm } from '../api/categories';
-import { shopQuery } from '../api/shop';
+import { catalogueLanguageQuery } from '../api/catalogue-language';
 import { EntityHistory } from '../history/EntityHistory';
 import { useAdminText } from '../i18n';
 import { LanguageTabs } from '../ui/LanguageTabs';
@@ -41,7 +41,7 @@ export interface CategoryFormModalProps {
 export function CategoryFormModal(props: CategoryFormModalProps) {
   const t = useAdminText();
   // The shop's default language, whose name is required: known before the form shows.
-  const shop = useQuery(shopQuery());
+  const shop = useQuery(catalogueLanguageQuery());
   if (shop.data) return <CategoryFormFields {...props} defaultLanguage={shop.data.defaultLanguage} />;
   return (
     <Modal

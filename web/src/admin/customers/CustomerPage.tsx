@@ -21,7 +21,7 @@ import { CoinsIcon } from '../ui/icons';
 import { DataTable } from '../ui/list/DataTable';
 import { ListError } from '../ui/list/ListError';
 import { ContactLinks } from './ContactLinks';
-import { customerName } from './customer-name';
+import { customerName } from '../ui/customer-name';
 import { useCustomerOrderColumns } from './order-columns';
 import './customer-page.css';
 

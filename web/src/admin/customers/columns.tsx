@@ -1,4 +1,3 @@
-import { PLACEHOLDER_CUSTOMER } from '@shared/ordering/constants';
 import type { CustomerView } from '@shared/ordering/types';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from '@tanstack/react-router';
@@ -10,7 +9,7 @@ import { useAdminText } from '../i18n';
 import { useAdminDates } from '../ui/dates';
 import { EyeIcon } from '../ui/icons';
 import { ContactLinks } from './ContactLinks';
-import { customerName } from './customer-name';
+import { customerName, givenEmail } from '../ui/customer-name';
 
 // The customer table's columns (docs/product.md#customers: id, contact, orders count, total spent, join date) and
 // the row's actions: the customer's page (by their phone, the key a customer is known by), then as
@@ -103,7 +102,7 @@ function CustomerActions({ customer }: { customer: CustomerView }) {
         <span className="admin-customer-action-label">{t('admin.customers.view')}</span>
       </Link>
       <ContactLinks phone={customer.phone} name={name} inRow />
-      {customer.email && customer.email !== PLACEHOLDER_CUSTOMER.email ? (
+      {givenEmail(customer.email) ? (
         <a
           href={`mailto:${encodeURIComponent(customer.email).replace(/%40/g, '@')}`}
           className="btn btn-ghost btn-sm"

@@ -1,4 +1,5 @@
 import type { AdminOrderView } from '@shared/ordering/types';
+import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { InboxIcon } from '../../components/ui/icons';
 import { useFormatPrice } from '../../i18n/I18nProvider';
@@ -7,6 +8,7 @@ import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { TrialBadge } from '../ui/TrialBadge';
 import { ageOf } from './time';
+import { customerName } from '../ui/customer-name';
 
 /** The latest orders, newest first, each with its age in minutes, hours or days. */
 export function RecentOrders({ orders, now }: { orders: AdminOrderView[]; now: Date }) {
@@ -20,6 +22,9 @@ export function RecentOrders({ orders, now }: { orders: AdminOrderView[]; now: D
         <h2 id="recent-orders-title" className="admin-panel-title">
           {t('admin.dashboard.recent')}
         </h2>
+        <Link to="/admin/orders" className="btn btn-secondary btn-sm" data-testid="recent-orders-all">
+          {t('admin.dashboard.viewAll')}
+        </Link>
       </header>
       {orders.length === 0 ? (
         <div className="admin-empty">
@@ -36,10 +41,16 @@ export function RecentOrders({ orders, now }: { orders: AdminOrderView[]; now: D
               <li key={order.id} className="admin-timeline-item" data-testid="recent-order">
                 <div className="admin-timeline-main">
                   <p className="admin-timeline-title">
-                    <span className="admin-order-number" dir="ltr">
-                      #{order.number}
-                    </span>
-                    <span dir="auto">{order.customer_name}</span>
+                    <Link
+                      to="/admin/orders"
+                      search={{ id: order.id }}
+                      className="admin-order-number"
+                      aria-label={t('admin.orders.view', { order: `#${order.number}` })}
+                      data-testid="recent-order-link"
+                    >
+                      <span dir="ltr">#{order.number}</span>
+                    </Link>
+                    <span dir="auto">{customerName({ name: order.customer_name, phone: order.phone })}</span>
                   </p>
                   <p className="admin-timeline-meta">
                     <time dateTime={order.created_at} title={dates.dateTime(created)}>

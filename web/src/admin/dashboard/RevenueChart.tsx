@@ -141,7 +141,7 @@ export function RevenueChart({
             {data.map((entry) => (
               <tr key={entry.date}>
                 <th scope="row">{dates.day(entry.date)}</th>
-                <td>{price(entry.revenue)}</td>
+                <td dir="auto">{price(entry.revenue)}</td>
                 <td>{intl.formatNumber(entry.orders)}</td>
               </tr>
             ))}

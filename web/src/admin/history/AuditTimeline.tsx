@@ -1,8 +1,10 @@
 import type { AuditEntry } from '@shared/audit/types';
 import { Link } from '@tanstack/react-router';
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { paymentMethodMessageId } from '../../components/order/PaymentMethodName';
 import { useFormatPrice } from '../../i18n/I18nProvider';
+import { useDurationLabel } from '../../i18n/useDurationLabel';
 import type { MessageId } from '../../i18n/messages';
 import { isFreshEntry } from '../api/audit';
 import { useAdminText } from '../i18n';
@@ -17,6 +19,7 @@ import {
   isDeletion,
   shownChanges,
   valueText,
+  type Words,
 } from './entry-text';
 import './history.css';
 
@@ -140,9 +143,29 @@ function AuditEntryItem({
   );
 }
 
+/** The words values are said with (entry-text.ts), in the admin's language. */
+function useWords(): Words {
+  const t = useAdminText();
+  const intl = useIntl();
+  const price = useFormatPrice();
+  const duration = useDurationLabel();
+  return useMemo(
+    () => ({
+      t,
+      price,
+      duration,
+      paymentMethod: (method) => {
+        const id = paymentMethodMessageId(method);
+        return id ? intl.formatMessage({ id }) : method;
+      },
+    }),
+    [t, intl, price, duration],
+  );
+}
+
 function Changes({ entry }: { entry: AuditEntry }) {
   const t = useAdminText();
-  const price = useFormatPrice();
+  const words = useWords();
   const changes = shownChanges(entry);
   if (!changes.length) return null;
   const creation = isCreation(entry);
@@ -150,11 +173,11 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <ul className="audit-changes" data-testid="audit-changes">
       {changes.map((change) => (
         <li key={change.field} className="audit-change" data-field={change.field}>
-          <span className="audit-field">{fieldLabel(t, change.field)}</span>
+          <span className="audit-field">{fieldLabel(words, change.field)}</span>
           {!creation && (
             <>
               <bdi className="audit-before" data-testid="audit-before">
-                {valueText(t, price, change.field, change.before)}
+                {valueText(words, change.field, change.before)}
               </bdi>
               <span aria-hidden="true" className="audit-arrow">
                 {t('admin.history.arrow')}
@@ -163,7 +186,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
             </>
           )}
           <bdi className="audit-after" data-testid="audit-after">
-            {valueText(t, price, change.field, change.after)}
+            {valueText(words, change.field, change.after)}
           </bdi>
         </li>
       ))}
@@ -188,6 +211,12 @@ function EntityLink({ entity, children }: { entity: AuditEntry['entity']; childr
         </Link>
       );
     case '/admin/orders':
+      return (
+        <Link to={place.to} search={place.search} className={className}>
+          {children}
+        </Link>
+      );
+    case '/admin/settings':
       return (
         <Link to={place.to} search={place.search} className={className}>
           {children}

@@ -1,13 +1,18 @@
 import {
   AUDIT_COMMAND_LINE,
   AUDIT_PRICE_FIELD_PREFIX,
+  readAuditItem,
+  readAuditPrice,
+  readAuditPriceLine,
   textFieldOf,
   type AuditAction,
   type AuditEntityType,
 } from '@shared/audit/constants';
 import { isCatalogueLanguage } from '@shared/catalogue/constants';
 import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
-import { ORDER_STATUSES } from '@shared/ordering/constants';
+import { CHECKOUT_LANGUAGES, ORDER_STATUSES, isRefundMethod, type CheckoutLanguage } from '@shared/ordering/constants';
+import { REMINDER_STEPS } from '@shared/subscriptions/constants';
+import type { ReminderStep } from '@shared/subscriptions/types';
 import type { AdminMessageId, MessageValues } from '../i18n';
 
 // How an audit entry reads (pure, so tests can check every action and field): its sentence, who
@@ -55,6 +60,7 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'customer.note_added': 'admin.history.action.customer.note_added',
   'order.deleted': 'admin.history.action.order.deleted',
   'order.restored': 'admin.history.action.order.restored',
+  'shop.legal_changed': 'admin.history.action.shop.legal_changed',
   'shop.language_changed': 'admin.history.action.shop.language_changed',
 };
 
@@ -101,30 +107,57 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   refundedOn: 'admin.history.field.refundedOn',
   trial: 'admin.history.field.trial',
   defaultLanguage: 'admin.history.field.defaultLanguage',
+  legalName: 'admin.history.field.legalName',
+  rc: 'admin.history.field.rc',
+  nif: 'admin.history.field.nif',
+  address: 'admin.history.field.address',
+  'terms.ar': 'admin.history.field.terms.ar',
+  'terms.fr': 'admin.history.field.terms.fr',
+  'terms.en': 'admin.history.field.terms.en',
+  'refunds.ar': 'admin.history.field.refunds.ar',
+  'refunds.fr': 'admin.history.field.refunds.fr',
+  'refunds.en': 'admin.history.field.refunds.en',
 };
 
 /** Fields that hold an amount of money (whole dinars). */
 const MONEY_FIELDS = new Set(['total', 'amount', 'expectedAmount']);
 
+/**
+ * What a value is worded with, in the admin's language: their messages, money as the screens write it, and the
+ * storefront's names of durations and payment methods (a value the screens do not know stays as sent).
+ */
+export interface Words {
+  t: Text;
+  price: (amount: number) => string;
+  duration: (duration: string) => string;
+  paymentMethod: (method: string) => string;
+}
+
 /** A field's name in the admin's language; one the screens do not know yet shows as the server names it. */
-export function fieldLabel(t: Text, field: string): string {
-  if (FIELD_TEXT[field]) return t(FIELD_TEXT[field]);
+export function fieldLabel(words: Words, field: string): string {
+  if (FIELD_TEXT[field]) return words.t(FIELD_TEXT[field]);
   // One language's text: `name.ar` → "Name (Arabic)" (docs/product.md#catalogue-languages).
   const text = textFieldOf(field);
-  if (text)
-    return t('admin.history.field.inLanguage', {
-      field: t(FIELD_TEXT[text.field]!),
-      language: t(`admin.language.${text.language as 'ar' | 'fr' | 'en'}`),
+  if (text && isCatalogueLanguage(text.language))
+    return words.t('admin.history.field.inLanguage', {
+      field: words.t(FIELD_TEXT[text.field]!),
+      language: words.t(`admin.language.${text.language}`),
     });
   // One duration's price: `prices.1 month` → "Price (1 month)".
   if (field.startsWith(AUDIT_PRICE_FIELD_PREFIX))
-    return t('admin.history.field.priceOf', { duration: field.slice(AUDIT_PRICE_FIELD_PREFIX.length) });
+    return words.t('admin.history.field.priceOf', {
+      duration: words.duration(field.slice(AUDIT_PRICE_FIELD_PREFIX.length)),
+    });
   return field;
 }
 
-/** How an entry names its entity: its label, or for the shop's settings the language it chose, by name. */
-export function entityLabel(t: Text, entity: { type: AuditEntityType; label: string }): string {
-  return entity.type === 'shop' && isCatalogueLanguage(entity.label)
+/** The shop's entity that is its catalogue's default language (the audit trail's CATALOGUE_LANGUAGE_ENTITY_ID). */
+const isCatalogueLanguageEntity = (entity: { type: AuditEntityType; id: string }) =>
+  entity.type === 'shop' && entity.id === 'language';
+
+/** How an entry names its entity: its label, or for the catalogue's default language the language chosen, by name. */
+export function entityLabel(t: Text, entity: { type: AuditEntityType; id: string; label: string }): string {
+  return isCatalogueLanguageEntity(entity) && isCatalogueLanguage(entity.label)
     ? t(`admin.language.${entity.label}`)
     : entity.label;
 }
@@ -145,15 +178,56 @@ export function actorLabel(t: Text, actor: AuditEntry['actor']): string {
 
 const isNothing = (value: AuditValue) => value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** A value as the screens write it: money in Da, yes / no, a list's items, "—" for nothing. */
-export function valueText(t: Text, price: (amount: number) => string, field: string, value: AuditValue): string {
+/** A value as the screens write it: money in Da, yes / no, a list's items, "—" for nothing, names for codes. */
+export function valueText(words: Words, field: string, value: AuditValue): string {
+  const { t, price } = words;
   if (value === null || isNothing(value)) return t('admin.history.empty.value');
   if (typeof value === 'boolean') return t(value ? 'admin.history.yes' : 'admin.history.no');
-  if (Array.isArray(value)) return value.join(', ');
+  if (Array.isArray(value)) return value.map((item) => listItemText(words, field, item)).join(', ');
   if (typeof value === 'number') return MONEY_FIELDS.has(field) ? price(value) : String(value);
-  if (field === 'status') return statusText(t, value);
-  if (field === 'defaultLanguage' && isCatalogueLanguage(value)) return t(`admin.language.${value}`);
-  return value;
+  if (field.startsWith(AUDIT_PRICE_FIELD_PREFIX)) return priceText(words, value);
+  switch (field) {
+    case 'status':
+      return statusText(t, value);
+    case 'language':
+      return isLanguage(value) ? t(`admin.orders.whatsapp.language.${value}`) : value;
+    case 'paymentMethod':
+      return words.paymentMethod(value);
+    case 'reminder':
+      return isReminderStep(value) ? t(`admin.subscriptions.step.${value}`) : value;
+    // How a refund was given back (docs/product.md#refunds): "Bank card", not "card".
+    case 'method':
+      return isRefundMethod(value) ? t(`admin.orders.refund.method.${value}`) : value;
+    // The catalogue's default language (docs/product.md#shop-settings): "Arabic", not "ar".
+    case 'defaultLanguage':
+      return isCatalogueLanguage(value) ? t(`admin.language.${value}`) : value;
+    default:
+      return value;
+  }
+}
+
+const isLanguage = (value: string): value is CheckoutLanguage =>
+  (CHECKOUT_LANGUAGES as readonly string[]).includes(value);
+const isReminderStep = (value: string): value is ReminderStep => (REMINDER_STEPS as readonly string[]).includes(value);
+
+/** `1800 Da (off)` → "1800 Da (off)" in the admin's words. */
+function priceText(words: Words, text: string): string {
+  const read = readAuditPrice(text);
+  if (!read) return text;
+  return read.active ? words.price(read.price) : words.t('admin.history.priceOff', { price: words.price(read.price) });
+}
+
+/** A price list's line (`1 month: 1500 Da`) or an order's line (`2 × Gold (1 month)`), durations by name. */
+function listItemText(words: Words, field: string, item: string): string {
+  if (field === 'prices') {
+    const line = readAuditPriceLine(item);
+    return line ? `${words.duration(line.duration)}: ${priceText(words, line.price)}` : item;
+  }
+  if (field === 'items') {
+    const line = readAuditItem(item);
+    return line ? `${line.quantity} × ${line.name} (${words.duration(line.duration)})` : item;
+  }
+  return item;
 }
 
 function statusText(t: Text, status: string): string {
@@ -176,7 +250,7 @@ export type EntityPlace =
   | { to: '/admin/customers/$phone'; params: { phone: string } }
   | { to: '/admin/categories' | '/admin/users'; search: { search: string } }
   | { to: '/admin/orders'; search: { id: string } }
-  | { to: '/admin/settings'; search: { tab: 'shop' } };
+  | { to: '/admin/settings'; search: { tab: 'shop' | 'catalogue' } };
 
 export function entityPlace(entity: { type: AuditEntityType; id: string; label: string }): EntityPlace {
   switch (entity.type) {
@@ -191,7 +265,9 @@ export function entityPlace(entity: { type: AuditEntityType; id: string; label: 
     case 'customer':
       return { to: '/admin/customers/$phone', params: { phone: entity.id } };
     case 'shop':
-      return { to: '/admin/settings', search: { tab: 'shop' } };
+      // The shop's identity and its catalogue's default language are tabs of Settings
+      // (docs/product.md#legal-information, #shop-settings).
+      return { to: '/admin/settings', search: { tab: isCatalogueLanguageEntity(entity) ? 'catalogue' : 'shop' } };
   }
 }
 

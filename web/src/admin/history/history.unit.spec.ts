@@ -3,8 +3,11 @@ import { AUDIT_ACTIONS } from '@shared/audit/constants';
 import type { AuditEntry, AuditPage } from '@shared/audit/types';
 import { describe, expect, it } from 'vitest';
 import { applyAuditEntries, auditKeys, auditQueryString, entryMatches, isFreshEntry } from '../api/audit';
-import history from '../i18n/history/en.json';
 import shell from '../i18n/en.json';
+import en from '../i18n/history/en.json';
+import contactEn from '../i18n/order-contact/en.json';
+import refundEn from '../i18n/order-refund/en.json';
+import subscriptionsEn from '../i18n/subscriptions/en.json';
 import {
   ACTION_TEXT,
   actorLabel,
@@ -14,15 +17,23 @@ import {
   restorableEntries,
   shownChanges,
   valueText,
+  type Words,
 } from './entry-text';
 
 // How audit entries read (every action has its sentence, values formatted), which live entries a
 // list on screen takes, and at which place.
 
-const en: Record<string, string> = { ...shell, ...history };
+const messages: Record<string, string> = { ...shell, ...en, ...contactEn, ...refundEn, ...subscriptionsEn };
 const t = (id: string, values?: Record<string, unknown>) =>
-  en[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
+  messages[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
 const price = (amount: number) => `${amount} Da`;
+// The storefront's words, as French would say them (so a test sees they are used).
+const words: Words = {
+  t,
+  price,
+  duration: (duration) => ({ '1 month': '1 mois', '3 months': '3 mois' })[duration] ?? duration,
+  paymentMethod: (method) => (method === 'baridi_mob' ? 'BaridiMob' : method),
+};
 
 const entry = (changes: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 'e1',
@@ -56,30 +67,48 @@ describe('audit entry text', () => {
     expect(actorLabel(t, { type: 'system', id: 'system', name: 'command line' })).toBe('System (command line)');
   });
 
-  it('writes values: money in Da, yes / no, lists, a dash for nothing, statuses by name', () => {
-    expect(valueText(t, price, 'total', 4000)).toBe('4000 Da');
-    expect(valueText(t, price, 'channels', 1200)).toBe('1200');
-    expect(valueText(t, price, 'active', true)).toBe('Yes');
-    expect(valueText(t, price, 'popular', false)).toBe('No');
-    expect(valueText(t, price, 'features', ['HD', '4K'])).toBe('HD, 4K');
-    for (const nothing of [null, '', []]) expect(valueText(t, price, 'description', nothing)).toBe('—');
-    expect(valueText(t, price, 'status', 'deleted')).toBe('Deleted');
-    expect(fieldLabel(t, 'notifications.orderUpdates')).toBe('Order updates');
-    expect(fieldLabel(t, 'somethingNew')).toBe('somethingNew');
-    expect(fieldLabel(t, 'prices.1 month')).toBe('Price (1 month)');
+  it('writes values: money in Da, yes / no, lists, a dash for nothing, statuses and refund methods by name', () => {
+    expect(valueText(words, 'total', 4000)).toBe('4000 Da');
+    expect(valueText(words, 'channels', 1200)).toBe('1200');
+    expect(valueText(words, 'active', true)).toBe('Yes');
+    expect(valueText(words, 'popular', false)).toBe('No');
+    expect(valueText(words, 'features', ['HD', '4K'])).toBe('HD, 4K');
+    for (const nothing of [null, '', []]) expect(valueText(words, 'description', nothing)).toBe('—');
+    expect(valueText(words, 'status', 'deleted')).toBe('Deleted');
+    expect(valueText(words, 'method', 'card')).toBe('Bank card');
+    expect(fieldLabel(words, 'notifications.orderUpdates')).toBe('Order updates');
+    expect(fieldLabel(words, 'somethingNew')).toBe('somethingNew');
+    expect(fieldLabel(words, 'prices.1 month')).toBe('Price (1 mois)');
+  });
+
+  it('says the values the trail composes in the admin’s words: durations, off, languages, methods, steps', () => {
+    expect(valueText(words, 'prices.1 month', '1800 Da (off)')).toBe('1800 Da (off)');
+    expect(valueText(words, 'prices.1 month', '1800 Da')).toBe('1800 Da');
+    expect(valueText(words, 'prices', ['1 month: 1500 Da', '3 months: 4000 Da (off)'])).toBe(
+      '1 mois: 1500 Da, 3 mois: 4000 Da (off)',
+    );
+    expect(valueText(words, 'items', ['2 × Gold (Premium) (3 months)'])).toBe('2 × Gold (Premium) (3 mois)');
+    expect(valueText(words, 'language', 'ar')).toBe('Arabic');
+    expect(valueText(words, 'language', 'xx')).toBe('xx');
+    expect(valueText(words, 'paymentMethod', 'baridi_mob')).toBe('BaridiMob');
+    expect(valueText(words, 'reminder', '1d')).toBe('The day before');
   });
 
   it('says which language of a text changed, and names the default language chosen (docs/product.md#catalogue-languages)', () => {
-    expect(fieldLabel(t, 'name.ar')).toBe('Name (Arabic)');
-    expect(fieldLabel(t, 'description.fr')).toBe('Description (French)');
-    expect(fieldLabel(t, 'features.en')).toBe('Features (English)');
-    expect(fieldLabel(t, 'defaultLanguage')).toBe('Default language');
-    expect(valueText(t, price, 'defaultLanguage', 'ar')).toBe('Arabic');
-    const chosen = { type: 'shop', id: 'shop', label: 'ar', version: 0 } as const;
+    expect(fieldLabel(words, 'name.ar')).toBe('Name (Arabic)');
+    expect(fieldLabel(words, 'description.fr')).toBe('Description (French)');
+    expect(fieldLabel(words, 'features.en')).toBe('Features (English)');
+    expect(fieldLabel(words, 'defaultLanguage')).toBe('Default language');
+    expect(valueText(words, 'defaultLanguage', 'ar')).toBe('Arabic');
+    const chosen = { type: 'shop', id: 'language', label: 'ar', version: 0 } as const;
     expect(t(ACTION_TEXT['shop.language_changed'], { who: 'Amina', entity: entityLabel(t, chosen) })).toBe(
       "Amina made Arabic the catalogue's default language",
     );
-    expect(entityPlace(chosen)).toEqual({ to: '/admin/settings', search: { tab: 'shop' } });
+    expect(entityPlace(chosen)).toEqual({ to: '/admin/settings', search: { tab: 'catalogue' } });
+    // The shop's identity, the other entity of the shop, keeps its own name and tab.
+    const identity = { type: 'shop', id: 'shop', label: 'ar', version: 0 } as const;
+    expect(entityLabel(t, identity)).toBe('ar');
+    expect(entityPlace(identity)).toEqual({ to: '/admin/settings', search: { tab: 'shop' } });
   });
 
   it("leaves a creation's empty fields out, and offers restore for products and categories only", () => {

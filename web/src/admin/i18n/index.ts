@@ -13,6 +13,7 @@ import type history from './history/en.json';
 import type notes from './notes/en.json';
 import type orders from './orders/en.json';
 import type orderContact from './order-contact/en.json';
+import type orderRefund from './order-refund/en.json';
 import type products from './products/en.json';
 import type projections from './projections/en.json';
 import type settings from './settings/en.json';
@@ -36,6 +37,7 @@ export type AdminMessageId =
   | keyof typeof notes
   | keyof typeof orders
   | keyof typeof orderContact
+  | keyof typeof orderRefund
   | keyof typeof products
   | keyof typeof projections
   | keyof typeof settings

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useMatch, useRouter } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { MAIN_CONTENT_ID, ScrollToTop, SkipLink } from '../../components/layout/StoreLayout';
+import { MAIN_CONTENT_ID, NewPageFocus, SkipLink } from '../../components/layout/StoreLayout';
 import { Spinner } from '../../components/ui/Spinner';
 import { I18nProvider, useLanguage } from '../../i18n/I18nProvider';
 import type { LanguageStore } from '../../i18n/language-store';
@@ -133,7 +133,7 @@ function AdminLayout({ session, language, choices }: { session: AdminSession } &
           <Outlet />
         </main>
       </div>
-      <ScrollToTop />
+      <NewPageFocus />
     </div>
   );
 }

@@ -179,7 +179,7 @@ export function applyAdminEvent(
       applyAuditEntries(queryClient, entries);
       // The shop's default language changed: every item says so, the forms require it.
       if (entries.some((entry) => entry.entity?.type === 'shop'))
-        invalidate(shopKeys.all, productKeys.all, categoryKeys.all);
+        invalidate(shopKeys.language, productKeys.all, categoryKeys.all);
       return null;
     }
     case 'projectionRebuild':
@@ -215,7 +215,7 @@ export function applyAdminEvent(
       // A category this admin just changed: its list is already current (ignored for 5 s).
       const own = event.startsWith('category') && isRecord(item) && isLocalChange('categories', String(item.id));
       // The Settings' Shop tab counts the items lacking each language.
-      invalidate(productKeys.all, dashboardKeys.all, shopKeys.all, ...(own ? [] : [categoryKeys.all]));
+      invalidate(productKeys.all, dashboardKeys.all, shopKeys.language, ...(own ? [] : [categoryKeys.all]));
       const notice = CATALOGUE_NOTICES[event];
       const actor = typeof payload.actor === 'string' ? payload.actor : undefined;
       if (!notice || !isRecord(item) || actor === selfId) return null;

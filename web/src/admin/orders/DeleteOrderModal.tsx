@@ -4,6 +4,7 @@ import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { useAdminDates } from '../ui/dates';
 import { useDeleteOrder } from './order-writes';
+import { customerName } from '../ui/customer-name';
 
 /** 'Confirm Deletion' with the order's number and id, customer, amount and date. */
 export function DeleteOrderModal({
@@ -39,7 +40,7 @@ export function DeleteOrderModal({
             #{order.number} <span className="admin-cell-sub">{order.id}</span>
           </dd>
           <dt>{t('admin.orders.detail.customer')}</dt>
-          <dd dir="auto">{order.customer_name}</dd>
+          <dd dir="auto">{customerName({ name: order.customer_name, phone: order.phone })}</dd>
           <dt>{t('admin.orders.col.amount')}</dt>
           <dd dir="auto">{price(order.total_amount)}</dd>
           <dt>{t('admin.orders.col.date')}</dt>

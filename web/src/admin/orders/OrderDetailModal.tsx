@@ -22,16 +22,22 @@ import { Modal } from '../ui/Modal';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { ContactSection } from './contact/ContactSection';
 import { TrialBadge } from '../ui/TrialBadge';
+import { AutomaticExtensionNotice } from './AutomaticExtensionNotice';
 import { DeliverySection } from './delivery/DeliverySection';
 import { RenewalOf } from './RenewalOf';
+import { RefundRecord } from './refund/RefundRecord';
+import { RefundSection } from './refund/RefundSection';
 import { useDispatchOrder, usePaymentDecision } from './order-writes';
+import { givenEmail, givenName } from '../ui/customer-name';
 
 /**
  * One order (its detail modal, docs/product.md#orders), loaded when opened with its own loading state: customer, date,
- * total, status, items, Update Status (to dispatched only, after a confirmation), Delete and Close.
+ * total, status, items, Update Status (to dispatched only, after a confirmation), Refund (RefundSection, what
+ * was recorded in RefundRecord once refunded), Delete and Close.
  * A payment that does not match the order shows what was paid against the total, and while it
  * awaits a decision, the two answers (accept the payment, cancel the order), each confirmed first.
- * A paid order's subscriptions are delivered here (DeliverySection), its shopper reached
+ * A paid order's subscriptions are delivered here (DeliverySection), a renewal's extension on the
+ * provisioning service shown (AutomaticExtensionNotice), its shopper reached
  * (ContactSection: the private link, WhatsApp) and the admins' notes kept (NotesSection); the phone
  * opens the customer's page.
  * Live events keep it current; deleted meanwhile, it says so.
@@ -139,10 +145,18 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         </p>
       )}
       <dl className="admin-facts admin-facts-grid">
-        <dt>{t('admin.orders.detail.customer')}</dt>
-        <dd dir="auto">{order.customer_name}</dd>
-        <dt>{t('admin.orders.detail.email')}</dt>
-        <dd dir="ltr">{order.customer_email}</dd>
+        {givenName(order.customer_name) && (
+          <>
+            <dt>{t('admin.orders.detail.customer')}</dt>
+            <dd dir="auto">{order.customer_name}</dd>
+          </>
+        )}
+        {givenEmail(order.customer_email) && (
+          <>
+            <dt>{t('admin.orders.detail.email')}</dt>
+            <dd dir="ltr">{order.customer_email}</dd>
+          </>
+        )}
         <dt>{t('admin.orders.detail.phone')}</dt>
         <dd dir="ltr">
           <Link to="/admin/customers/$phone" params={{ phone: order.phone }} data-testid="order-customer-link">
@@ -168,10 +182,13 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       </dl>
       {order.restored_at && <p className="alert">{t('admin.orders.detail.restored')}</p>}
       {order.payment_mismatch && <PaymentMismatch order={order} />}
+      <RefundRecord order={order} />
       <OrderItems order={order} />
+      <AutomaticExtensionNotice order={order} />
       <DeliverySection key={order.id} order={order} />
       <ContactSection key={`contact-${order.id}`} order={order} />
       <UpdateStatus order={order} />
+      <RefundSection key={`refund-${order.id}`} order={order} />
       {order.notes && (
         <NotesSection key={`notes-${order.id}`} subject={{ type: 'order', id: order.id }} notes={order.notes} />
       )}

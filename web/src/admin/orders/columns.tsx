@@ -11,6 +11,7 @@ import { useAdminDates } from '../ui/dates';
 import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { RenewalOf } from './RenewalOf';
 import { TrialBadge } from '../ui/TrialBadge';
+import { givenEmail, givenName } from '../ui/customer-name';
 
 const column = createColumnHelper<AdminOrderListItem>();
 
@@ -52,18 +53,21 @@ export function useOrderColumns(actions: {
       }),
       column.accessor('customer_name', {
         header: t('admin.orders.col.customer'),
-        cell: (info) => (
-          <span className="admin-cell-stack">
-            <span dir="auto">{info.getValue()}</span>
-            <span className="admin-cell-sub" dir="ltr">
-              {info.row.original.phone}
+        cell: (info) => {
+          const name = givenName(info.getValue());
+          return (
+            <span className="admin-cell-stack">
+              {name && <span dir="auto">{name}</span>}
+              <span className={name ? 'admin-cell-sub' : undefined} dir="ltr">
+                {info.row.original.phone}
+              </span>
             </span>
-          </span>
-        ),
+          );
+        },
       }),
       column.accessor('customer_email', {
         header: t('admin.orders.col.email'),
-        cell: (info) => <span dir="ltr">{info.getValue()}</span>,
+        cell: (info) => <span dir="ltr">{givenEmail(info.getValue())}</span>,
       }),
       column.accessor('created_at', {
         header: t('admin.orders.col.date'),

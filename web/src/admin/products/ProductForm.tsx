@@ -1,3 +1,4 @@
+import { typedNumberOf } from '@shared/text/constants';
 import {
   CHANNELS_MIN,
   DEVICES_MAX,
@@ -41,7 +42,7 @@ export function ProductFormFields({ form, formId, categories, currentImage }: Pr
   const t = useAdminText();
   const { values, set, touch, problemOf } = form;
   const id = (field: string) => `${formId}-${field}`;
-  const devices = Number(values.devices);
+  const devices = typedNumberOf(values.devices);
   return (
     <div className="admin-product-form">
       {form.stale && (
@@ -174,21 +175,21 @@ export function ProductFormFields({ form, formId, categories, currentImage }: Pr
           />
           <fieldset className="admin-form-section">
             <legend className="admin-form-legend">{t('admin.products.form.options')}</legend>
-            <Switch
+            <OptionBox
               id={id('popular')}
               label={t('admin.products.form.popular')}
               hint={t('admin.products.form.popularHint')}
               checked={values.popular}
               onChange={(checked) => set('popular', checked)}
             />
-            <Switch
+            <OptionBox
               id={id('vod')}
               label={t('admin.products.form.vod')}
               hint={t('admin.products.form.vodHint')}
               checked={values.vod}
               onChange={(checked) => set('vod', checked)}
             />
-            <Switch
+            <OptionBox
               id={id('active')}
               label={t('admin.products.form.active')}
               hint={t('admin.products.form.activeHint')}
@@ -365,7 +366,7 @@ export function Field(props: {
   );
 }
 
-function Switch(props: {
+function OptionBox(props: {
   id: string;
   label: string;
   hint: string;

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { StatePanel } from '../../components/ui/StatePanel';
 import { useInPageLanguage } from '../../lib/catalogue-language';
 import { productCategoriesQuery, productQuery } from '../api/products';
-import { shopQuery } from '../api/shop';
+import { catalogueLanguageQuery } from '../api/catalogue-language';
 import { useAdminText } from '../i18n';
 import { Modal } from '../ui/Modal';
 import { ProductFormActions, ProductFormFields } from './ProductForm';
@@ -35,7 +35,7 @@ export type FormSources =
 export function useProductFormSources(id: string | null): FormSources {
   const product = useQuery({ ...productQuery(id ?? ''), enabled: id !== null });
   const categories = useQuery(productCategoriesQuery());
-  const shop = useQuery(shopQuery());
+  const shop = useQuery(catalogueLanguageQuery());
   const shown = useInPageLanguage();
   const named = useMemo(() => categories.data?.map(shown), [categories.data, shown]);
   if (id !== null && isNotFound(product.error)) return { state: 'missing' };

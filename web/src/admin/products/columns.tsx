@@ -1,4 +1,5 @@
 import type { ProductView } from '@shared/catalogue/types';
+import { cardPrice } from '../../api/products';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, type InputHTMLAttributes } from 'react';
 import { ProductImage } from '../../components/product/ProductImage';
@@ -92,14 +93,21 @@ export function useProductColumns({ onPrices, onToggle, onEdit, onDelete }: Prod
         cell: ({ row }) => {
           const product = row.original;
           const count = product.priceDurations.length;
+          // The first paid duration, as the store's cards show it: a free trial is a badge, never "0 Da".
+          const shown = cardPrice(product);
           return (
             <span className="admin-cell-stack">
-              <span>
+              <span data-testid="product-price">
                 {t('admin.products.priceFor', {
-                  price: price(product.price),
-                  duration: durationLabel(product.duration),
+                  price: price(shown.price),
+                  duration: durationLabel(shown.duration),
                 })}
               </span>
+              {shown.hasFreeTrial && (
+                <span className="badge badge-success" data-testid="product-free-trial">
+                  {t('admin.order.trial')}
+                </span>
+              )}
               <button
                 type="button"
                 className="link-button admin-cell-sub"

@@ -1,3 +1,4 @@
+import { typedNumberOf } from '@shared/text/constants';
 import {
   DURATIONS,
   defaultPrice,
@@ -39,12 +40,6 @@ export interface PriceEditorState {
 
 let keys = 0;
 const newKey = () => `price-row-${++keys}`;
-
-/** A text price as the server reads it: digits (spaces around ignored); anything else is not a number. */
-export function parsePrice(text: string): number {
-  const trimmed = text.trim();
-  return trimmed === '' ? Number.NaN : Number(trimmed);
-}
 
 const sorted = (rows: PriceRow[]) => inDurationOrder(rows);
 
@@ -97,7 +92,7 @@ export function setDuration(state: PriceEditorState, key: string, duration: Dura
   const changed: PriceRow = { ...row, duration, price };
   const rows = sorted(state.rows.map((candidate) => (candidate.key === key ? changed : candidate)));
   if (!isFirst(state, key) || duration === '') return { ...state, rows };
-  const typed = parsePrice(price);
+  const typed = typedNumberOf(price);
   return { rows, base: { duration, price: priceProblem(typed) ? state.base.price : typed } };
 }
 
@@ -105,7 +100,7 @@ export function setDuration(state: PriceEditorState, key: string, duration: Dura
 export function setPrice(state: PriceEditorState, key: string, text: string): PriceEditorState {
   const rows = state.rows.map((row) => (row.key === key ? { ...row, price: text, priceTyped: true } : row));
   if (!isFirst(state, key)) return { ...state, rows };
-  const price = parsePrice(text);
+  const price = typedNumberOf(text);
   const first = rows[0]!;
   return priceProblem(price) ? { ...state, rows } : { rows, base: { price, duration: first.duration } };
 }
@@ -126,7 +121,7 @@ export function priceProblems(state: PriceEditorState): { rows: Record<string, P
   const rows: Record<string, PriceProblem> = {};
   const withDuration = state.rows.filter(hasDuration);
   for (const row of withDuration) {
-    const problem = priceProblem(parsePrice(row.price));
+    const problem = priceProblem(typedNumberOf(row.price));
     if (problem) rows[row.key] = { key: problem };
   }
   const repeated = repeatedDurations(withDuration)[0];
@@ -139,7 +134,7 @@ export function priceProblems(state: PriceEditorState): { rows: Record<string, P
 export function pricesToSend(state: PriceEditorState): PriceDuration[] {
   return inDurationOrder(state.rows.filter(hasDuration)).map((row) => ({
     duration: row.duration as Duration,
-    price: parsePrice(row.price),
+    price: typedNumberOf(row.price),
     active: row.active,
   }));
 }

@@ -1,3 +1,4 @@
+import { typedNumberOf } from '@shared/text/constants';
 import {
   FEATURES_MAX,
   QUALITIES,
@@ -117,9 +118,6 @@ export function initialValues(
   };
 }
 
-/** A number field's text as the server reads it ('' is not a number). */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
-
 /** A language's text as the rules read it: its features as a list. */
 const textOf = (text: ProductFormText) => ({ ...text, features: text.features.map((row) => row.text) });
 
@@ -142,8 +140,8 @@ export function checkProduct(
   };
   const texts = byLanguage((language) => textOf(values.texts[language]));
   add('category', categories.length === 0 ? 'noCategories' : values.categoryId ? null : 'categoryRequired');
-  add('channels', channelsProblem(numberOf(values.channels)));
-  add('devices', devicesProblem(numberOf(values.devices)));
+  add('channels', channelsProblem(typedNumberOf(values.channels)));
+  add('devices', devicesProblem(typedNumberOf(values.devices)));
   add('image', values.image && imageProblem(values.image));
   const prices = priceProblems(values.prices);
   if (prices.list) fields.prices = prices.list;

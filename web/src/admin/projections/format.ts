@@ -51,6 +51,7 @@ const MODEL_DESCRIPTIONS: Record<string, AdminMessageId> = {
   audit: 'admin.projections.model.audit',
   subscriptions: 'admin.projections.model.subscriptions',
   notes: 'admin.projections.model.notes',
+  'shop-legal': 'admin.projections.model.shop-legal',
 };
 
 export const modelDescription = (name: string): AdminMessageId | undefined => MODEL_DESCRIPTIONS[name];

@@ -1,100 +1,143 @@
-import { CATALOGUE_LANGUAGES } from '@shared/catalogue/constants';
-import type { ShopView } from '@shared/catalogue/types';
-import type { Language } from '@shared/identity/constants';
 import { useQuery } from '@tanstack/react-query';
+import { SHOP_LANGUAGES, SHOP_LEGAL_LIMITS, type ShopLegalText } from '@shared/shop/constants';
+import type { ShopLanguage, ShopLegal } from '@shared/shop/types';
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { fieldTexts } from '../../i18n/error-text';
 import { conflictOf } from '../api/client';
-import { categoryKeys, productKeys, shopKeys } from '../api/keys';
-import { SHOP_PATH, shopQuery } from '../api/shop';
-import { useVersionedWrite } from '../api/versioned';
-import { useAdminText } from '../i18n';
+import { shopLegalAdminQuery, useSaveShopLegal } from '../api/shop';
+import { useAdminText, type AdminMessageId } from '../i18n';
 import { ListError } from '../ui/list/ListError';
+import { Tabs } from '../ui/Tabs';
 import { Field, SaveBar } from './fields';
 
-/**
- * Shop (docs/product.md#shop-settings): the catalogue's default language, the shop's and not the admin's. Every
- * product and category must have its text in it; a shopper whose language an item lacks reads it
- * in this one. Saved with the version shown (If-Match); the hint says how many items lack the
- * language chosen.
- */
+// Settings › Shop identity (docs/product.md#legal-information): what the store's footer and its
+// /legal page show, shop-wide (not the admin's own settings). Saved whole with the version shown.
+
+type LineField = 'legalName' | 'rc' | 'nif' | 'phone' | 'email';
+
+const LINES: { field: LineField; label: AdminMessageId; dir: 'auto' | 'ltr'; type?: string; hint?: AdminMessageId }[] =
+  [
+    { field: 'legalName', label: 'admin.settings.shop.legalName', dir: 'auto' },
+    { field: 'rc', label: 'admin.settings.shop.rc', dir: 'ltr', hint: 'admin.settings.shop.rcHint' },
+    { field: 'nif', label: 'admin.settings.shop.nif', dir: 'ltr', hint: 'admin.settings.shop.nifHint' },
+    { field: 'phone', label: 'admin.settings.shop.phone', dir: 'ltr', type: 'tel' },
+    { field: 'email', label: 'admin.settings.shop.email', dir: 'ltr', type: 'email' },
+  ];
+
+const LANGUAGE_TAB: Record<ShopLanguage, AdminMessageId> = {
+  ar: 'admin.settings.shop.language.ar',
+  fr: 'admin.settings.shop.language.fr',
+  en: 'admin.settings.shop.language.en',
+};
+
 export function ShopTab() {
   const t = useAdminText();
-  const shop = useQuery(shopQuery());
-  const [choice, setChoice] = useState<Language | null>(null);
-  const [savedAt, setSavedAt] = useState<number | null>(null);
-  const save = useSaveShop();
-  if (!shop.data)
-    return shop.isError ? (
-      <ListError
-        text={t('admin.settings.shop.loadFailed')}
-        onRetry={() => void shop.refetch()}
-        testId="settings-shop-error"
-      />
-    ) : (
-      <p role="status">{t('admin.settings.loading')}</p>
+  const query = useQuery(shopLegalAdminQuery());
+  if (query.data) return <ShopForm legal={query.data.legal} version={query.data.version} />;
+  if (query.isError)
+    return (
+      <ListError text={t('admin.settings.shop.loadFailed')} onRetry={() => void query.refetch()} testId="shop-error" />
     );
-  const { defaultLanguage, version, missing } = shop.data;
-  const chosen = choice ?? defaultLanguage;
-  const lacking = missing[chosen];
-  const name = (language: Language) => t(`admin.language.${language}`);
+  return <div className="skeleton skeleton-line admin-settings-skeleton-field" role="status" aria-busy="true" />;
+}
+
+function ShopForm({ legal, version }: { legal: ShopLegal; version: number }) {
+  const t = useAdminText();
+  const intl = useIntl();
+  const save = useSaveShopLegal();
+  // What the admin typed, over what the server holds (null: nothing typed since the last save).
+  const [draft, setDraft] = useState<ShopLegal | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [language, setLanguage] = useState<ShopLanguage>('ar');
+  const values = draft ?? legal;
+  const problems = fieldTexts(intl, save.error);
+  const set = (field: LineField | 'address') => (value: string) => setDraft({ ...values, [field]: value });
+  const setText = (text: ShopLegalText, value: string) =>
+    setDraft({ ...values, [text]: { ...values[text], [language]: value } });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { defaultLanguage: chosen, version },
+      { legal: values, version },
       {
         onSuccess: () => {
-          setChoice(null);
+          setDraft(null);
           setSavedAt(Date.now());
         },
-        onError: (error) => conflictOf(error) && setChoice(null),
+        // Saved elsewhere meanwhile: the shared dialog offers to reload; the form then shows that save.
+        onError: (error) => conflictOf(error) && setDraft(null),
       },
     );
   };
+
   return (
-    <form className="admin-settings-form" onSubmit={submit} data-testid="settings-shop">
+    <form className="admin-settings-form" onSubmit={submit} noValidate data-testid="settings-shop">
       <h2 className="admin-panel-title">{t('admin.settings.shop.title')}</h2>
       <p className="admin-settings-intro">{t('admin.settings.shop.intro')}</p>
-      <Field
-        label={t('admin.settings.shop.language')}
-        hint={
-          lacking.products + lacking.categories === 0
-            ? t('admin.settings.shop.missingNone', { language: name(chosen) })
-            : t('admin.settings.shop.missing', { language: name(chosen), ...lacking })
-        }
-      >
+      {LINES.map(({ field, label, dir, type, hint }) => (
+        <Field key={field} label={t(label)} hint={hint && t(hint)} error={problems[field]}>
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type={type ?? 'text'}
+              dir={dir}
+              maxLength={SHOP_LEGAL_LIMITS[field]}
+              value={values[field]}
+              onChange={(event) => set(field)(event.target.value)}
+              data-testid={`shop-${field}`}
+            />
+          )}
+        </Field>
+      ))}
+      <Field label={t('admin.settings.shop.address')} error={problems.address}>
         {(props) => (
-          <select
+          <textarea
             {...props}
-            className="select"
-            value={chosen}
-            onChange={(event) => setChoice(event.target.value as Language)}
-            data-testid="settings-shop-language"
-          >
-            {CATALOGUE_LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {name(language)}
-              </option>
-            ))}
-          </select>
+            className="input"
+            dir="auto"
+            rows={3}
+            maxLength={SHOP_LEGAL_LIMITS.address}
+            value={values.address}
+            onChange={(event) => set('address')(event.target.value)}
+            data-testid="shop-address"
+          />
         )}
       </Field>
+      <Tabs
+        label={t('admin.settings.shop.languages')}
+        tabs={SHOP_LANGUAGES.map((key) => ({ key, label: t(LANGUAGE_TAB[key]) }))}
+        selected={language}
+        onSelect={setLanguage}
+        testId="shop-texts"
+      >
+        <div className="admin-shop-texts">
+          {(['terms', 'refunds'] as const).map((text) => (
+            <Field
+              key={`${text}-${language}`}
+              label={t(text === 'terms' ? 'admin.settings.shop.terms' : 'admin.settings.shop.refunds', {
+                language: t(LANGUAGE_TAB[language]),
+              })}
+              error={problems[`${text}.${language}`]}
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  className="input admin-shop-text"
+                  dir="auto"
+                  lang={language}
+                  rows={8}
+                  maxLength={SHOP_LEGAL_LIMITS[text]}
+                  value={values[text][language]}
+                  onChange={(event) => setText(text, event.target.value)}
+                  data-testid={`shop-${text}-${language}`}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
+      </Tabs>
       <SaveBar busy={save.isPending} savedAt={savedAt} testId="settings-shop" />
     </form>
   );
-}
-
-/** `PUT /api/admin/shop`: the version shown as If-Match (none before the first choice: there is no version yet). */
-function useSaveShop() {
-  const t = useAdminText();
-  return useVersionedWrite<{ defaultLanguage: Language; version: number }, { shop: ShopView }>({
-    request: ({ defaultLanguage, version }) => ({
-      path: SHOP_PATH,
-      method: 'PUT',
-      body: { defaultLanguage },
-      version: version >= 0 ? version : undefined,
-    }),
-    // Every item's answer names the default language: the lists and forms read it again.
-    invalidates: () => [shopKeys.all, productKeys.all, categoryKeys.all],
-    failure: () => t('admin.settings.saveFailed'),
-  });
 }

@@ -1,4 +1,5 @@
 import type { DateFormat } from '@shared/identity/constants';
+import { westernDigits } from '@shared/text/constants';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_REGION, useMySettings } from '../api/settings';
@@ -46,6 +47,23 @@ export function arrange({ year, month, day }: Parts, format: DateFormat, short =
     case 'YYYY-MM-DD':
       return short ? `${month}-${day}` : `${year}-${month}-${day}`;
   }
+}
+
+/**
+ * A day typed in the admin's date format ("05/03/2026"; any of / - . between, Arabic digits too), as
+ * YYYY-MM-DD, or undefined when it is not a day of the calendar.
+ */
+export function readDay(text: string, format: DateFormat): string | undefined {
+  const numbers = westernDigits(text)
+    .trim()
+    .split(/\s*[/.-]\s*/);
+  if (numbers.length !== 3 || numbers.some((n) => !/^\d{1,4}$/.test(n))) return undefined;
+  const [a, b, c] = numbers as [string, string, string];
+  const [year, month, day] = format === 'YYYY-MM-DD' ? [a, b, c] : format === 'MM/DD/YYYY' ? [c, a, b] : [c, b, a];
+  if (year.length !== 4) return undefined;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(iso) ? iso : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DATE_FORMATS, TIMEZONES, type DateFormat, type Timezone } from '@shared/identity/constants';
 import { describe, expect, it } from 'vitest';
-import { adminDates, arrange } from './dates';
+import { adminDates, arrange, readDay } from './dates';
 
 // The back office's dates in the admin's timezone and date format, whatever zone the browser is in.
 
@@ -89,5 +89,39 @@ describe('words in the admin’s language', () => {
     const dates = adminDates('en', 'America/New_York', 'YYYY-MM-DD');
     const at = new Date(instant);
     expect([dates.date(instant), dates.date(at), dates.date(at.getTime())]).toEqual(Array(3).fill('2026-03-05'));
+  });
+});
+
+describe('a day typed in the admin’s format', () => {
+  it.each([
+    ['05/03/2026', 'DD/MM/YYYY', '2026-03-05'],
+    ['5/3/2026', 'DD/MM/YYYY', '2026-03-05'],
+    ['05-03-2026', 'DD/MM/YYYY', '2026-03-05'],
+    [' 05.03.2026 ', 'DD/MM/YYYY', '2026-03-05'],
+    ['٠٥/٠٣/٢٠٢٦', 'DD/MM/YYYY', '2026-03-05'],
+    ['03/05/2026', 'MM/DD/YYYY', '2026-03-05'],
+    ['2026-03-05', 'YYYY-MM-DD', '2026-03-05'],
+    ['29/02/2028', 'DD/MM/YYYY', '2028-02-29'],
+  ] as const)('reads %j in %s as %s', (text, format, day) => {
+    expect(readDay(text, format)).toBe(day);
+  });
+
+  it.each([
+    ['', 'DD/MM/YYYY'],
+    ['05/03', 'DD/MM/YYYY'],
+    ['05/03/26', 'DD/MM/YYYY'],
+    ['31/02/2026', 'DD/MM/YYYY'],
+    ['29/02/2026', 'DD/MM/YYYY'],
+    ['13/13/2026', 'DD/MM/YYYY'],
+    ['2026-03-05', 'DD/MM/YYYY'],
+    ['05/03/2026', 'YYYY-MM-DD'],
+    ['aa/bb/cccc', 'DD/MM/YYYY'],
+  ] as const)('refuses %j in %s', (text, format) => {
+    expect(readDay(text, format)).toBeUndefined();
+  });
+
+  it('reads back what it writes, in each format', () => {
+    for (const format of ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const)
+      expect(readDay(adminDates('fr', 'Africa/Algiers', format).day('2026-12-31'), format)).toBe('2026-12-31');
   });
 });

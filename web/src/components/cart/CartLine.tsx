@@ -2,22 +2,24 @@ import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { maxQuantity, type CartItem } from '../../cart/cart';
 import { useCart } from '../../cart/store';
-import { useFormatPrice, useLanguage } from '../../i18n/I18nProvider';
-import { nameIn } from '../../lib/catalogue-language';
+import { useFormatPrice } from '../../i18n/I18nProvider';
+import { useCartProductName } from '../../lib/catalogue-language';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { ProductImage } from '../product/ProductImage';
 import { TrashIcon } from '../ui/icons';
 import { QuantityControl } from './QuantityControl';
 import { RenewalBadge, RenewalDuration } from './RenewalParts';
+import { useCartRemovals } from './useCartRemovals';
 import { isolate } from '../../lib/bidi';
 
 export function CartLine({ item }: { item: CartItem }) {
   const intl = useIntl();
   const formatPrice = useFormatPrice();
   const durationLabel = useDurationLabel();
-  const { updateQuantity, removeItem, removeRenewal } = useCart();
+  const { updateQuantity } = useCart();
+  const removals = useCartRemovals();
   const { product, renewal } = item;
-  const { name, language } = nameIn(product.names, product.defaultLanguage, useLanguage().locale, product.name);
+  const { name, language } = useCartProductName()(product);
   return (
     <li
       className={`cart-line card${renewal ? ' cart-line-renewal' : ''}`}
@@ -66,7 +68,7 @@ export function CartLine({ item }: { item: CartItem }) {
         <button
           type="button"
           className="btn btn-ghost btn-sm cart-remove"
-          onClick={() => (renewal ? removeRenewal(renewal.subscriptionId) : removeItem(product.id))}
+          onClick={() => removals.remove(item)}
           aria-label={intl.formatMessage({ id: renewal ? 'cart.removeRenewal' : 'cart.removeItem' }, { name })}
         >
           <TrashIcon size={16} />

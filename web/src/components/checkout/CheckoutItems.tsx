@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { lineKey, type CartItem } from '../../cart/cart';
-import { useFormatPrice, useLanguage } from '../../i18n/I18nProvider';
-import { nameIn } from '../../lib/catalogue-language';
+import { useFormatPrice } from '../../i18n/I18nProvider';
+import { useCartProductName } from '../../lib/catalogue-language';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { isolate } from '../../lib/bidi';
 import { RenewalBadge } from '../cart/RenewalParts';
@@ -10,12 +10,12 @@ import { RenewalBadge } from '../cart/RenewalParts';
 export function CheckoutItems({ items }: { items: readonly CartItem[] }) {
   const formatPrice = useFormatPrice();
   const durationLabel = useDurationLabel();
-  const { locale } = useLanguage();
+  const nameOf = useCartProductName();
   return (
     <ul className="checkout-items" role="list" data-testid="checkout-items">
       {items.map((item) => {
         const { product } = item;
-        const { name, language } = nameIn(product.names, product.defaultLanguage, locale, product.name);
+        const { name, language } = nameOf(product);
         return (
           <li key={lineKey(item)} className="checkout-item">
             <span className="checkout-item-name">

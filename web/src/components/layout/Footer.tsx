@@ -4,6 +4,7 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_WHATSAPP, displayPhone, whatsappL
 import { DownloadIcon, MailIcon, PhoneIcon, ShieldIcon, WhatsAppIcon } from '../ui/icons';
 import { ExternalLink } from '../ui/ExternalLink';
 import { LogoMark } from './Logo';
+import { FooterLegal } from '../legal/FooterLegal';
 import { paths } from '../../lib/paths';
 
 export function Footer() {
@@ -119,6 +120,7 @@ export function Footer() {
         </section>
       </div>
       <div className="container footer-bottom">
+        <FooterLegal />
         <p>
           <FormattedMessage
             id="footer.rights"

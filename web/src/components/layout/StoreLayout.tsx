@@ -1,5 +1,5 @@
-import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Toaster } from '../ui/Toaster';
 import { Footer } from './Footer';
@@ -7,15 +7,56 @@ import { Header } from './Header';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Scrolls to the top of the page whenever the route (path) changes. */
-export function ScrollToTop() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const previous = useRef(pathname);
+/** How long a new page may take to draw its heading (its data loading) before focus stops waiting for it. */
+const HEADING_WAIT_MS = 5000;
+
+/** Puts focus on the page's heading, once it is drawn, so a screen reader starts reading the new page there. */
+function focusHeadingWhenShown(): () => void {
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  if (!main) return () => {};
+  const focus = () => {
+    // The shopper already went into the page (a field, a button): theirs stands.
+    const active = document.activeElement;
+    if (active && active !== main && main.contains(active)) return true;
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading) return false;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+    return true;
+  };
+  if (focus()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (focus()) stop();
+  });
+  const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  };
+  observer.observe(main, { childList: true, subtree: true });
+  return stop;
+}
+
+/**
+ * A new page (the path changed, not only its search): back to the top, and focus on its heading (docs/product.md#accessibility).
+ * The first page of a visit keeps the browser's own start.
+ */
+export function NewPageFocus() {
+  const router = useRouter();
   useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, [pathname]);
+    let stopWaiting = () => {};
+    // Rendered: the new page's own content is in place (not the one before it, still shown while it loaded).
+    const unsubscribe = router.subscribe('onRendered', (event) => {
+      if (!event.fromLocation || !event.pathChanged) return;
+      stopWaiting();
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      stopWaiting = focusHeadingWhenShown();
+    });
+    return () => {
+      unsubscribe();
+      stopWaiting();
+    };
+  }, [router]);
   return null;
 }
 
@@ -37,7 +78,7 @@ export function StoreLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <ScrollToTop />
+      <NewPageFocus />
       <Toaster />
     </div>
   );

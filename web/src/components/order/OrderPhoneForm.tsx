@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { updateCustomerPhone } from '../../api/payment';
 import { normalisePhone } from '@shared/ordering/constants';
-import { phoneErrorId, savePhone } from '../../lib/phone';
+import { savePhone } from '../../lib/phone';
+import { usePhoneField } from '../checkout/usePhoneField';
 import { PhoneField } from '../checkout/PhoneField';
 import { toast } from '../ui/toast';
 import { PhoneIcon } from '../ui/icons';
@@ -21,19 +22,13 @@ export function OrderPhoneForm({
   onSaved: (phone: string) => void;
 }) {
   const intl = useIntl();
-  const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const phoneField = usePhoneField();
+  const phone = phoneField.value;
   const [saving, setSaving] = useState(false);
-
-  const check = (value: string) => {
-    const id = phoneErrorId(value);
-    setError(id ? intl.formatMessage({ id }) : null);
-    return id === null;
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!check(phone) || saving) return;
+    if (!phoneField.check() || saving) return;
     const digits = normalisePhone(phone);
     setSaving(true);
     savePhone(digits);
@@ -60,16 +55,7 @@ export function OrderPhoneForm({
       <p className="field-hint">
         <FormattedMessage id="success.phone.text" />
       </p>
-      <PhoneField
-        id="order-phone"
-        value={phone}
-        error={error}
-        disabled={saving}
-        onChange={(value) => {
-          setPhone(value);
-          check(value);
-        }}
-      />
+      <PhoneField id="order-phone" disabled={saving} {...phoneField.field} />
       <button type="submit" className="btn btn-primary" disabled={saving}>
         <FormattedMessage id="success.phone.save" />
       </button>

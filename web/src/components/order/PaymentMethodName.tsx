@@ -1,18 +1,24 @@
 import { TRIAL_PAYMENT_METHOD } from '@shared/ordering/constants';
 import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../i18n/messages';
 
-/** A payment method as shoppers and admins know it (the provider's ids, old and new). */
-export function PaymentMethodName({ method }: { method: string }) {
+/** A payment method's name as shoppers and admins know it (the provider's ids, old and new); undefined for one we do not know. */
+export function paymentMethodMessageId(method: string): MessageId | undefined {
   switch (method) {
     case 'baridi_mob':
     case 'edahabia':
-      return <FormattedMessage id="payment.method.baridiMob" />;
+      return 'payment.method.baridiMob';
     case 'card':
     case 'cib':
-      return <FormattedMessage id="payment.method.card" />;
+      return 'payment.method.card';
     case TRIAL_PAYMENT_METHOD:
-      return <FormattedMessage id="payment.method.freeTrial" />;
+      return 'payment.method.freeTrial';
     default:
-      return <bdi>{method}</bdi>;
+      return undefined;
   }
+}
+
+export function PaymentMethodName({ method }: { method: string }) {
+  const id = paymentMethodMessageId(method);
+  return id ? <FormattedMessage id={id} /> : <bdi>{method}</bdi>;
 }

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { firstPaidDuration } from '@shared/catalogue/constants';
 import type { PriceDuration, ProductView } from '@shared/catalogue/types';
 import { activeDurations, toCartProduct } from '../../api/products';
 import { isTrialDuration } from '@shared/ordering/constants';
@@ -26,7 +27,7 @@ export function PurchasePanel({ product }: { product: ProductView }) {
   // The shopper's choice, as long as it is still offered (prices can change live); else the first
   // paid duration (a free trial stays one click away).
   const selected: PriceDuration | undefined =
-    durations.find((d) => d.duration === chosen) ?? durations.find((d) => d.price > 0) ?? durations[0];
+    durations.find((d) => d.duration === chosen) ?? firstPaidDuration(durations) ?? durations[0];
 
   if (!selected) {
     return (

@@ -34,6 +34,19 @@ export function ToastList({ toasts }: { toasts: readonly Toast[] }) {
         )}
       </span>
       <p className="toast-message">{t.message}</p>
+      {t.action && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm toast-action"
+          onClick={() => {
+            t.action!.onClick();
+            dismissToast(t.id);
+          }}
+          data-testid="toast-action"
+        >
+          {t.action.label}
+        </button>
+      )}
       <button
         type="button"
         className="toast-close"

@@ -7,6 +7,8 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  /** A button on the toast (Undo): it acts, then the toast goes. */
+  action?: { label: string; onClick: () => void };
 }
 
 const DURATION_MS: Record<ToastKind, number> = { success: 2000, error: 4000, info: 5000 };
@@ -28,9 +30,9 @@ export function dismissToast(id: number): void {
   if (toasts.some((t) => t.id === id)) emit(toasts.filter((t) => t.id !== id));
 }
 
-function show(kind: ToastKind, message: string, durationMs = DURATION_MS[kind]): number {
+function show(kind: ToastKind, message: string, durationMs = DURATION_MS[kind], action?: Toast['action']): number {
   const id = nextId++;
-  let next = [...toasts, { id, kind, message }];
+  let next = [...toasts, { id, kind, message, ...(action && { action }) }];
   while (next.length > MAX_TOASTS) {
     const oldest = next[0]!;
     clearTimeout(timers.get(oldest.id));
@@ -49,6 +51,9 @@ export const toast = {
   success: (message: string, durationMs?: number) => show('success', message, durationMs),
   error: (message: string, durationMs?: number) => show('error', message, durationMs),
   info: (message: string, durationMs?: number) => show('info', message, durationMs),
+  /** Says what was just done, with a button to take it back while the toast shows. */
+  undoable: (message: string, label: string, undo: () => void) =>
+    show('info', message, DURATION_MS.info, { label, onClick: undo }),
   dismiss: dismissToast,
 };
 

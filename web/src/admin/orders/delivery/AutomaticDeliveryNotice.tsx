@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { orderQuery, type AdminOrderDetail } from '../../api/orders';
+import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { useRetryAutomaticDelivery } from '../order-writes';
-
-/** How often an open detail asks again while automatic delivery is under way. */
-const PENDING_POLL_MS = 2_000;
+import { usePollWhilePending } from '../poll-while-pending';
+import { ProvisioningFailed } from '../ProvisioningFailed';
 
 /**
  * Where automatic delivery stands (docs/product.md#automatic-delivery): in progress, or failed with
@@ -15,9 +13,7 @@ export function AutomaticDeliveryNotice({ order }: { order: AdminOrderDetail }) 
   const t = useAdminText();
   const retry = useRetryAutomaticDelivery();
   const automatic = order.automaticDelivery;
-  // Live events patch the order, not its subscriptions: while the job works, the detail is read
-  // again until the details (or a failure) arrive.
-  useQuery({ ...orderQuery(order.id), refetchInterval: automatic?.state === 'pending' ? PENDING_POLL_MS : false });
+  usePollWhilePending(order.id, automatic?.state === 'pending');
   if (!automatic || automatic.state === 'delivered') return null;
   if (automatic.state === 'pending')
     return (
@@ -26,20 +22,17 @@ export function AutomaticDeliveryNotice({ order }: { order: AdminOrderDetail }) 
       </p>
     );
   return (
-    <div className="admin-automatic-delivery" data-state="failed" data-testid="automatic-delivery">
-      <p>{t('admin.orders.delivery.automatic.failed', { reason: automatic.reason ?? '' })}</p>
-      <p>{t('admin.orders.delivery.automatic.byHand')}</p>
-      <div className="admin-update-status-row">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={retry.isPending}
-          onClick={() => retry.mutate(order)}
-          data-testid="automatic-delivery-retry"
-        >
-          {t('admin.orders.delivery.automatic.retry')}
-        </button>
-      </div>
-    </div>
+    <ProvisioningFailed
+      testId="automatic-delivery"
+      lines={[
+        t('admin.orders.delivery.automatic.failed', { reason: automatic.reason ?? '' }),
+        t('admin.orders.delivery.automatic.byHand'),
+      ]}
+      retry={{
+        label: t('admin.orders.delivery.automatic.retry'),
+        busy: retry.isPending,
+        onClick: () => retry.mutate(order),
+      }}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { ACTIVATION_KINDS } from '@shared/subscriptions/constants';
 import type { ActivationKind, AdminSubscriptionView } from '@shared/subscriptions/types';
-import { useRef, useState, type FormEvent } from 'react';
-import { Spinner } from '../../../components/ui/Spinner';
+import { useState, type FormEvent } from 'react';
 import { conflictOf } from '../../api/client';
 import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
+import { FormActions } from '../../ui/FormActions';
 import { FormField } from '../../ui/FormField';
+import { useFormProblems } from '../../ui/useFormProblems';
 import { useDeliverOrder } from '../order-writes';
 import { useDurationLabel } from '../../../i18n/useDurationLabel';
 import {
@@ -47,16 +48,9 @@ export function DeliveryForm({
   // The version of the details the form opened with, not a newer one live updates brought since:
   // saving over another admin's delivery is the shared conflict (docs/architecture.md#commands).
   const [version] = useState(order.version);
-  const [problems, setProblems] = useState<DeliveryProblems>({});
-  const form = useRef<HTMLFormElement>(null);
+  const { problems, setProblems, showProblems, form } = useFormProblems<DeliveryProblems>();
   const deliver = useDeliverOrder();
   const say = useProblemText();
-
-  const showProblems = (found: DeliveryProblems) => {
-    setProblems(found);
-    // The first field in error takes the focus, once its message is on screen.
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -107,17 +101,14 @@ export function DeliveryForm({
           />
         )}
       </FormField>
-      <div className="admin-update-status-row">
-        <button type="submit" className="btn btn-primary" disabled={deliver.isPending} data-testid="delivery-save">
-          {deliver.isPending && <Spinner size="sm" />}
-          {deliver.isPending ? t('admin.orders.delivery.saving') : t('admin.orders.delivery.save')}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={deliver.isPending}>
-            {t('admin.orders.delivery.cancelEdit')}
-          </button>
-        )}
-      </div>
+      <FormActions
+        busy={deliver.isPending}
+        saveLabel={t('admin.orders.delivery.save')}
+        busyLabel={t('admin.orders.delivery.saving')}
+        saveTestId="delivery-save"
+        cancelLabel={t('admin.orders.delivery.cancelEdit')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
