@@ -283,7 +283,7 @@ describe("the shop's default language", () => {
     const trail = (await ok(admin('get', '/api/admin/audit').query({ action: 'shop.language_changed' })))
       .body as AuditPage;
     expect(trail.entries[0]).toMatchObject({
-      entity: { type: 'shop', id: 'shop', version: 0 },
+      entity: { type: 'shop', id: 'language', version: 0 },
       changes: [{ field: 'defaultLanguage', before: 'fr', after: 'ar' }],
     });
     await ok(admin('put', '/api/admin/shop/language').set('If-Match', '"0"').send({ defaultLanguage: 'fr' }));

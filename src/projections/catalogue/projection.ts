@@ -18,6 +18,7 @@ import {
   CATEGORY_COLUMNS,
   PRODUCT_COLUMNS,
   LANGUAGE_COLUMNS,
+  LANGUAGE_ROW,
   type CategoryRow,
   type ProductRow,
   type CatalogueLanguageRow,
@@ -45,11 +46,11 @@ export function catalogueProjection(live: LiveCatalogue): Projection {
 function foldCatalogueEvents(stored: (StoredEvent & (CatalogueEvent | CatalogueLanguageEvent))[]): Write {
   const categories = new RowFolder<CategoryRow>('catalogue_categories', 'id', sqlTypes(CATEGORY_COLUMNS));
   const products = new RowFolder<ProductRow>('catalogue_products', 'id', sqlTypes(PRODUCT_COLUMNS));
-  const shop = new RowFolder<CatalogueLanguageRow>('catalogue_language', 'id', sqlTypes(LANGUAGE_COLUMNS));
+  const language = new RowFolder<CatalogueLanguageRow>('catalogue_language', 'id', sqlTypes(LANGUAGE_COLUMNS));
   for (const one of stored) {
     const stamp = { version: Number(one.revision), updated_at: one.data.at };
     if (one.type === 'CatalogueLanguageChosen') {
-      shop.create('shop', { id: 'shop', default_language: one.data.language, ...stamp });
+      language.create(LANGUAGE_ROW, { id: LANGUAGE_ROW, default_language: one.data.language, ...stamp });
       continue;
     }
     const event = upcastCatalogueEvent(one);
@@ -135,7 +136,7 @@ function foldCatalogueEvents(stored: (StoredEvent & (CatalogueEvent | CatalogueL
   const newVersion = sql`
     INSERT INTO catalogue_version (id, version, changed_at) VALUES ('catalogue', ${randomUUID()}, now())
     ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, changed_at = EXCLUDED.changed_at`;
-  return writeInOrder([categories.write(), products.write(), shop.write(), newVersion]);
+  return writeInOrder([categories.write(), products.write(), language.write(), newVersion]);
 }
 
 function imageColumns(image: ImageRef | null): Pick<CategoryRow, 'featured_image' | 'thumbnail_image'> {

@@ -38,7 +38,8 @@ export const PRODUCT_COLUMNS = {
   ...STAMP_COLUMNS,
 };
 
-/** The shop's settings (docs/product.md#shop-settings): one row, 'shop', once an admin chose. */
+/** The catalogue's default language (docs/product.md#shop-settings): one row, LANGUAGE_ROW, once an admin chose. */
+export const LANGUAGE_ROW = 'catalogue';
 export const LANGUAGE_COLUMNS = {
   id: column.text(),
   default_language: column.text<Language>(),

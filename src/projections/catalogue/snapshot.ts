@@ -15,7 +15,13 @@ import {
   type CatalogueLanguageView,
 } from '../../shared/catalogue';
 import type { Language } from '../../shared/identity';
-import type { CatalogueTables, CategoryRow, ProductRow, CatalogueLanguageRow } from './rows';
+import {
+  LANGUAGE_ROW,
+  type CatalogueLanguageRow,
+  type CatalogueTables,
+  type CategoryRow,
+  type ProductRow,
+} from './rows';
 
 // The whole catalogue read model in memory, as the API shows it. It is small (tens of categories,
 // hundreds of products) and read by every shopper, so it is loaded whole and answered from here.
@@ -51,8 +57,12 @@ export function loadSnapshot(db: Kysely<CatalogueTables>): Promise<CatalogueSnap
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      const shop = await trx.selectFrom('catalogue_language').selectAll().where('id', '=', 'shop').executeTakeFirst();
-      return new CatalogueSnapshot(version, categories, products, shop);
+      const language = await trx
+        .selectFrom('catalogue_language')
+        .selectAll()
+        .where('id', '=', LANGUAGE_ROW)
+        .executeTakeFirst();
+      return new CatalogueSnapshot(version, categories, products, language);
     });
 }
 
@@ -85,10 +95,10 @@ export class CatalogueSnapshot {
     readonly version: string,
     categoryRows: CategoryRow[],
     productRows: ProductRow[],
-    shop?: CatalogueLanguageRow,
+    language?: CatalogueLanguageRow,
   ) {
-    this.defaultLanguage = shop?.default_language ?? INITIAL_SHOP_LANGUAGE;
-    this.languageVersion = shop?.version ?? -1;
+    this.defaultLanguage = language?.default_language ?? INITIAL_SHOP_LANGUAGE;
+    this.languageVersion = language?.version ?? -1;
     const byId = new Map(categoryRows.map((c) => [c.id, c]));
     this.products = productRows.map((row) => productView(row, byId.get(row.category_id), this.defaultLanguage));
     this.activeProducts = this.products.filter((p) => p.active);

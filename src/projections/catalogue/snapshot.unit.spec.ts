@@ -103,7 +103,7 @@ describe('catalogue answers', () => {
 
 describe('answers in a language', () => {
   const snapshot = new CatalogueSnapshot('v1', categories, products, {
-    id: 'shop',
+    id: 'catalogue',
     default_language: 'fr',
     version: 0,
     updated_at: at,
