@@ -125,8 +125,9 @@ describe('the activity page', () => {
         after: item.querySelector('.audit-after')?.textContent,
       })),
     );
-    expect(changes).toEqual([
-      { field: 'Name', before: 'Silver', after: 'Silver Plus' },
+    // The text's language is named beside the field (docs/product.md#catalogue-languages).
+    expect(changes.map((change) => ({ ...change, field: plain(change.field) }))).toEqual([
+      { field: 'Name (French)', before: 'Silver', after: 'Silver Plus' },
       { field: 'Channels', before: '500', after: '650' },
     ]);
     // The entity links to its edit page.

@@ -131,7 +131,9 @@ describe('adding a category', () => {
     // The name first, and it is required: the message next to it, nothing sent.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('category-name');
     await page.getByTestId('category-save').click();
-    expect(await page.getByTestId('category-name-error').textContent()).toBe('Category name is required');
+    expect(plain(await page.getByTestId('category-name-error').textContent())).toBe(
+      "Category name is required in French, the shop's default language",
+    );
     expect(await page.getByTestId('category-name').getAttribute('aria-invalid')).toBe('true');
 
     const name = unique('Cinéma');

@@ -108,7 +108,9 @@ describe('the product form', () => {
 
     // Blank, it says what is missing next to each field.
     await page.getByTestId('product-form-save').click();
-    expect(plain(await form.getByTestId('product-form-name-error').textContent())).toBe('Product name is required');
+    expect(plain(await form.getByTestId('product-form-name-error').textContent())).toBe(
+      "The name in French, the shop's default language, is required.",
+    );
     expect(plain(await form.getByTestId('price-row-error').textContent())).toBe(
       'Prices must be whole numbers of at least 0',
     );

@@ -61,7 +61,7 @@ async function signInOnNewDevice(as: Credentials) {
   return opened;
 }
 
-const openTab = async (page: Page, tab: 'profile' | 'password' | 'notifications' | 'region') => {
+const openTab = async (page: Page, tab: 'profile' | 'password' | 'notifications' | 'region' | 'shop' | 'catalogue') => {
   await page.locator(`[role="tab"][data-tab="${tab}"]`).click();
   await page.getByTestId(`settings-${tab}`).waitFor();
 };
@@ -386,9 +386,9 @@ describe('keyboard and accessibility', () => {
     await page.locator('[role="tab"][aria-selected="true"]').focus();
     await press('ArrowRight', 'password');
     await expect.poll(() => new URL(page.url()).searchParams.get('tab'), { timeout: 10_000 }).toBe('password');
-    await press('End', 'region');
+    await press('End', 'catalogue');
     await press('ArrowRight', 'profile');
-    await press('ArrowLeft', 'region');
+    await press('ArrowLeft', 'catalogue');
     await press('Home', 'profile');
     // Tab leaves the tab list for the panel.
     await page.keyboard.press('Tab');
@@ -414,7 +414,7 @@ describe('keyboard and accessibility', () => {
       });
       await page.getByTestId('settings-profile').waitFor();
       expect(await lang(page)).toBe(language);
-      for (const tab of ['profile', 'password', 'notifications', 'region'] as const) {
+      for (const tab of ['profile', 'password', 'notifications', 'region', 'shop', 'catalogue'] as const) {
         await openTab(page, tab);
         expect(await seriousViolations(page), `${tab}, ${language}, ${colorScheme}`).toEqual([]);
       }

@@ -30,6 +30,7 @@ import * as renewals from './029_renewals';
 import * as refunds from './030_refunds';
 import * as renewalExtensions from './031_renewal_extensions';
 import * as subscriptionIndexes from './032_subscription_indexes';
+import * as catalogueLanguages from './033_catalogue_languages';
 import * as shopLegal from './034_shop_legal';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '030_refunds': refunds,
   '031_renewal_extensions': renewalExtensions,
   '032_subscription_indexes': subscriptionIndexes,
+  '033_catalogue_languages': catalogueLanguages,
   '034_shop_legal': shopLegal,
 };

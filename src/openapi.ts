@@ -37,7 +37,8 @@ const TAGS = [
   { name: 'Settings', description: 'The signed-in administrator’s own settings' },
   {
     name: 'Shop',
-    description: 'The shop’s legal identity, terms of sale and refund policy (docs/product.md#legal-information)',
+    description:
+      'The shop’s legal identity, terms of sale and refund policy (docs/product.md#legal-information), and its catalogue’s default language',
   },
   { name: 'Audit trail', description: 'Who changed what, and when' },
   { name: 'Read models', description: 'The read models’ state, and their rebuilds from the event log' },

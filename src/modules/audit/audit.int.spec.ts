@@ -200,6 +200,9 @@ describe('the audit trail', () => {
         .send({ amount: 1500, reason: 'Asked for it', method: 'ccp', date: refundedOn }),
     );
 
+    // Karim makes Arabic the catalogue's default language (docs/product.md#shop-settings).
+    await ok(api().put('/api/admin/shop/language').set(as(karim.token)).send({ defaultLanguage: 'ar' }));
+
     // Bulk delete, then Karim leaves: his entries keep his name.
     await ok(
       api()
@@ -262,10 +265,11 @@ describe('the audit trail', () => {
     expect(find('category.updated', ids.sports)).toMatchObject({
       actor: byKarim,
       entity: { type: 'category', label: 'Sports HD' },
-      changes: expect.arrayContaining([{ field: 'name', before: 'Sports', after: 'Sports HD' }]),
+      // The shop's default language, French, is the one `name` stands for (docs/product.md#catalogue-languages).
+      changes: expect.arrayContaining([{ field: 'name.fr', before: 'Sports', after: 'Sports HD' }]),
     });
     // The description was sent unchanged: not listed.
-    expect(find('category.updated', ids.sports).changes.map((c) => c.field)).not.toContain('description');
+    expect(find('category.updated', ids.sports).changes.map((c) => c.field)).not.toContain('description.fr');
     expect(find('category.deleted', ids.spare)).toMatchObject({ actor: byKarim, entity: { label: 'Spare' } });
 
     for (const id of [ids.gold, ids.silver, ids.bronze])
@@ -278,7 +282,7 @@ describe('the audit trail', () => {
     expect(find('product.updated', ids.gold)).toMatchObject({
       actor: byRoot,
       entity: { label: 'Gold Plus' },
-      changes: [{ field: 'name', before: 'Gold', after: 'Gold Plus' }],
+      changes: [{ field: 'name.fr', before: 'Gold', after: 'Gold Plus' }],
     });
     expect(find('product.prices_changed', ids.gold).changes).toEqual([
       { field: 'prices.1 month', before: '2000 Da', after: '2500 Da' },
@@ -311,6 +315,11 @@ describe('the audit trail', () => {
       entity: { label },
       changes: [{ field: 'status', before: 'completed', after: 'dispatched' }],
     });
+    expect(find('shop.language_changed', 'language')).toMatchObject({
+      actor: byKarim,
+      entity: { type: 'shop', label: 'ar', version: 0 },
+      changes: [{ field: 'defaultLanguage', before: 'fr', after: 'ar' }],
+    });
     expect(find('order.refunded', ids.order)).toMatchObject({
       actor: byRoot,
       entity: { label },
@@ -324,7 +333,7 @@ describe('the audit trail', () => {
       restoredVersion: 0,
       entity: { label: 'Movies' },
       changes: [
-        { field: 'name', before: 'Movies HD', after: 'Movies' },
+        { field: 'name.fr', before: 'Movies HD', after: 'Movies' },
         { field: 'slug', before: 'movies-hd', after: 'movies' },
       ],
     });
@@ -360,6 +369,7 @@ describe('the audit trail', () => {
       'order.paid',
       'order.dispatched',
       'order.refunded',
+      'shop.language_changed',
     ])
       expect(actions, action).toContain(action);
     expect(JSON.stringify(entries)).not.toMatch(/\$argon2/);
@@ -452,7 +462,7 @@ describe('the audit trail', () => {
     );
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('"product.activated"');
-    expect(lines.find((l) => l.includes('product.updated'))).toContain('"name: Gold → Gold Plus"');
+    expect(lines.find((l) => l.includes('product.updated'))).toContain('"name.fr: Gold → Gold Plus"');
     expect(lines.find((l) => l.includes('product.created'))).toContain(`"${root.name}"`);
   });
 

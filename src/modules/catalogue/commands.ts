@@ -26,18 +26,30 @@ import {
   type ProductChanges,
   type ProductFields,
 } from '../../shared/catalogue';
+import type { Language } from '../../shared/identity';
 import {
   CatalogueRuleError,
   categoryDecider,
+  categoryTextAfter,
   productDecider,
   resolveCategory,
   restorableCategory,
+  catalogueLanguageDecider,
+  slugName,
   type CategoryCommand,
   type CategoryState,
   type ProductCommand,
   type ProductState,
+  type CatalogueLanguageState,
 } from './decider';
-import { categoryStream, productStream, slugStream, type ImageRef, type SlugEvent } from './events';
+import {
+  CATALOGUE_LANGUAGE_STREAM,
+  categoryStream,
+  productStream,
+  slugStream,
+  type ImageRef,
+  type SlugEvent,
+} from './events';
 import { closeToProducts, recordPlacement } from './placements';
 import { slugCandidate, slugFits, slugify } from './slug';
 
@@ -85,9 +97,15 @@ export async function createCategory(
     categoryDecider,
     imageBytes,
     options,
-    async (_state, image): Promise<CategoryCommand> => {
-      const slug = await claimSlug(deps.store, slugify(fields.name), categoryId, options.metadata);
-      return { type: 'CreateCategory', data: { categoryId, fields, slug, image: image ?? null, now: now() } };
+    async (state, image): Promise<CategoryCommand> => {
+      const defaultLanguage = await catalogueLanguage(deps.store);
+      const name = slugName(categoryTextAfter(state, fields, defaultLanguage), defaultLanguage);
+      // Nameless in the default language: refused by the decider before any slug is claimed.
+      const slug = name ? await claimSlug(deps.store, slugify(name), categoryId, options.metadata) : '';
+      return {
+        type: 'CreateCategory',
+        data: { categoryId, fields, slug, image: image ?? null, defaultLanguage, now: now() },
+      };
     },
   );
   return { ...result, id: categoryId };
@@ -109,12 +127,12 @@ export async function updateCategory(
     options,
     async (state, image): Promise<CategoryCommand> => {
       previousSlug = state.slug;
-      const renamed =
-        changes.name !== undefined && state.exists && !state.deleted && !slugFits(state.slug, slugify(changes.name));
-      const slug = renamed
-        ? await claimSlug(deps.store, slugify(changes.name!), categoryId, options.metadata)
-        : state.slug;
-      return { type: 'UpdateCategory', data: { categoryId, changes, slug, image, now: now() } };
+      const defaultLanguage = await catalogueLanguage(deps.store);
+      // The slug follows the name in the default language (docs/product.md#catalogue-languages).
+      const name = slugName(categoryTextAfter(state, changes, defaultLanguage), defaultLanguage);
+      const renamed = name && state.exists && !state.deleted && !slugFits(state.slug, slugify(name));
+      const slug = renamed ? await claimSlug(deps.store, slugify(name), categoryId, options.metadata) : state.slug;
+      return { type: 'UpdateCategory', data: { categoryId, changes, slug, image, defaultLanguage, now: now() } };
     },
   );
   if (result.events.length && result.state.slug !== previousSlug) {
@@ -175,7 +193,11 @@ export async function createProduct(
     options,
     async (_state, image): Promise<ProductCommand> => {
       const categories = await categoriesOf(deps);
-      return { type: 'CreateProduct', data: { productId, fields, image: image ?? null, categories, now: now() } };
+      const defaultLanguage = await catalogueLanguage(deps.store);
+      return {
+        type: 'CreateProduct',
+        data: { productId, fields, image: image ?? null, categories, defaultLanguage, now: now() },
+      };
     },
     placing(deps, productId, options),
   );
@@ -197,7 +219,8 @@ export async function updateProduct(
     options,
     async (_state, image): Promise<ProductCommand> => {
       const categories = await categoriesOf(deps);
-      return { type: 'UpdateProduct', data: { productId, changes, image, categories, now: now() } };
+      const defaultLanguage = await catalogueLanguage(deps.store);
+      return { type: 'UpdateProduct', data: { productId, changes, image, categories, defaultLanguage, now: now() } };
     },
     placing(deps, productId, options),
   );
@@ -245,9 +268,18 @@ export async function restoreProduct(
       const formerCategoryName = categoryGone ? await categoryNameOf(deps.store, restored.categoryId) : undefined;
       keptCurrentImage = await imageLost(deps, restored.image, state.image);
       const image = keptCurrentImage ? state.image : restored.image;
+      const defaultLanguage = await catalogueLanguage(deps.store);
       return {
         type: 'RestoreProduct',
-        data: { productId, toVersion, restored: { ...restored, image }, categories, formerCategoryName, now: now() },
+        data: {
+          productId,
+          toVersion,
+          restored: { ...restored, image },
+          categories,
+          formerCategoryName,
+          defaultLanguage,
+          now: now(),
+        },
       };
     },
     { ...options, beforeAppend: placing(deps, productId, options) },
@@ -272,8 +304,12 @@ export async function restoreCategory(
     categoryDecider,
     async (state): Promise<CategoryCommand> => {
       previousSlug = state.slug;
+      const defaultLanguage = await catalogueLanguage(deps.store);
       // Refused before any slug is claimed: a restore that is refused claims nothing.
-      const { name } = restorableCategory(state, toVersion, restored);
+      const name = slugName(
+        restorableCategory(state, toVersion, restored, defaultLanguage).translations,
+        defaultLanguage,
+      );
       const slug = slugFits(state.slug, slugify(name))
         ? state.slug
         : await claimSlug(deps.store, slugify(name), categoryId, options.metadata);
@@ -281,7 +317,7 @@ export async function restoreCategory(
       const image = keptCurrentImage ? state.image : restored.image;
       return {
         type: 'RestoreCategory',
-        data: { categoryId, toVersion, restored: { ...restored, image }, slug, now: now() },
+        data: { categoryId, toVersion, restored: { ...restored, image }, slug, defaultLanguage, now: now() },
       };
     },
     options,
@@ -374,6 +410,29 @@ export async function bulkProducts(
 }
 
 const now = () => new Date().toISOString();
+
+/**
+ * The shop's default language now, from its own stream (a few events at most): the texts' rules
+ * follow the admin's latest choice, whichever instance answers and however far the read model is.
+ */
+export async function catalogueLanguage(store: EventStore): Promise<Language> {
+  return (await loadStream(store, CATALOGUE_LANGUAGE_STREAM, catalogueLanguageDecider)).state.defaultLanguage;
+}
+
+/** Sets the shop's default language (docs/product.md#shop-settings); If-Match as for an item. */
+export async function chooseCatalogueLanguage(
+  deps: CatalogueDeps,
+  language: Language,
+  options: WriteOptions,
+): Promise<CommandResult<NewEvent, CatalogueLanguageState>> {
+  return handleCommand(
+    deps.store,
+    CATALOGUE_LANGUAGE_STREAM,
+    catalogueLanguageDecider,
+    () => ({ type: 'ChooseCatalogueLanguage', data: { language, now: now() } }),
+    options,
+  );
+}
 
 /** What a product's command writes first when it puts the product into a category (placements.ts). */
 const placing =

@@ -5,24 +5,86 @@ import { englishOf } from '../../platform/error-text';
 import { exhaustive } from '../../platform/exhaustive';
 import { RuleError } from '../../platform/rule-error';
 import {
+  CATALOGUE_LANGUAGES,
+  INITIAL_SHOP_LANGUAGE,
   catalogueMessages,
+  catalogueTextIn,
   type CategoryChanges,
   type CategoryFields,
+  type CategoryText,
+  type CategoryTranslations,
   type ProductChanges,
   type ProductFields,
+  type ProductText,
+  type Translations,
+  type TranslationsChange,
   categoryCreateSchema,
   productCreateSchema,
 } from '../../shared/catalogue';
-import type { CategoryEvent, CategoryValues, ImageRef, ProductDetails, ProductEvent, ProductValues } from './events';
+import type { Language } from '../../shared/identity';
+import {
+  upcastCatalogueEvent,
+  type CategoryEvent,
+  type CategoryValues,
+  type ImageRef,
+  type ProductDetails,
+  type ProductEvent,
+  type ProductValues,
+  type CatalogueLanguageEvent,
+} from './events';
 
-// Pure rules of the catalogue's two kinds of stream, a category and a product: decide(command,
+// Pure rules of the catalogue's streams, a category, a product and the shop's settings: decide(command,
 // state) → events; evolve(state, event) → state. The field rules (docs/product.md#validation) are the shared schemas'
 // (src/shared/catalogue); what needs more than one request's fields lives here. What a decider
 // cannot know is passed in by commands.ts: a category's claimed slug, how many products it holds,
 // the categories a product may be put in (both read from the catalogue read model), and for a
-// restore the state the item had at the version to bring back (its own stream folded that far).
+// restore the state the item had at the version to bring back (its own stream folded that far),
+// and the shop's default language (read from its stream) for the rules of the texts.
 
 export class CatalogueRuleError extends RuleError {}
+
+// Texts in three languages (docs/product.md#catalogue-languages).
+
+/**
+ * An item's languages after an edit: those `change` names are replaced, or taken out (null); the
+ * text sent on its own (`plain`: name, description, features) edits the shop's default
+ * language's, field by field, unless `change` names that language. Kept in the order ar, fr, en,
+ * so that an unchanged item compares (and serialises) the same.
+ */
+export function editedTranslations<T extends object>(
+  current: Translations<T>,
+  change: TranslationsChange<T>,
+  plain: Partial<T>,
+  defaultLanguage: Language,
+  blank: T,
+): Translations<T> {
+  const next: Translations<T> = { ...current };
+  for (const language of CATALOGUE_LANGUAGES) {
+    const given = change[language];
+    if (given === null) delete next[language];
+    else if (given !== undefined) next[language] = given;
+  }
+  const sent = Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined)) as Partial<T>;
+  if (change[defaultLanguage] === undefined && Object.keys(sent).length)
+    next[defaultLanguage] = { ...(current[defaultLanguage] ?? blank), ...sent };
+  return Object.fromEntries(
+    CATALOGUE_LANGUAGES.filter((language) => next[language]).map((language) => [language, next[language]]),
+  ) as Translations<T>;
+}
+
+/** The shop's default language must be filled, its name at least (400 naming it). */
+function requireDefaultLanguage(translations: Translations<{ name: string }>, defaultLanguage: Language): void {
+  if (!translations[defaultLanguage]?.name.trim())
+    throw new CatalogueRuleError(400, catalogueMessages.defaultLanguageRequired(defaultLanguage));
+}
+
+/** The text an event carries besides `translations`: the default language's, else the first there is. */
+function defaultTextOf<T>(translations: Translations<T>, defaultLanguage: Language, blank: T): T {
+  return catalogueTextIn(translations, defaultLanguage, defaultLanguage)?.text ?? blank;
+}
+
+const BLANK_CATEGORY: CategoryText = { name: '', description: '' };
+const BLANK_PRODUCT: ProductText = { name: '', description: '', features: [] };
 
 // One category.
 
@@ -31,9 +93,10 @@ export interface CategoryState {
   deleted: boolean;
   /** The stream's revision once this state was reached (-1: no event yet): the category's version. */
   version: number;
+  /** Its name in the shop's default language when last written (what messages call it). */
   name: string;
   slug: string;
-  description: string;
+  translations: CategoryTranslations;
   image: ImageRef | null;
 }
 
@@ -43,45 +106,68 @@ const initialCategoryState: CategoryState = {
   version: -1,
   name: '',
   slug: '',
-  description: '',
+  translations: {},
   image: null,
 };
 
 export type CategoryCommand =
   | {
       type: 'CreateCategory';
-      data: { categoryId: string; fields: CategoryFields; slug: string; image: ImageRef | null; now: string };
+      data: {
+        categoryId: string;
+        fields: CategoryFields;
+        slug: string;
+        image: ImageRef | null;
+        defaultLanguage: Language;
+        now: string;
+      };
     }
   | {
       type: 'UpdateCategory';
-      data: { categoryId: string; changes: CategoryChanges; slug: string; image?: ImageRef; now: string };
+      data: {
+        categoryId: string;
+        changes: CategoryChanges;
+        slug: string;
+        image?: ImageRef;
+        defaultLanguage: Language;
+        now: string;
+      };
     }
   | { type: 'DeleteCategory'; data: { categoryId: string; productsCount: number; now: string } }
   | {
       type: 'RestoreCategory';
       /** `restored`: the state at `toVersion`; `slug`: the one claimed for its name (commands.ts). */
-      data: { categoryId: string; toVersion: number; restored: CategoryState; slug: string; now: string };
+      data: {
+        categoryId: string;
+        toVersion: number;
+        restored: CategoryState;
+        slug: string;
+        defaultLanguage: Language;
+        now: string;
+      };
     };
 
 function decideCategory(command: CategoryCommand, state: CategoryState): CategoryEvent[] {
   switch (command.type) {
     case 'CreateCategory': {
       if (state.exists) throw new CatalogueRuleError(409, catalogueMessages.categoryExists);
-      const { categoryId, fields, slug, image, now } = command.data;
-      return [
-        {
-          type: 'CategoryCreated',
-          data: { categoryId, name: fields.name, slug, description: fields.description, image, at: now },
-        },
-      ];
+      const { categoryId, fields, slug, image, defaultLanguage, now } = command.data;
+      const translations = categoryTextAfter(initialCategoryState, fields, defaultLanguage);
+      requireDefaultLanguage(translations, defaultLanguage);
+      const text = defaultTextOf(translations, defaultLanguage, BLANK_CATEGORY);
+      return [{ type: 'CategoryCreated', data: { categoryId, ...text, slug, translations, image, at: now } }];
     }
     case 'UpdateCategory': {
       requireLivingCategory(state);
-      const { categoryId, changes, slug, image, now } = command.data;
-      const next = { name: changes.name ?? state.name, description: changes.description ?? state.description, slug };
+      const { categoryId, changes, slug, image, defaultLanguage, now } = command.data;
+      const translations = categoryTextAfter(state, changes, defaultLanguage);
+      const retold = !isDeepStrictEqual(translations, state.translations);
+      // A change of text must leave the default language filled; an edit of the image alone need not.
+      if (retold) requireDefaultLanguage(translations, defaultLanguage);
       const events: CategoryEvent[] = [];
-      if (next.name !== state.name || next.description !== state.description || next.slug !== state.slug) {
-        events.push({ type: 'CategoryUpdated', data: { categoryId, ...next, at: now } });
+      if (retold || slug !== state.slug) {
+        const text = defaultTextOf(translations, defaultLanguage, BLANK_CATEGORY);
+        events.push({ type: 'CategoryUpdated', data: { categoryId, ...text, slug, translations, at: now } });
       }
       if (image) events.push({ type: 'CategoryImageChanged', data: { categoryId, image, at: now } });
       return events;
@@ -94,12 +180,13 @@ function decideCategory(command: CategoryCommand, state: CategoryState): Categor
       return [{ type: 'CategoryDeleted', data: { categoryId, name: state.name, at: now } }];
     }
     case 'RestoreCategory': {
-      const { categoryId, toVersion, restored, slug, now } = command.data;
-      const fields = restorableCategory(state, toVersion, restored);
-      const values: CategoryValues = { ...fields, slug, image: restored.image };
+      const { categoryId, toVersion, restored, slug, defaultLanguage, now } = command.data;
+      const { translations } = restorableCategory(state, toVersion, restored, defaultLanguage);
+      const values: CategoryValues = { translations, slug, image: restored.image };
       // Already holding those values: nothing to record (as an edit that changes nothing).
       if (isDeepStrictEqual(values, categoryValues(state))) return [];
-      return [{ type: 'CategoryRestored', data: { categoryId, ...values, toVersion, at: now } }];
+      const text = defaultTextOf(translations, defaultLanguage, BLANK_CATEGORY);
+      return [{ type: 'CategoryRestored', data: { categoryId, ...text, ...values, toVersion, at: now } }];
     }
     default:
       return exhaustive(command);
@@ -107,45 +194,70 @@ function decideCategory(command: CategoryCommand, state: CategoryState): Categor
 }
 
 /**
- * A category's name and description at `toVersion`, if they may be brought back: the category
- * lives, the version is an earlier one, and its values pass today's rules. Exported so that
- * commands.ts checks it before claiming a slug for the name (a refused restore claims nothing).
+ * A category's languages once `edit` applies (editedTranslations). Exported so that commands.ts
+ * claims a slug for the name the category will have in the default language.
  */
-export function restorableCategory(state: CategoryState, toVersion: number, restored: CategoryState): CategoryFields {
-  requireLivingCategory(state);
-  requireEarlier(toVersion, state.version);
-  return underTodaysRules(toVersion, categoryCreateSchema, { name: restored.name, description: restored.description });
+export function categoryTextAfter(
+  state: Pick<CategoryState, 'translations'>,
+  edit: CategoryChanges,
+  defaultLanguage: Language,
+): CategoryTranslations {
+  const { name, description, translations = {} } = edit;
+  return editedTranslations(state.translations, translations, { name, description }, defaultLanguage, BLANK_CATEGORY);
 }
 
-const categoryValues = ({ name, slug, description, image }: CategoryState): CategoryValues => ({
-  name,
+/** The name a category's slug follows: its name in the default language (else its first). */
+export const slugName = (translations: CategoryTranslations, defaultLanguage: Language): string =>
+  defaultTextOf(translations, defaultLanguage, BLANK_CATEGORY).name;
+
+/**
+ * A category's texts at `toVersion`, if they may be brought back: the category lives, the
+ * version is an earlier one, and its values pass today's rules (the default language filled among
+ * them). Exported so that commands.ts checks it before claiming a slug for the name (a refused
+ * restore claims nothing).
+ */
+export function restorableCategory(
+  state: CategoryState,
+  toVersion: number,
+  restored: CategoryState,
+  defaultLanguage: Language,
+): { translations: CategoryTranslations } {
+  requireLivingCategory(state);
+  requireEarlier(toVersion, state.version);
+  const fields = underTodaysRules(toVersion, categoryCreateSchema, { translations: restored.translations });
+  const translations = categoryTextAfter({ translations: {} }, fields, defaultLanguage);
+  underTodaysRule(toVersion, () => requireDefaultLanguage(translations, defaultLanguage));
+  return { translations };
+}
+
+const categoryValues = ({ translations, slug, image }: CategoryState): CategoryValues => ({
+  translations,
   slug,
-  description,
   image,
 });
 
 /** Each event is one more version of the category. */
 function evolveCategory(state: CategoryState, event: CategoryEvent): CategoryState {
-  return { ...applyCategoryEvent(state, event), version: state.version + 1 };
+  return { ...applyCategoryEvent(state, upcastCatalogueEvent(event)), version: state.version + 1 };
 }
 
 function applyCategoryEvent(state: CategoryState, event: CategoryEvent): CategoryState {
   switch (event.type) {
     case 'CategoryCreated': {
-      const { name, slug, description, image } = event.data;
-      return { ...state, exists: true, deleted: false, name, slug, description, image };
+      const { name, slug, translations, image } = event.data;
+      return { ...state, exists: true, deleted: false, name, slug, translations, image };
     }
     case 'CategoryUpdated': {
-      const { name, slug, description } = event.data;
-      return { ...state, name, slug, description };
+      const { name, slug, translations } = event.data;
+      return { ...state, name, slug, translations };
     }
     case 'CategoryImageChanged':
       return { ...state, image: event.data.image };
     case 'CategoryDeleted':
       return { ...state, deleted: true };
     case 'CategoryRestored': {
-      const { name, slug, description, image } = event.data;
-      return { ...state, name, slug, description, image };
+      const { name, slug, translations, image } = event.data;
+      return { ...state, name, slug, translations, image };
     }
     default:
       return exhaustive(event);
@@ -169,6 +281,8 @@ export interface ProductState extends ProductValues {
   deleted: boolean;
   /** The stream's revision once this state was reached (-1: no event yet): the product's version. */
   version: number;
+  /** Its name in the shop's default language when last written (what messages call it). */
+  name: string;
 }
 
 const initialProductState: ProductState = {
@@ -176,24 +290,23 @@ const initialProductState: ProductState = {
   deleted: false,
   version: -1,
   name: '',
-  description: '',
+  translations: {},
   channels: 0,
   quality: 'HD',
   devices: 1,
   popular: false,
   vod: false,
-  features: [],
   categoryId: '',
   active: true,
   priceDurations: [],
   image: null,
 };
 
-/** The categories a product may be put in, as the catalogue read model knows them. */
+/** The categories a product may be put in, as the catalogue read model knows them (`names`: in every language). */
 export interface CategoryRef {
   id: string;
   slug: string;
-  name: string;
+  names: string[];
 }
 
 export type ProductCommand =
@@ -204,12 +317,20 @@ export type ProductCommand =
         fields: ProductFields;
         image: ImageRef | null;
         categories: CategoryRef[];
+        defaultLanguage: Language;
         now: string;
       };
     }
   | {
       type: 'UpdateProduct';
-      data: { productId: string; changes: ProductChanges; image?: ImageRef; categories: CategoryRef[]; now: string };
+      data: {
+        productId: string;
+        changes: ProductChanges;
+        image?: ImageRef;
+        categories: CategoryRef[];
+        defaultLanguage: Language;
+        now: string;
+      };
     }
   | {
       type: 'ChangeProductCategory';
@@ -226,6 +347,7 @@ export type ProductCommand =
         categories: CategoryRef[];
         /** What the category of `restored` was called, when it is no longer among `categories`. */
         formerCategoryName?: string;
+        defaultLanguage: Language;
         now: string;
       };
     };
@@ -234,13 +356,17 @@ function decideProduct(command: ProductCommand, state: ProductState): ProductEve
   switch (command.type) {
     case 'CreateProduct': {
       if (state.exists) throw new CatalogueRuleError(409, catalogueMessages.productExists);
-      const { productId, fields, image, categories, now } = command.data;
+      const { productId, fields, image, categories, defaultLanguage, now } = command.data;
       const categoryId = resolveCategory(fields.category_id, categories);
+      const translations = productTextAfter(initialProductState, fields, defaultLanguage);
+      requireDefaultLanguage(translations, defaultLanguage);
       const { active, price_durations: priceDurations } = fields;
+      const details = detailsOf({ ...fields, translations });
+      const text = defaultTextOf(translations, defaultLanguage, BLANK_PRODUCT);
       return [
         {
           type: 'ProductCreated',
-          data: { productId, ...detailsOf(fields), categoryId, active, priceDurations, image, at: now },
+          data: { productId, ...text, ...details, categoryId, active, priceDurations, image, at: now },
         },
       ];
     }
@@ -262,11 +388,12 @@ function decideProduct(command: ProductCommand, state: ProductState): ProductEve
       return [{ type: 'ProductDeleted', data: { productId, name: state.name, at: now } }];
     }
     case 'RestoreProduct': {
-      const { productId, toVersion, now } = command.data;
+      const { productId, toVersion, defaultLanguage, now } = command.data;
       const values = restorableProduct(state, command.data);
       // Already holding those values: nothing to record (as an edit that changes nothing).
       if (isDeepStrictEqual(values, productValues(state))) return [];
-      return [{ type: 'ProductRestored', data: { productId, ...values, toVersion, at: now } }];
+      const text = defaultTextOf(values.translations, defaultLanguage, BLANK_PRODUCT);
+      return [{ type: 'ProductRestored', data: { productId, ...text, ...values, toVersion, at: now } }];
     }
     default:
       return exhaustive(command);
@@ -279,7 +406,7 @@ function restorableProduct(
   command: Extract<ProductCommand, { type: 'RestoreProduct' }>['data'],
 ): ProductValues {
   requireLivingProduct(state);
-  const { toVersion, restored, categories, formerCategoryName } = command;
+  const { toVersion, restored, categories, formerCategoryName, defaultLanguage } = command;
   requireEarlier(toVersion, state.version);
   if (!categories.some((category) => category.id === restored.categoryId))
     throw new CatalogueRuleError(400, catalogueMessages.restoreCategoryDeleted(toVersion, formerCategoryName));
@@ -289,8 +416,22 @@ function restorableProduct(
     active: restored.active,
     price_durations: restored.priceDurations,
   });
-  const { category_id: _category, active, price_durations: priceDurations } = fields;
-  return { ...detailsOf(fields), categoryId: restored.categoryId, active, priceDurations, image: restored.image };
+  const translations = productTextAfter(initialProductState, fields, defaultLanguage);
+  underTodaysRule(toVersion, () => requireDefaultLanguage(translations, defaultLanguage));
+  const { active, price_durations: priceDurations } = fields;
+  const details = detailsOf({ ...fields, translations });
+  return { ...details, categoryId: restored.categoryId, active, priceDurations, image: restored.image };
+}
+
+/** A product's languages once `edit` applies (editedTranslations). */
+function productTextAfter(
+  state: Pick<ProductState, 'translations'>,
+  edit: ProductChanges,
+  defaultLanguage: Language,
+): Translations<ProductText> {
+  const { name, description, features, translations = {} } = edit;
+  const plain = { name, description, features };
+  return editedTranslations(state.translations, translations, plain, defaultLanguage, BLANK_PRODUCT);
 }
 
 const productValues = (state: ProductState): ProductValues => {
@@ -300,17 +441,17 @@ const productValues = (state: ProductState): ProductValues => {
 
 /** Each event is one more version of the product. */
 function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
-  return { ...applyProductEvent(state, event), version: state.version + 1 };
+  return { ...applyProductEvent(state, upcastCatalogueEvent(event)), version: state.version + 1 };
 }
 
 function applyProductEvent(state: ProductState, event: ProductEvent): ProductState {
   switch (event.type) {
     case 'ProductCreated': {
-      const { productId: _id, at: _at, ...fields } = event.data;
+      const { productId: _id, at: _at, description: _d, features: _f, ...fields } = event.data;
       return { ...state, exists: true, deleted: false, ...fields };
     }
     case 'ProductDetailsUpdated': {
-      const { productId: _id, at: _at, ...details } = event.data;
+      const { productId: _id, at: _at, description: _d, features: _f, ...details } = event.data;
       return { ...state, ...details };
     }
     case 'ProductCategoryChanged':
@@ -326,7 +467,7 @@ function applyProductEvent(state: ProductState, event: ProductEvent): ProductSta
     case 'ProductDeleted':
       return { ...state, deleted: true };
     case 'ProductRestored': {
-      const { productId: _id, at: _at, toVersion: _version, ...values } = event.data;
+      const { productId: _id, at: _at, toVersion: _version, description: _d, features: _f, ...values } = event.data;
       return { ...state, ...values };
     }
     default:
@@ -334,7 +475,7 @@ function applyProductEvent(state: ProductState, event: ProductEvent): ProductSta
   }
 }
 
-/** By id, then by slug, then by name (case-insensitive); 400 when it names none. */
+/** By id, then by slug, then by name in any language (case-insensitive); 400 when it names none. */
 export function resolveCategory(reference: string, categories: CategoryRef[]): string {
   if (!categories.length) throw new CatalogueRuleError(400, catalogueMessages.noCategories);
   const wanted = reference.trim();
@@ -343,7 +484,7 @@ export function resolveCategory(reference: string, categories: CategoryRef[]): s
   const found =
     categories.find((c) => c.id === wanted) ??
     categories.find((c) => c.slug === lower) ??
-    categories.find((c) => c.name.trim().toLowerCase() === lower);
+    categories.find((c) => c.names.some((name) => name.trim().toLowerCase() === lower));
   if (!found) throw new CatalogueRuleError(400, catalogueMessages.categoryNotFound);
   return found.id;
 }
@@ -353,11 +494,16 @@ function productEdits(
   data: Extract<ProductCommand, { type: 'UpdateProduct' }>['data'],
   state: ProductState,
 ): ProductEvent[] {
-  const { productId, changes, image, categories, now } = data;
+  const { productId, changes, image, categories, defaultLanguage, now } = data;
   const events: ProductEvent[] = [];
-  const details = detailsOf({ ...state, ...changes });
-  if (!isDeepStrictEqual(details, detailsOf(state)))
-    events.push({ type: 'ProductDetailsUpdated', data: { productId, ...details, at: now } });
+  const translations = productTextAfter(state, changes, defaultLanguage);
+  // A change of text must leave the default language filled; an edit of the rest alone need not.
+  if (!isDeepStrictEqual(translations, state.translations)) requireDefaultLanguage(translations, defaultLanguage);
+  const details = detailsOf({ ...state, ...changes, translations });
+  if (!isDeepStrictEqual(details, detailsOf(state))) {
+    const text = defaultTextOf(translations, defaultLanguage, BLANK_PRODUCT);
+    events.push({ type: 'ProductDetailsUpdated', data: { productId, ...text, ...details, at: now } });
+  }
   if (changes.category_id !== undefined) {
     const categoryId = resolveCategory(changes.category_id, categories);
     if (categoryId !== state.categoryId)
@@ -375,8 +521,8 @@ function productEdits(
 }
 
 function detailsOf(source: ProductDetails): ProductDetails {
-  const { name, description, channels, quality, devices, popular, vod, features } = source;
-  return { name, description, channels, quality, devices, popular, vod, features };
+  const { translations, channels, quality, devices, popular, vod } = source;
+  return { translations, channels, quality, devices, popular, vod };
 }
 
 function requireLivingProduct(state: ProductState): void {
@@ -400,8 +546,42 @@ function underTodaysRules<Output>(
   throw new CatalogueRuleError(400, catalogueMessages.restoreInvalid(toVersion, problem));
 }
 
+/** A rule of the decider's own, read as one of today's rules for a restore. */
+function underTodaysRule(toVersion: number, rule: () => void): void {
+  try {
+    rule();
+  } catch (error) {
+    if (!(error instanceof CatalogueRuleError)) throw error;
+    throw new CatalogueRuleError(400, catalogueMessages.restoreInvalid(toVersion, error.message));
+  }
+}
+
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
   decide: decideProduct,
   evolve: evolveProduct,
   initialState: initialProductState,
+};
+
+// The shop's settings (docs/product.md#shop-settings): one stream, CATALOGUE_LANGUAGE_STREAM.
+
+export interface CatalogueLanguageState {
+  /** The language every item's text must have (INITIAL_SHOP_LANGUAGE until an admin chooses). */
+  defaultLanguage: Language;
+  /** The stream's revision (-1 before the first choice): the settings' version. */
+  version: number;
+}
+
+export type CatalogueLanguageCommand = { type: 'ChooseCatalogueLanguage'; data: { language: Language; now: string } };
+
+export const catalogueLanguageDecider: Decider<
+  CatalogueLanguageCommand,
+  CatalogueLanguageEvent,
+  CatalogueLanguageState
+> = {
+  decide(command, state) {
+    const { language, now } = command.data;
+    return language === state.defaultLanguage ? [] : [{ type: 'CatalogueLanguageChosen', data: { language, at: now } }];
+  },
+  evolve: (state, event) => ({ defaultLanguage: event.data.language, version: state.version + 1 }),
+  initialState: { defaultLanguage: INITIAL_SHOP_LANGUAGE, version: -1 },
 };

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../test/support/decider-spec';
-import { productCreateSchema, productUpdateSchema } from '../../shared/catalogue';
+import {
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  productCreateSchema,
+  productUpdateSchema,
+} from '../../shared/catalogue';
+import type { Language } from '../../shared/identity';
 import {
   categoryDecider,
   productDecider,
   resolveCategory,
+  catalogueLanguageDecider,
   type CategoryCommand,
   type CategoryRef,
   type ProductCommand,
@@ -12,22 +19,49 @@ import {
 import type { CategoryEvent, ImageRef, ProductEvent } from './events';
 
 const now = '2026-11-21T10:00:00.000Z';
+/** The shop's default language in these specifications, unless one says otherwise (INITIAL_SHOP_LANGUAGE). */
+const fr: Language = 'fr';
+
+/** An event as it was stored before the catalogue had languages: one text, no `translations`. */
+const legacy = <E extends { data: object }>(event: E): E => {
+  const { translations: _gone, ...data } = event.data as { translations?: unknown };
+  return { ...event, data } as E;
+};
 
 describe('category decider', () => {
   const category = deciderSpec(categoryDecider);
   const image: ImageRef = { featured: '/media/abc-full.webp', thumbnail: '/media/abc-card.webp' };
+  const sport = { name: 'Sport', description: 'Live matches' };
   const created: CategoryEvent = {
     type: 'CategoryCreated',
-    data: { categoryId: 'c1', name: 'Sport', slug: 'sport', description: 'Live matches', image: null, at: now },
+    data: { categoryId: 'c1', ...sport, slug: 'sport', translations: { fr: sport }, image: null, at: now },
   };
   const deleted: CategoryEvent = { type: 'CategoryDeleted', data: { categoryId: 'c1', name: 'Sport', at: now } };
   const create: CategoryCommand = {
     type: 'CreateCategory',
-    data: { categoryId: 'c1', fields: { name: 'Sport', description: 'Live matches' }, slug: 'sport', image, now },
+    data: {
+      categoryId: 'c1',
+      fields: categoryCreateSchema.parse(sport),
+      slug: 'sport',
+      image,
+      defaultLanguage: fr,
+      now,
+    },
   };
-  const update = (data: Partial<Extract<CategoryCommand, { type: 'UpdateCategory' }>['data']>): CategoryCommand => ({
+  const update = (
+    data: Omit<Partial<Extract<CategoryCommand, { type: 'UpdateCategory' }>['data']>, 'changes'> & {
+      changes?: Record<string, unknown>;
+    },
+  ): CategoryCommand => ({
     type: 'UpdateCategory',
-    data: { categoryId: 'c1', changes: {}, slug: 'sport', now, ...data },
+    data: {
+      categoryId: 'c1',
+      slug: 'sport',
+      defaultLanguage: fr,
+      now,
+      ...data,
+      changes: categoryUpdateSchema.parse(data.changes ?? {}),
+    },
   });
   const remove = (productsCount: number): CategoryCommand => ({
     type: 'DeleteCategory',
@@ -53,15 +87,23 @@ describe('category decider', () => {
       .then([
         {
           type: 'CategoryUpdated',
-          data: { categoryId: 'c1', name: 'Sports', slug: 'sports', description: 'Live matches', at: now },
+          data: {
+            categoryId: 'c1',
+            name: 'Sports',
+            description: 'Live matches',
+            slug: 'sports',
+            translations: { fr: { name: 'Sports', description: 'Live matches' } },
+            at: now,
+          },
         },
       ]);
   });
 
   it('keeps the fields not sent and changes the image on its own', () => {
+    const football = { name: 'Sport', description: 'Football' };
     const described: CategoryEvent = {
       type: 'CategoryUpdated',
-      data: { categoryId: 'c1', name: 'Sport', slug: 'sport', description: 'Football', at: now },
+      data: { categoryId: 'c1', ...football, slug: 'sport', translations: { fr: football }, at: now },
     };
     const pictured: CategoryEvent = { type: 'CategoryImageChanged', data: { categoryId: 'c1', image, at: now } };
     category
@@ -101,16 +143,22 @@ describe('category decider', () => {
   });
 
   describe('restoring an earlier version', () => {
+    const sports = { name: 'Sports', description: 'Every sport' };
     const renamed: CategoryEvent = {
       type: 'CategoryUpdated',
-      data: { categoryId: 'c1', name: 'Sports', slug: 'sports', description: 'Every sport', at: now },
+      data: { categoryId: 'c1', ...sports, slug: 'sports', translations: { fr: sports }, at: now },
     };
     const pictured: CategoryEvent = { type: 'CategoryImageChanged', data: { categoryId: 'c1', image, at: now } };
     /** The category's state at a version: its events up to that revision, folded. */
     const at = (events: CategoryEvent[]) => events.reduce(categoryDecider.evolve, categoryDecider.initialState);
-    const restore = (toVersion: number, restored = at([created]), slug = 'sport'): CategoryCommand => ({
+    const restore = (
+      toVersion: number,
+      restored = at([created]),
+      slug = 'sport',
+      defaultLanguage: Language = fr,
+    ): CategoryCommand => ({
       type: 'RestoreCategory',
-      data: { categoryId: 'c1', toVersion, restored, slug, now },
+      data: { categoryId: 'c1', toVersion, restored, slug, defaultLanguage, now },
     });
 
     it('brings back every value of that version, image included, as one new event', () => {
@@ -122,9 +170,9 @@ describe('category decider', () => {
             type: 'CategoryRestored',
             data: {
               categoryId: 'c1',
-              name: 'Sport',
+              ...sport,
+              translations: { fr: sport },
               slug: 'sport',
-              description: 'Live matches',
               image: null,
               toVersion: 0,
               at: now,
@@ -149,16 +197,122 @@ describe('category decider', () => {
     });
 
     it("refuses values that no longer pass today's rules, and records nothing when they are already current", () => {
-      const tooLong = at([{ ...created, data: { ...created.data, name: 'x'.repeat(101) } }]);
+      const tooLong = at([legacy({ ...created, data: { ...created.data, name: 'x'.repeat(101) } })]);
       category
         .given([created, renamed])
         .when(restore(0, tooLong))
         .thenThrows(/^Version 0 cannot be restored: its values no longer pass today's rules \(/, { status: 400 });
       const back: CategoryEvent = {
         ...renamed,
-        data: { ...renamed.data, name: 'Sport', slug: 'sport', description: 'Live matches' },
+        data: { ...renamed.data, ...sport, slug: 'sport', translations: { fr: sport } },
       };
       category.given([created, renamed, back]).when(restore(0)).then([]);
+    });
+
+    it("refuses a version without today's default language", () => {
+      category
+        .given([created, renamed])
+        .when(restore(0, at([created]), 'sport', 'ar'))
+        .thenThrows(
+          "Version 0 cannot be restored: its values no longer pass today's rules (The name in Arabic, the shop's default language, is required)",
+          { status: 400 },
+        );
+    });
+  });
+
+  describe('in three languages', () => {
+    const ar = { name: 'رياضة', description: 'مباريات مباشرة' };
+    const en = { name: 'Sports', description: '' };
+
+    it("keeps each language given, the default one as the event's own name, in the order ar, fr, en", () => {
+      category
+        .given([])
+        .when({
+          ...create,
+          data: { ...create.data, fields: categoryCreateSchema.parse({ translations: { en, fr: sport, ar } }) },
+        })
+        .then([
+          {
+            type: 'CategoryCreated',
+            data: { categoryId: 'c1', ...sport, slug: 'sport', translations: { ar, fr: sport, en }, image, at: now },
+          },
+        ]);
+    });
+
+    it('requires the default language on creation, and on any change of the texts', () => {
+      const onlyArabic = categoryCreateSchema.parse({ translations: { ar } });
+      category
+        .given([])
+        .when({ ...create, data: { ...create.data, fields: onlyArabic } })
+        .thenThrows("The name in French, the shop's default language, is required", {
+          status: 400,
+          code: 'catalogue.default_language_required',
+          params: { language: 'fr' },
+        });
+      category
+        .given([created])
+        .when(update({ changes: { translations: { fr: null, ar } } }))
+        .thenThrows("The name in French, the shop's default language, is required", { status: 400 });
+      // The shop now defaults to Arabic: the French-only category may still change its image, not its texts without Arabic.
+      category
+        .given([created])
+        .when(update({ image, defaultLanguage: 'ar' }))
+        .then([{ type: 'CategoryImageChanged', data: { categoryId: 'c1', image, at: now } }]);
+      category
+        .given([created])
+        .when(update({ changes: { description: 'Foot' }, defaultLanguage: 'ar' }))
+        .thenThrows("The name in Arabic, the shop's default language, is required", { status: 400 });
+    });
+
+    it('changes one language and leaves the others; null or a blank text takes a language out', () => {
+      const all: CategoryEvent = {
+        ...created,
+        data: { ...created.data, translations: { ar, fr: sport, en } },
+      };
+      category
+        .given([all])
+        .when(update({ changes: { translations: { en: { name: 'Live sport' } } } }))
+        .then([
+          {
+            type: 'CategoryUpdated',
+            data: {
+              categoryId: 'c1',
+              ...sport,
+              slug: 'sport',
+              translations: { ar, fr: sport, en: { name: 'Live sport', description: '' } },
+              at: now,
+            },
+          },
+        ]);
+      for (const out of [null, { name: '', description: '  ' }])
+        category
+          .given([all])
+          .when(update({ changes: { translations: { ar: out } } }))
+          .then([
+            {
+              type: 'CategoryUpdated',
+              data: { categoryId: 'c1', ...sport, slug: 'sport', translations: { fr: sport, en }, at: now },
+            },
+          ]);
+    });
+
+    it('reads an event from before languages as the default language then (French), and edits it', () => {
+      const old = legacy(created);
+      expect(categoryDecider.evolve(categoryDecider.initialState, old).translations).toEqual({ fr: sport });
+      category
+        .given([old])
+        .when(update({ changes: { translations: { ar } } }))
+        .then([
+          {
+            type: 'CategoryUpdated',
+            data: { categoryId: 'c1', ...sport, slug: 'sport', translations: { ar, fr: sport }, at: now },
+          },
+        ]);
+      // The same text as before: nothing to record.
+      category
+        .given([old])
+        .when(update({ changes: sport }))
+        .then([]);
     });
   });
 });
@@ -168,8 +322,8 @@ describe('category decider', () => {
 describe('product decider', () => {
   const product = deciderSpec(productDecider);
   const categories: CategoryRef[] = [
-    { id: 'c-sport', slug: 'sport', name: 'Sport' },
-    { id: 'c-cinema', slug: 'cinema-series', name: 'Cinéma & Séries' },
+    { id: 'c-sport', slug: 'sport', names: ['Sport', 'رياضة'] },
+    { id: 'c-cinema', slug: 'cinema-series', names: ['Cinéma & Séries', 'Cinema & Series'] },
   ];
   const form = {
     name: ' Sport Max ',
@@ -185,30 +339,33 @@ describe('product decider', () => {
     price_durations:
       '[{"duration":"3 months","price":"5400"},{"duration":"1 month","price":2000},{"duration":"","price":""}]',
   };
-  const create = (fields: Record<string, unknown> = form): ProductCommand => ({
+  const create = (fields: Record<string, unknown> = form, defaultLanguage: Language = fr): ProductCommand => ({
     type: 'CreateProduct',
-    data: { productId: 'p1', fields: productCreateSchema.parse(fields), image: null, categories, now },
+    data: { productId: 'p1', fields: productCreateSchema.parse(fields), image: null, categories, defaultLanguage, now },
   });
-  const update = (fields: Record<string, unknown>, image?: ImageRef): ProductCommand => ({
+  const update = (
+    fields: Record<string, unknown>,
+    image?: ImageRef,
+    defaultLanguage: Language = fr,
+  ): ProductCommand => ({
     type: 'UpdateProduct',
-    data: { productId: 'p1', changes: productUpdateSchema.parse(fields), image, categories, now },
+    data: { productId: 'p1', changes: productUpdateSchema.parse(fields), image, categories, defaultLanguage, now },
   });
+  const text = { name: 'Sport Max', description: 'All the leagues', features: ['Multi-screen', 'Replay'] };
   const details = {
-    name: 'Sport Max',
-    description: 'All the leagues',
+    ...text,
+    translations: { fr: text },
     channels: 300,
     quality: 'Full HD',
     devices: 2,
     popular: true,
     vod: false,
-    features: ['Multi-screen', 'Replay'],
   } as const;
   const created: ProductEvent = {
     type: 'ProductCreated',
     data: {
       productId: 'p1',
       ...details,
-      features: [...details.features],
       categoryId: 'c-sport',
       active: true,
       priceDurations: [
@@ -236,12 +393,13 @@ describe('product decider', () => {
             productId: 'p1',
             name: 'Basic',
             description: '',
+            features: [],
+            translations: { fr: { name: 'Basic', description: '', features: [] } },
             channels: 0,
             quality: 'HD',
             devices: 1,
             popular: false,
             vod: false,
-            features: [],
             categoryId: 'c-sport',
             active: true,
             priceDurations: [{ duration: 'free trial', price: 0, active: true }],
@@ -252,10 +410,11 @@ describe('product decider', () => {
       ]);
   });
 
-  it('resolves the category by id, then slug, then name', () => {
+  it('resolves the category by id, then slug, then name in any language', () => {
     expect(resolveCategory('c-cinema', categories)).toBe('c-cinema');
     expect(resolveCategory('SPORT', categories)).toBe('c-sport');
     expect(resolveCategory(' cinéma & séries ', categories)).toBe('c-cinema');
+    expect(resolveCategory('رياضة', categories)).toBe('c-sport');
     expect(() => resolveCategory('news', categories)).toThrow('Category not found');
     expect(() => resolveCategory('  ', categories)).toThrow('Please choose a category');
     expect(() => resolveCategory('sport', [])).toThrow('No categories available');
@@ -280,7 +439,7 @@ describe('product decider', () => {
     const edited: ProductEvent[] = [
       {
         type: 'ProductDetailsUpdated',
-        data: { productId: 'p1', ...details, features: [...details.features], channels: 320, at: now },
+        data: { productId: 'p1', ...details, channels: 320, at: now },
       },
       { type: 'ProductCategoryChanged', data: { productId: 'p1', categoryId: 'c-cinema', at: now } },
       {
@@ -335,7 +494,14 @@ describe('product decider', () => {
     const edits: ProductEvent[] = [
       {
         type: 'ProductDetailsUpdated',
-        data: { productId: 'p1', ...details, features: [], name: 'Sport Mini', at: now },
+        data: {
+          productId: 'p1',
+          ...details,
+          name: 'Sport Mini',
+          features: [],
+          translations: { fr: { ...text, name: 'Sport Mini', features: [] } },
+          at: now,
+        },
       },
       { type: 'ProductCategoryChanged', data: { productId: 'p1', categoryId: 'c-cinema', at: now } },
       {
@@ -350,10 +516,18 @@ describe('product decider', () => {
     const restore = (
       toVersion: number,
       restored = at([created]),
-      options: { categories?: CategoryRef[]; formerCategoryName?: string } = {},
+      options: { categories?: CategoryRef[]; formerCategoryName?: string; defaultLanguage?: Language } = {},
     ): ProductCommand => ({
       type: 'RestoreProduct',
-      data: { productId: 'p1', toVersion, restored, categories: options.categories ?? categories, now, ...options },
+      data: {
+        productId: 'p1',
+        toVersion,
+        restored,
+        defaultLanguage: fr,
+        now,
+        ...options,
+        categories: options.categories ?? categories,
+      },
     });
     const {
       productId: _id,
@@ -406,7 +580,7 @@ describe('product decider', () => {
 
     it("refuses values that no longer pass today's rules, and records nothing when they are already current", () => {
       const tooDear = at([
-        {
+        legacy({
           ...created,
           data: {
             ...createdValues,
@@ -414,7 +588,7 @@ describe('product decider', () => {
             at: now,
             priceDurations: [{ duration: '1 month', price: 1e12, active: true }],
           },
-        } as ProductEvent,
+        } as ProductEvent),
       ]);
       product
         .given([created, ...edits])
@@ -428,5 +602,146 @@ describe('product decider', () => {
       const undone: ProductEvent = { type: 'ProductActivated', data: { productId: 'p1', at: now } };
       product.given([created, edits[4]!, undone]).when(restore(0)).then([]);
     });
+  });
+
+  describe('in three languages', () => {
+    const ar = { name: 'سبور ماكس', description: 'كل البطولات', features: ['عدة شاشات'] };
+    const en = { name: 'Sport Max', description: 'Every league', features: ['Multi-screen'] };
+    const trilingual = {
+      ...form,
+      name: undefined,
+      description: undefined,
+      features: undefined,
+      translations: { en, ar, fr: text },
+    };
+    const createdIn3: ProductEvent = { ...created, data: { ...created.data, translations: { ar, fr: text, en } } };
+
+    it("keeps every language sent (a multipart form sends them as JSON), the default one as the event's own text", () => {
+      product
+        .given([])
+        .when(create({ ...trilingual, translations: JSON.stringify(trilingual.translations) }))
+        .then([createdIn3]);
+      // The default language Arabic: the event's own text is the Arabic one.
+      product
+        .given([])
+        .when(create(trilingual, 'ar'))
+        .then([{ ...createdIn3, data: { ...createdIn3.data, ...ar } }]);
+    });
+
+    it("takes `name`, `description` and `features` sent alone as the default language's", () => {
+      product
+        .given([createdIn3])
+        .when(update({ name: 'Sport Max HD' }, undefined, 'en'))
+        .then([
+          {
+            type: 'ProductDetailsUpdated',
+            data: {
+              productId: 'p1',
+              ...details,
+              ...en,
+              name: 'Sport Max HD',
+              translations: { ar, fr: text, en: { ...en, name: 'Sport Max HD' } },
+              at: now,
+            },
+          },
+        ]);
+    });
+
+    it('requires the default language on creation and on any change of the texts; a language with text needs a name', () => {
+      product
+        .given([])
+        .when(create({ ...trilingual, translations: { ar, en } }))
+        .thenThrows("The name in French, the shop's default language, is required", {
+          status: 400,
+          code: 'catalogue.default_language_required',
+        });
+      product
+        .given([created])
+        .when(update({ translations: { fr: null } }))
+        .thenThrows("The name in French, the shop's default language, is required", { status: 400 });
+      // French-only, the shop now in Arabic: its price may change, its texts only with Arabic.
+      product
+        .given([created])
+        .when(update({ channels: 310 }, undefined, 'ar'))
+        .then([{ type: 'ProductDetailsUpdated', data: { productId: 'p1', ...details, channels: 310, at: now } }]);
+      product
+        .given([created])
+        .when(update({ translations: { en } }, undefined, 'ar'))
+        .thenThrows("The name in Arabic, the shop's default language, is required", { status: 400 });
+      const parsed = productUpdateSchema.safeParse({ translations: { en: { description: 'No name' } } });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]).toMatchObject({ path: ['translations', 'en', 'name'] });
+      expect(parsed.error?.issues[0]?.message).toContain('catalogue.translation_name_required');
+      expect(productCreateSchema.safeParse({ ...form, translations: { de: en } }).success).toBe(false);
+    });
+
+    it('changes one language, leaves the others, and takes one out with null or a blank text', () => {
+      const withEnglish = (english?: typeof en): ProductEvent => ({
+        type: 'ProductDetailsUpdated',
+        data: {
+          productId: 'p1',
+          ...details,
+          translations: english ? { ar, fr: text, en: english } : { ar, fr: text },
+          at: now,
+        },
+      });
+      product
+        .given([createdIn3])
+        .when(update({ translations: { en: { name: 'Sport Max (EN)' } } }))
+        .then([withEnglish({ name: 'Sport Max (EN)', description: '', features: [] })]);
+      for (const out of [null, { name: ' ', description: '', features: ['  '] }])
+        product
+          .given([createdIn3])
+          .when(update({ translations: { en: out } }))
+          .then([withEnglish()]);
+      product
+        .given([createdIn3])
+        .when(update({ translations: { ar, fr: text, en } }))
+        .then([]);
+    });
+
+    it('reads an event from before languages as the default language then (French), and adds languages to it', () => {
+      const old = legacy(created);
+      expect([old].reduce(productDecider.evolve, productDecider.initialState).translations).toEqual({ fr: text });
+      product.given([old]).when(update(text)).then([]);
+      product
+        .given([old])
+        .when(update({ translations: { en } }))
+        .then([
+          {
+            type: 'ProductDetailsUpdated',
+            data: { productId: 'p1', ...details, translations: { fr: text, en }, at: now },
+          },
+        ]);
+    });
+
+    it("refuses to restore a version without today's default language", () => {
+      const atCreation = [created].reduce(productDecider.evolve, productDecider.initialState);
+      product
+        .given([created, { type: 'ProductDeactivated', data: { productId: 'p1', at: now } }])
+        .when({
+          type: 'RestoreProduct',
+          data: { productId: 'p1', toVersion: 0, restored: atCreation, categories, defaultLanguage: 'ar', now },
+        })
+        .thenThrows(/\(The name in Arabic, the shop's default language, is required\)$/, { status: 400 });
+    });
+  });
+});
+
+describe('shop decider', () => {
+  const shop = deciderSpec(catalogueLanguageDecider);
+  const choose = (language: Language) => ({ type: 'ChooseCatalogueLanguage' as const, data: { language, now } });
+
+  it('starts in French, and records a change of the default language only', () => {
+    expect(catalogueLanguageDecider.initialState).toEqual({ defaultLanguage: 'fr', version: -1 });
+    shop.given([]).when(choose('fr')).then([]);
+    shop
+      .given([])
+      .when(choose('ar'))
+      .then([{ type: 'CatalogueLanguageChosen', data: { language: 'ar', at: now } }]);
+    shop
+      .given([{ type: 'CatalogueLanguageChosen', data: { language: 'ar', at: now } }])
+      .when(choose('ar'))
+      .then([]);
   });
 });

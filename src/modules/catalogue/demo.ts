@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { commandMetadata } from '../../platform/eventstore/metadata';
 import { ConcurrencyError, START, SYSTEM, type EventStore, type Position } from '../../platform/eventstore/port';
-import { productCreateSchema } from '../../shared/catalogue';
+import { categoryCreateSchema, productCreateSchema } from '../../shared/catalogue';
 import { CatalogueRuleError } from './decider';
 import { caughtUp, createCategory, createProduct, type CatalogueDeps, type WriteOptions } from './commands';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoPrices, type DemoCategory } from './demo-data';
@@ -24,32 +24,23 @@ export async function seedDemoCatalogue(
   if (!marks.length && !(await claimEmptyCatalogue(ctx.store))) return 'skipped';
   const options: WriteOptions = { metadata: commandMetadata(SYSTEM) };
   for (const category of DEMO_CATEGORIES) {
-    const image = await card(category, category.name, 'IPTV Store');
-    const outcome = await once(
-      createCategory(
-        deps,
-        { name: category.name, description: category.description },
-        image,
-        options,
-        demoId('category', category.key),
-      ),
-    );
+    const image = await card(category, category.key);
+    const fields = categoryCreateSchema.parse({ translations: category.text });
+    const outcome = await once(createCategory(deps, fields, image, options, demoId('category', category.key)));
     // Products resolve their category through the read model.
     await caughtUp(deps, outcome?.position);
   }
   let last: Position | undefined;
   for (const product of DEMO_PRODUCTS) {
     const category = DEMO_CATEGORIES.find((c) => c.key === product.category)!;
+    const { text, monthly: _monthly, ...details } = product;
     const fields = productCreateSchema.parse({
-      ...product,
+      ...details,
+      translations: text,
       category_id: demoId('category', category.key),
       price_durations: demoPrices(product.monthly),
     });
-    const image = await card(
-      category,
-      product.name,
-      `${product.channels.toLocaleString('fr-FR')}+ chaînes · ${product.quality}`,
-    );
+    const image = await card(category, product.key);
     last = (await once(createProduct(deps, fields, image, options, demoId('product', product.key))))?.position ?? last;
   }
   // The store opens with the whole demo on its shelves.
@@ -97,13 +88,16 @@ function demoId(kind: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A 16:9 card: the category's gradient, the title, a subtitle; rendered from SVG to PNG, as an upload would be. */
-function card(category: DemoCategory, title: string, subtitle: string): Promise<Buffer> {
+/**
+ * A 16:9 card in the category's colours, drawn from SVG to PNG as an upload would be. It holds no
+ * text: a picture reads the same in every language (docs/product.md#catalogue-languages), and the item's name is
+ * beside it in the shopper's. Each card's circles are placed from its key, so no two look alike.
+ */
+function card(category: DemoCategory, key: string): Promise<Buffer> {
   const [from, to] = category.colors;
-  // Bold sans glyphs are about 0.62 em wide: long titles get a smaller size to fit the card.
-  const titleSize = Math.min(88, Math.floor(1120 / (title.length * 0.62)));
+  const seed = createHash('sha256').update(key).digest();
+  const circle = (i: number, radius: number, opacity: number) =>
+    `<circle cx="${640 + seed[i]! * 2.5}" cy="${60 + seed[i + 1]! * 2.4}" r="${radius + seed[i + 2]! / 4}" fill="#ffffff" fill-opacity="${opacity}"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
@@ -111,11 +105,12 @@ function card(category: DemoCategory, title: string, subtitle: string): Promise<
   </defs>
   <rect width="1280" height="720" fill="url(#bg)"/>
   <rect width="1280" height="720" fill="url(#glow)"/>
-  <circle cx="1130" cy="600" r="260" fill="#ffffff" fill-opacity="0.06"/>
-  <circle cx="1180" cy="140" r="120" fill="#ffffff" fill-opacity="0.08"/>
-  <rect x="80" y="96" width="96" height="8" rx="4" fill="#ffffff" fill-opacity="0.8"/>
-  <text x="80" y="380" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${titleSize}" font-weight="700" fill="#ffffff">${escapeXml(title)}</text>
-  <text x="80" y="460" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="40" fill="#ffffff" fill-opacity="0.85">${escapeXml(subtitle)}</text>
+  ${circle(0, 180, 0.07)}
+  ${circle(3, 90, 0.09)}
+  ${circle(6, 40, 0.12)}
+  <rect x="150" y="190" width="460" height="290" rx="32" fill="#ffffff" fill-opacity="0.1" stroke="#ffffff" stroke-opacity="0.85" stroke-width="12"/>
+  <rect x="300" y="500" width="160" height="14" rx="7" fill="#ffffff" fill-opacity="0.85"/>
+  <path d="M345 270 L345 400 L455 335 Z" fill="#ffffff" fill-opacity="0.9"/>
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

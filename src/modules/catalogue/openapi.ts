@@ -5,10 +5,12 @@ import {
   categoryCreateSchema,
   categoryListQuerySchema,
   categoryUpdateSchema,
+  languageQuerySchema,
   productCreateSchema,
   productListQuerySchema,
   productUpdateSchema,
   restoreSchema,
+  catalogueLanguageSchema,
 } from '../../shared/catalogue';
 
 // The catalogue's routes (./routes.ts) for the OpenAPI document: the storefront's reads, the
@@ -18,6 +20,10 @@ const IMAGE = `An image of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB may come 
 const RESTORE =
   'Brings back an earlier version’s values as a new version, checked as an edit is (If-Match, today’s rules). The versions are those the audit trail names.';
 const FROM_MEMORY = 'Answered from the catalogue held in memory, with an ETag (304 when unchanged).';
+const IN_A_LANGUAGE =
+  '`name`, `description` (and a product’s `features`, a category’s `category_name`) are in the language asked for with `?lang=` (ar, fr, en), else the one Accept-Language prefers, else the shop’s default language; an item without that language answers in the default one, else the first it has, and says which in `language`. `translations` holds every language’s text. Answers vary with Accept-Language.';
+const TEXTS =
+  '`name`, `description` and `features` are the shop’s default language’s text; `translations` ({ ar, fr, en }, each { name, description, features }, as JSON in a multipart form) gives each language’s, `null` or a blank text taking one out. The default language must have a name.';
 
 export const catalogueApi = describeApi([
   {
@@ -26,8 +32,8 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'Categories, a page at a time (every category without a limit)',
-    description: FROM_MEMORY,
-    query: categoryListQuerySchema,
+    description: `${FROM_MEMORY} ${IN_A_LANGUAGE}`,
+    query: [categoryListQuerySchema, languageQuerySchema],
     responses: { 200: 'A page of categories: { data, pagination: { page, limit, total, totalPages } }' },
   },
   {
@@ -36,7 +42,9 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'One category',
+    description: IN_A_LANGUAGE,
     params: { id: 'The category’s id or slug' },
+    query: languageQuerySchema,
     responses: { 200: 'The category', 404: 'No such category' },
   },
   {
@@ -45,8 +53,8 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'Active products, of one category when asked',
-    description: FROM_MEMORY,
-    query: productListQuerySchema,
+    description: `${FROM_MEMORY} ${IN_A_LANGUAGE}`,
+    query: [productListQuerySchema, languageQuerySchema],
     responses: { 200: 'The products (an array)', 404: 'The category named by ?category= does not exist' },
   },
   {
@@ -55,7 +63,9 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'One active product, with similar products',
+    description: IN_A_LANGUAGE,
     params: { id: 'The product’s id or slug' },
+    query: languageQuerySchema,
     responses: { 200: 'The product and its similarProducts', 404: 'No such active product' },
   },
   {
@@ -63,8 +73,9 @@ export const catalogueApi = describeApi([
     path: '/products/search',
     tag: 'Storefront',
     auth: 'public',
-    summary: 'Active products matching ?q=',
-    query: productListQuerySchema,
+    summary: 'Active products matching ?q=, by their name, description or category in any language',
+    description: IN_A_LANGUAGE,
+    query: [productListQuerySchema, languageQuerySchema],
     responses: { 200: 'The matching products (an array; none for an empty query)' },
   },
   {
@@ -95,7 +106,7 @@ export const catalogueApi = describeApi([
     path: '/api/admin/products',
     tag: 'Products',
     auth: 'admin',
-    summary: 'Every product, inactive ones too; of one category, or matching ?q=',
+    summary: 'Every product, inactive ones too; of one category, or matching ?q= in any language',
     query: productListQuerySchema,
     responses: { 200: '{ products }', 404: 'The category named by ?category= does not exist' },
   },
@@ -105,7 +116,7 @@ export const catalogueApi = describeApi([
     tag: 'Products',
     auth: 'admin',
     summary: 'Add a product',
-    description: IMAGE,
+    description: `${TEXTS} ${IMAGE}`,
     body: { schema: productCreateSchema, name: 'ProductCreate', imageField: 'image' },
     responses: { 201: '{ message, product }, the product’s version as ETag', 413: 'The image is too large' },
   },
@@ -134,7 +145,7 @@ export const catalogueApi = describeApi([
     tag: 'Products',
     auth: 'admin',
     summary: 'Change a product: the fields sent change, the others keep their values',
-    description: IMAGE,
+    description: `${TEXTS} Languages not named keep their text. ${IMAGE}`,
     params: { id: 'The product’s id' },
     body: { schema: productUpdateSchema, name: 'ProductUpdate', imageField: 'image' },
     versioned: 'write',
@@ -181,7 +192,7 @@ export const catalogueApi = describeApi([
     tag: 'Categories',
     auth: 'admin',
     summary: 'Add a category',
-    description: IMAGE,
+    description: `${TEXTS.replace(' and `features`', '')} ${IMAGE}`,
     body: { schema: categoryCreateSchema, name: 'CategoryCreate', imageField: 'image' },
     responses: { 201: '{ message, category }, the category’s version as ETag', 413: 'The image is too large' },
   },
@@ -201,7 +212,7 @@ export const catalogueApi = describeApi([
     tag: 'Categories',
     auth: 'admin',
     summary: 'Change a category: the fields sent change',
-    description: IMAGE,
+    description: `${TEXTS.replace(' and `features`', '')} Languages not named keep their text. ${IMAGE}`,
     params: { id: 'The category’s id' },
     body: { schema: categoryUpdateSchema, name: 'CategoryUpdate', imageField: 'image' },
     versioned: 'write',
@@ -232,5 +243,28 @@ export const catalogueApi = describeApi([
     params: { id: 'The category’s id' },
     versioned: 'write',
     responses: { 200: '{ message, id }', 404: 'No such category', 409: 'Products are still in it' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/shop/language',
+    tag: 'Shop',
+    auth: 'admin',
+    summary: 'The catalogue’s default language, a setting of the shop’s',
+    description:
+      'The language every product and category must be named in, and shoppers whose language an item lacks read it in; French until an admin chooses. `missing` counts, for each language, the products and categories without it. The ETag is absent until the first choice.',
+    versioned: 'read',
+    responses: { 200: '{ defaultLanguage, version, missing: { ar|fr|en: { products, categories } } }' },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/shop/language',
+    tag: 'Shop',
+    auth: 'admin',
+    summary: 'Choose the catalogue’s default language',
+    description:
+      'Items already written keep their texts: one without the new default language answers in the first it has, until an admin adds it (its next change of text requires it).',
+    body: { schema: catalogueLanguageSchema, name: 'CatalogueLanguage' },
+    versioned: 'write',
+    responses: { 200: '{ message, defaultLanguage, version, missing }' },
   },
 ]);

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ParsedUrlQuery } from 'node:querystring';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext, ModuleRoutes } from '../../context';
@@ -9,17 +10,21 @@ import { parseInput } from '../../platform/http/validate';
 import { ifMatchRevision, versionTag } from '../../platform/http/versioning';
 import { imageUpload, mediaHandler } from '../../platform/media/http';
 import type { CatalogueSnapshot, LiveCatalogue } from '../../projections/catalogue';
+import type { Language } from '../../shared/identity';
 import {
   IMAGE_MAX_BYTES,
+  acceptedLanguage,
   bulkProductsSchema,
   catalogueMessages,
   categoryCreateSchema,
   categoryListQuerySchema,
   categoryUpdateSchema,
+  languageQuerySchema,
   productCreateSchema,
   productListQuerySchema,
   productUpdateSchema,
   restoreSchema,
+  catalogueLanguageSchema,
   type CategoriesList,
   type CategoryPage,
   type ProductsList,
@@ -27,6 +32,7 @@ import {
 import {
   bulkProducts,
   caughtUp,
+  chooseCatalogueLanguage,
   createCategory,
   createProduct,
   deleteCategory,
@@ -66,39 +72,46 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
 
   router.get(
     '/categories',
-    read((catalogue, req, res) => categoriesAnswer(catalogue, req.query).send(req, res)),
+    read((catalogue, req, res) => categoriesAnswer(catalogue, req.query, req.headers).send(req, res)),
   );
 
   router.get(
     '/categories/show/:id',
     read((catalogue, req, res) => {
+      const language = requestLanguage(req.query, req.headers);
       const category = catalogue.category(String(req.params.id));
       if (!category) throw notFound(catalogueMessages.categoryNotFound);
-      catalogue.answer(`category ${category.id}`, () => category).send(req, res);
+      catalogue.answer(`category ${category.id}`, language, (shown) => shown(category)).send(req, res);
     }),
   );
 
   router.get(
     '/products',
-    read((catalogue, req, res) => productsAnswer(catalogue, req.query).send(req, res)),
+    read((catalogue, req, res) => productsAnswer(catalogue, req.query, req.headers).send(req, res)),
   );
 
   router.get(
     '/products/show/:id',
     read((catalogue, req, res) => {
+      const language = requestLanguage(req.query, req.headers);
       const product = catalogue.product(String(req.params.id), PUBLIC);
       if (!product) throw notFound(catalogueMessages.productNotFound);
       catalogue
-        .answer(`product ${product.id}`, () => ({ ...product, similarProducts: catalogue.similarTo(product) }))
+        .answer(`product ${product.id}`, language, (shown) => ({
+          ...shown(product),
+          similarProducts: catalogue.similarTo(product).map(shown),
+        }))
         .send(req, res);
     }),
   );
 
+  // Finds a product by its name (or description, or category) in any language; answers in the one asked for.
   router.get(
     '/products/search',
     read((catalogue, req, res) => {
+      const language = requestLanguage(req.query, req.headers);
       const { q = '' } = parseInput(productListQuerySchema, req.query);
-      catalogue.answer(`search ${q}`, () => catalogue.search(q, PUBLIC)).send(req, res);
+      catalogue.answer(`search ${q}`, language, (shown) => catalogue.search(q, PUBLIC).map(shown)).send(req, res);
     }),
   );
 
@@ -107,7 +120,7 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     read((catalogue, req, res) => {
       const category = catalogue.category(String(req.params.id));
       if (!category) throw notFound(catalogueMessages.categoryNotFound);
-      catalogue.answer(`count ${category.id}`, () => ({ count: category.productsCount })).send(req, res);
+      catalogue.answer(`count ${category.id}`, undefined, () => ({ count: category.productsCount })).send(req, res);
     }),
   );
 
@@ -116,14 +129,25 @@ function storefrontRoutes(ctx: AppContext, live: LiveCatalogue): Router {
   return router;
 }
 
-function categoriesAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown): CachedJson {
+function categoriesAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown, headers: IncomingHttpHeaders): CachedJson {
   const query = parseInput(categoryListQuerySchema, rawQuery);
-  return catalogue.categoryList(query);
+  return catalogue.categoryList(query, requestLanguage(rawQuery, headers));
 }
 
-function productsAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown): CachedJson {
+function productsAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown, headers: IncomingHttpHeaders): CachedJson {
   const categoryId = categoryFilter(catalogue, parseInput(productListQuerySchema, rawQuery).category);
-  return catalogue.productList(categoryId);
+  return catalogue.productList(categoryId, requestLanguage(rawQuery, headers));
+}
+
+/**
+ * The language a storefront read answers `name`, `description` and `features` in
+ * (docs/product.md#catalogue-languages): `?lang=` (400 for a language the store does not have), else the one
+ * Accept-Language prefers among ar, fr and en; undefined leaves the shop's default language.
+ */
+function requestLanguage(rawQuery: unknown, headers: IncomingHttpHeaders): Language | undefined {
+  const { lang } = parseInput(languageQuerySchema, rawQuery);
+  const accepted = headers['accept-language'];
+  return lang ?? acceptedLanguage(Array.isArray(accepted) ? accepted.join(',') : accepted);
 }
 
 /**
@@ -132,12 +156,14 @@ function productsAnswer(catalogue: CatalogueSnapshot, rawQuery: unknown): Cached
  * routes above, which wait for the copy or answer the error.
  */
 function fastStorefrontReads(live: LiveCatalogue): Record<string, FastRead> {
-  const fast = (answer: (catalogue: CatalogueSnapshot, query: ParsedUrlQuery) => CachedJson): FastRead => {
-    return ({ query }) => {
+  const fast = (
+    answer: (catalogue: CatalogueSnapshot, query: ParsedUrlQuery, headers: IncomingHttpHeaders) => CachedJson,
+  ): FastRead => {
+    return ({ query, headers }) => {
       const catalogue = live.peek();
       if (!catalogue) return undefined;
       try {
-        return answer(catalogue, query);
+        return answer(catalogue, query, headers);
       } catch {
         return undefined;
       }
@@ -181,7 +207,7 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     res
       .status(201)
       .set('ETag', versionTag(outcome.revision))
-      .json({ message: `Product "${fields.name}" has been created successfully`, product });
+      .json({ message: `Product "${outcome.state.name}" has been created successfully`, product });
   });
 
   router.put('/products/:id', upload, async (req, res) => {
@@ -239,7 +265,7 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     res
       .status(201)
       .set('ETag', versionTag(outcome.revision))
-      .json({ message: `Category "${fields.name}" has been created successfully`, category });
+      .json({ message: `Category "${outcome.state.name}" has been created successfully`, category });
   });
 
   router.put('/categories/:id', upload, async (req, res) => {
@@ -264,6 +290,21 @@ function adminRoutes(ctx: AppContext, live: LiveCatalogue): Router {
     const outcome = await deleteCategory(deps, req.params.id, write(req));
     await caughtUp(deps, outcome.position);
     res.json({ message: `Category "${outcome.state.name}" has been deleted successfully`, id: outcome.id });
+  });
+
+  // The catalogue's default language, a setting of the shop's (docs/product.md#shop-settings), versioned like an item.
+  router.get('/shop/language', async (_req, res) => {
+    const settings = (await live.fresh()).languageSettings();
+    if (settings.version >= 0) res.set('ETag', versionTag(settings.version));
+    res.json(settings);
+  });
+
+  router.put('/shop/language', async (req, res) => {
+    const { defaultLanguage } = parseInput(catalogueLanguageSchema, req.body ?? {});
+    const outcome = await chooseCatalogueLanguage(deps, defaultLanguage, write(req));
+    const settings = (await caughtUp(deps, outcome.position)).languageSettings();
+    if (outcome.revision >= 0n) res.set('ETag', versionTag(outcome.revision));
+    res.json({ message: 'Settings saved successfully!', ...settings });
   });
 
   return router;

@@ -125,7 +125,8 @@ export async function openCheckout(
 ): Promise<OpenedCheckout> {
   const renewing = input.items.some((item) => item.renewalOf);
   const renewals = renewing ? renewalTargets(input.items, await deps.renewedOrder(input.orderAccessToken)) : undefined;
-  const lines = await priceLines(deps.products, input.items, renewals);
+  // Each line keeps its package's name in the shopper's language: their order page and messages show it.
+  const lines = await priceLines((ids) => deps.products(ids, input.language), input.items, renewals);
   const trial = isTrialOrder(lines);
   const total = orderTotal(lines);
   if (Math.round(input.amount) !== total) {

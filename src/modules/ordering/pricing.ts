@@ -4,6 +4,7 @@ import {
   isTrialDuration,
   orderMessages,
   type CheckoutItem,
+  type CheckoutLanguage,
 } from '../../shared/ordering';
 import { OrderRuleError, orderTotal } from './decider';
 import type { OrderLine, RenewalTarget } from './events';
@@ -23,7 +24,8 @@ export interface PricedProduct {
 }
 
 /** Finds products of the storefront catalogue by id (the catalogue module's read model). */
-export type ProductLookup = (ids: string[]) => Promise<Map<string, PricedProduct>>;
+/** The products of a cart, named in the checkout's language (docs/product.md#catalogue-languages) when it is given. */
+export type ProductLookup = (ids: string[], language?: CheckoutLanguage) => Promise<Map<string, PricedProduct>>;
 
 /**
  * The cart's lines at the catalogue's prices. A renewal line (its target found by renewals.ts)

@@ -21,7 +21,7 @@ import {
   orderSubscriptionRows,
   SUBSCRIPTIONS_PROJECTION,
 } from '../../projections/subscriptions';
-import { normalisePhone } from '../../shared/ordering/constants';
+import { normalisePhone, type CheckoutLanguage } from '../../shared/ordering/constants';
 import { createSealer, type Sealer } from '../../platform/crypto/sealed';
 import type { Activation } from '../../shared/subscriptions';
 import {
@@ -233,7 +233,7 @@ function paymentRoutes(ctx: AppContext, provider: PaymentProvider, sealer: Seale
     store: ctx.store,
     queue: ctx.queue,
     provider,
-    products: (ids: string[]) => findProductsForPricing(ctx.catalogue, ids),
+    products: (ids: string[], language?: CheckoutLanguage) => findProductsForPricing(ctx.catalogue, ids, language),
     publicUrl: ctx.config.PUBLIC_URL,
     firstPollMs: durationToMs(ctx.config.CHECKOUT_FIRST_POLL_AFTER),
     nextNumber: () => nextOrderNumber(ctx.db),

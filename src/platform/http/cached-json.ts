@@ -21,19 +21,19 @@ export class CachedJson {
   private askedBefore = false;
   private compressing = false;
 
-  constructor(value: unknown) {
+  constructor(
+    value: unknown,
+    /** Request headers the answer also depends on (Accept-Language), named in Vary. */
+    private readonly vary?: string,
+  ) {
     this.body = Buffer.from(JSON.stringify(value));
     this.etag = `W/"${createHash('sha1').update(this.body).digest('base64url')}"`;
   }
 
   send(req: IncomingMessage, res: ServerResponse, status = 200): void {
     // writeHead's headers replace those set before: keep a Vary already there (CORS varies by Origin).
-    const vary = res.getHeader('Vary');
-    const headers: Record<string, string | number> = {
-      ETag: this.etag,
-      'Cache-Control': 'no-cache',
-      Vary: vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding',
-    };
+    const vary = [res.getHeader('Vary'), this.vary, 'Accept-Encoding'].filter(Boolean).join(', ');
+    const headers: Record<string, string | number> = { ETag: this.etag, 'Cache-Control': 'no-cache', Vary: vary };
     if (etagMatches(req.headers['if-none-match'], this.etag)) {
       res.writeHead(304, headers).end();
       return;
@@ -84,7 +84,11 @@ export class AnswerCache {
   /** In order of last use, oldest first. */
   private readonly recent = new Map<string, CachedJson>();
 
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    /** What every answer also depends on, for its Vary header (CachedJson). */
+    private readonly options: { vary?: string } = {},
+  ) {}
 
   get size(): number {
     return this.kept.size + this.recent.size;
@@ -97,7 +101,7 @@ export class AnswerCache {
     if (answer) {
       this.recent.delete(key);
     } else {
-      answer = new CachedJson(build());
+      answer = new CachedJson(build(), this.options.vary);
       if (options.keep) {
         this.kept.set(key, answer);
         return answer;

@@ -1,13 +1,23 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CatalogueEvent, ImageRef, ProductDetails, ProductValues } from '../../modules/catalogue/events';
+import {
+  LEGACY_TEXT_LANGUAGE,
+  upcastCatalogueEvent,
+  type CatalogueEvent,
+  type ImageRef,
+  type ProductDetails,
+  type ProductValues,
+  type CatalogueLanguageEvent,
+} from '../../modules/catalogue/events';
 import { upcastIdentityEvent, type IdentityEvent } from '../../modules/identity/events';
 import { upcastOrderEvent, type OrderEvent, type PlacedOrder } from '../../modules/ordering/events';
 import { COMMAND_LINE, SHOPPER, SYSTEM, type CommandOrigin, type RecordedEvent } from '../../platform/eventstore/port';
 import {
   AUDIT_COMMAND_LINE,
   AUDIT_PRICE_FIELD_PREFIX,
+  AUDIT_TEXT_FIELDS,
   auditItemText,
   auditPriceLine,
+  languageField,
   readAuditPriceLine,
   type AuditAction,
   type AuditActorType,
@@ -15,7 +25,12 @@ import {
   type AuditEntityType,
   type AuditValue,
 } from '../../shared/audit';
-import type { PriceDuration } from '../../shared/catalogue';
+import {
+  CATALOGUE_LANGUAGES,
+  INITIAL_SHOP_LANGUAGE,
+  type PriceDuration,
+  type Translations,
+} from '../../shared/catalogue';
 import { defaultSettings, type Settings } from '../../shared/identity';
 import type { AuditEntryRow } from './rows';
 import type {
@@ -127,15 +142,45 @@ function priceChanges(before: AuditValue, after: string[]): AuditChange[] {
   });
 }
 
+/**
+ * An item's texts, one field per text and language (`name.ar`, `description.fr`, `features.en`:
+ * docs/product.md#catalogue-languages), null for a language it does not have, so a language added or taken
+ * out shows as a change.
+ */
+function textFields(translations: Translations<{ name: string; description: string; features?: string[] }>): Fields {
+  const fields: Fields = {};
+  for (const field of AUDIT_TEXT_FIELDS)
+    for (const language of CATALOGUE_LANGUAGES) {
+      const text = translations[language];
+      if (field === 'features' && text && !text.features) continue;
+      fields[languageField(field, language)] = text?.[field] ?? null;
+    }
+  return fields;
+}
+
+/**
+ * Fields remembered before the catalogue had languages (`name`, `description`, `features`) as
+ * the language their text was in (docs/product.md#catalogue-languages), so that an edit compares like with like.
+ */
+function withLanguages(fields: Fields): Fields {
+  if (!('name' in fields)) return fields;
+  const { name, description = null, features, ...others } = fields;
+  const legacy = (field: 'name' | 'description' | 'features') => languageField(field, LEGACY_TEXT_LANGUAGE);
+  return {
+    [legacy('name')]: name!,
+    [legacy('description')]: description,
+    ...(features !== undefined && { [legacy('features')]: features }),
+    ...others,
+  };
+}
+
 const detailFields = (d: ProductDetails): Fields => ({
-  name: d.name,
-  description: d.description,
+  ...textFields(d.translations),
   channels: d.channels,
   quality: d.quality,
   devices: d.devices,
   popular: d.popular,
   vod: d.vod,
-  features: d.features,
 });
 
 /** Every field of a product as a creation or a restore sets them, its category named as it is called now. */
@@ -208,7 +253,9 @@ function describe(event: RecordedEvent, states: States): Described | undefined {
     return describeUser(upcastIdentityEvent(event as unknown as IdentityEvent), states);
   if (event.type.startsWith('Order')) return describeOrder(upcastOrderEvent(event as unknown as OrderEvent), states);
   if (event.type.startsWith('Category') || event.type.startsWith('Product'))
-    return describeCatalogue(event as unknown as CatalogueEvent, states);
+    return describeCatalogue(upcastCatalogueEvent(event as unknown as CatalogueEvent), states);
+  if (event.type === 'CatalogueLanguageChosen')
+    return describeCatalogueLanguage(event as unknown as CatalogueLanguageEvent, states);
   if (event.type === 'SubscriptionReminded') return describeReminder(event as unknown as SubscriptionReminded, states);
   if (event.type === 'NoteAdded') return describeNote(event as unknown as NoteEvent, states);
   if (event.type === 'ShopLegalChanged') return describeShopLegal(event as unknown as ShopEvent, states);
@@ -315,6 +362,25 @@ function describeUser(event: IdentityEvent, states: States): Described {
   }
 }
 
+/** The shop's other setting, on an entity of its own: its catalogue's default language (docs/product.md#shop-settings). */
+export const CATALOGUE_LANGUAGE_ENTITY_ID = 'language';
+
+/** The catalogue's default language changed: before → after. */
+function describeCatalogueLanguage(event: CatalogueLanguageEvent, states: States): Described {
+  const key = entityKey('shop', CATALOGUE_LANGUAGE_ENTITY_ID);
+  const before = states.get<ShopState>(key, 'shop')?.fields ?? { defaultLanguage: INITIAL_SHOP_LANGUAGE };
+  const fields: Fields = { defaultLanguage: event.data.language };
+  states.set(key, { kind: 'shop', fields });
+  return {
+    action: 'shop.language_changed',
+    entityType: 'shop',
+    entityId: CATALOGUE_LANGUAGE_ENTITY_ID,
+    // Named by the language chosen: "Amina made Arabic the catalogue's default language".
+    label: event.data.language,
+    changes: diffFields(before, fields),
+  };
+}
+
 function describeCatalogue(event: CatalogueEvent, states: States): Described {
   switch (event.type) {
     case 'CategoryCreated':
@@ -332,115 +398,117 @@ function describeCategory(event: Extract<CatalogueEvent, { type: `Category${stri
   const id = event.data.categoryId;
   const key = entityKey('category', id);
   const before = states.get<CategoryState>(key, 'category');
-  const old = before?.fields ?? {};
-  const entry = (action: AuditAction, fields: Fields, changes?: AuditChange[]): Described => ({
+  const old = withLanguages(before?.fields ?? {});
+  // Named by its name in the default language when written; states kept before languages had it as a field.
+  const label = 'name' in event.data ? event.data.name : (before?.label ?? String(before?.fields.name ?? id));
+  const entry = (action: AuditAction, changes?: AuditChange[]): Described => ({
     action,
     entityType: 'category',
     entityId: id,
-    label: String(fields.name ?? old.name ?? id),
+    label,
     changes,
   });
+  const keep = (fields: Fields) => states.set(key, { kind: 'category', fields, label });
   switch (event.type) {
     case 'CategoryCreated': {
-      const { name, slug, description, image } = event.data;
-      const fields: Fields = { name, slug, description, image: imagePath(image) };
-      states.set(key, { kind: 'category', fields });
-      return entry('category.created', fields, initialValues(fields));
+      const { slug, translations, image } = event.data;
+      const fields: Fields = { ...textFields(translations), slug, image: imagePath(image) };
+      keep(fields);
+      return entry('category.created', initialValues(fields));
     }
     case 'CategoryUpdated': {
-      const { name, slug, description } = event.data;
-      const fields: Fields = { ...old, name, slug, description };
-      states.set(key, { kind: 'category', fields });
-      return entry('category.updated', fields, diffFields(old, fields));
+      const { slug, translations } = event.data;
+      // Built in one order (a state read back from jsonb has its keys in another), so that live and rebuilt entries list changes alike.
+      const fields: Fields = { ...textFields(translations), slug, image: old.image ?? null };
+      keep(fields);
+      return entry('category.updated', diffFields(old, fields));
     }
     case 'CategoryImageChanged': {
       const fields: Fields = { ...old, image: imagePath(event.data.image) };
-      states.set(key, { kind: 'category', fields });
-      return entry(
-        'category.image_changed',
-        fields,
-        diffFields({ image: old.image ?? null }, { image: fields.image! }),
-      );
+      keep(fields);
+      return entry('category.image_changed', diffFields({ image: old.image ?? null }, { image: fields.image! }));
     }
     case 'CategoryDeleted':
       states.set(key, undefined);
-      return entry('category.deleted', { name: event.data.name });
+      return entry('category.deleted');
     case 'CategoryRestored': {
-      const { name, slug, description, image, toVersion } = event.data;
-      const fields: Fields = { ...old, name, slug, description, image: imagePath(image) };
-      states.set(key, { kind: 'category', fields });
-      return { ...entry('category.restored', fields, diffFields(old, fields)), restoredVersion: toVersion };
+      const { slug, translations, image, toVersion } = event.data;
+      const fields: Fields = { ...textFields(translations), slug, image: imagePath(image) };
+      keep(fields);
+      return { ...entry('category.restored', diffFields(old, fields)), restoredVersion: toVersion };
     }
   }
 }
 
 /** A category as an entry names it: its name when the trail knows it, else its id. */
-const categoryName = (states: States, id: string): string =>
-  String(states.get<CategoryState>(entityKey('category', id), 'category')?.fields.name ?? id);
+const categoryName = (states: States, id: string): string => {
+  const category = states.get<CategoryState>(entityKey('category', id), 'category');
+  return category?.label ?? String(category?.fields.name ?? id);
+};
 
 function describeProduct(event: Extract<CatalogueEvent, { type: `Product${string}` }>, states: States): Described {
   const id = event.data.productId;
   const key = entityKey('product', id);
   const before = states.get<ProductState>(key, 'product');
-  const old = before?.fields ?? {};
-  const entry = (action: AuditAction, fields: Fields, changes?: AuditChange[]): Described => ({
+  const old = withLanguages(before?.fields ?? {});
+  // Named by its name in the default language when written; states kept before languages had it as a field.
+  const label = 'name' in event.data ? event.data.name : (before?.label ?? String(before?.fields.name ?? id));
+  const entry = (action: AuditAction, changes?: AuditChange[]): Described => ({
     action,
     entityType: 'product',
     entityId: id,
-    label: String(fields.name ?? old.name ?? id),
+    label,
     changes,
   });
   const keep = (fields: Fields, categoryId = before?.categoryId ?? '') =>
-    states.set(key, { kind: 'product', categoryId, fields });
+    states.set(key, { kind: 'product', categoryId, fields, label });
   switch (event.type) {
     case 'ProductCreated': {
       const d = event.data;
       const fields = productFields(states, d);
       keep(fields, d.categoryId);
-      return entry('product.created', fields, initialValues(fields));
+      return entry('product.created', initialValues(fields));
     }
     case 'ProductDetailsUpdated': {
       const details = detailFields(event.data);
       const fields = { ...old, ...details };
       keep(fields);
-      return entry('product.updated', fields, diffFields(pick(old, details), details));
+      return entry('product.updated', diffFields(pick(old, details), details));
     }
     case 'ProductCategoryChanged': {
       // Named as the categories are called now (the name the category had when it was chosen may have changed since).
       const was = before ? categoryName(states, before.categoryId) : null;
       const now = categoryName(states, event.data.categoryId);
-      const fields = { ...old, category: now };
-      keep(fields, event.data.categoryId);
-      return entry('product.category_changed', fields, diffFields({ category: was }, { category: now }));
+      keep({ ...old, category: now }, event.data.categoryId);
+      return entry('product.category_changed', diffFields({ category: was }, { category: now }));
     }
     case 'ProductPricesChanged': {
       const prices = priceList(event.data.priceDurations);
-      const fields = { ...old, prices };
-      keep(fields);
-      return entry('product.prices_changed', fields, priceChanges(old.prices ?? null, prices));
+      keep({ ...old, prices });
+      return entry('product.prices_changed', priceChanges(old.prices ?? null, prices));
     }
     case 'ProductImageChanged': {
       const image = imagePath(event.data.image);
       keep({ ...old, image });
-      return entry('product.image_changed', old, diffFields({ image: old.image ?? null }, { image }));
+      return entry('product.image_changed', diffFields({ image: old.image ?? null }, { image }));
     }
     case 'ProductActivated':
     case 'ProductDeactivated': {
       const active = event.type === 'ProductActivated';
       keep({ ...old, active });
       const action = active ? 'product.activated' : 'product.deactivated';
-      return entry(action, old, diffFields({ active: old.active ?? !active }, { active }));
+      return entry(action, diffFields({ active: old.active ?? !active }, { active }));
     }
     case 'ProductDeleted':
       states.set(key, undefined);
-      return entry('product.deleted', { name: event.data.name });
+      return entry('product.deleted');
     case 'ProductRestored': {
       const d = event.data;
       const fields = productFields(states, d);
       // The category it was in, named as it is called now (as for a change of category).
       const was: Fields = before ? { ...old, category: categoryName(states, before.categoryId) } : old;
       keep(fields, d.categoryId);
-      return { ...entry('product.restored', fields, diffFields(was, fields)), restoredVersion: d.toVersion };
+      return { ...entry('product.restored', diffFields(was, fields)), restoredVersion: d.toVersion };
     }
   }
 }

@@ -334,8 +334,8 @@ describe('auditEntry', () => {
       entity_label: 'Gold',
       restored_version: 0,
       changes: [
-        { field: 'name', before: 'Gold Plus', after: 'Gold' },
-        { field: 'features', before: ['4K'], after: [] },
+        { field: 'name.fr', before: 'Gold Plus', after: 'Gold' },
+        { field: 'features.fr', before: ['4K'], after: [] },
         { field: 'category', before: 'Cinema', after: 'Sports' },
       ],
     });
@@ -356,10 +356,82 @@ describe('auditEntry', () => {
       entity_label: 'Movies',
       restored_version: 0,
       changes: [
-        { field: 'name', before: 'Cinema', after: 'Movies' },
+        { field: 'name.fr', before: 'Cinema', after: 'Movies' },
         { field: 'slug', before: 'cinema', after: 'movies' },
       ],
     });
+  });
+
+  it('says which language of a product or category changed, and reads states kept before languages as French', () => {
+    const s = states();
+    const fr = { name: 'Gold', description: 'd', features: [] };
+    const ar = { name: 'ذهبي', description: '', features: ['4K'] };
+    const created = auditEntry(event('ProductCreated', { productId: 'p1', ...gold, translations: { ar, fr }, at }), s)!;
+    expect(created.changes.map((c) => c.field)).toEqual(
+      expect.arrayContaining(['name.ar', 'name.fr', 'description.fr', 'features.ar']),
+    );
+    expect(created.changes.map((c) => c.field)).not.toContain('name.en');
+    const english = { name: 'Golden', description: '', features: [] };
+    const edited = auditEntry(
+      event('ProductDetailsUpdated', { productId: 'p1', ...gold, translations: { ar, fr, en: english }, at }),
+      s,
+    )!;
+    expect(edited).toMatchObject({
+      action: 'product.updated',
+      entity_label: 'Gold',
+      changes: [
+        { field: 'name.en', before: null, after: 'Golden' },
+        { field: 'description.en', before: null, after: '' },
+        { field: 'features.en', before: null, after: [] },
+      ],
+    });
+    const arabicOut = auditEntry(
+      event('ProductDetailsUpdated', { productId: 'p1', ...gold, translations: { fr, en: english }, at }),
+      s,
+    )!;
+    expect(arabicOut.changes).toEqual([
+      { field: 'name.ar', before: 'ذهبي', after: null },
+      { field: 'description.ar', before: '', after: null },
+      { field: 'features.ar', before: ['4K'], after: null },
+    ]);
+
+    // A state the trail kept before languages (fields `name`, `description`): its text was French.
+    s.remember(entityKey('category', 'c9'), {
+      kind: 'category',
+      fields: { name: 'Sport', slug: 'sport', description: 'Live', image: null },
+    });
+    const translated = auditEntry(
+      event('CategoryUpdated', {
+        categoryId: 'c9',
+        name: 'Sport',
+        slug: 'sport',
+        description: 'Live',
+        translations: { fr: { name: 'Sport', description: 'Live' }, ar: { name: 'رياضة', description: '' } },
+        at,
+      }),
+      s,
+    )!;
+    expect(translated).toMatchObject({
+      entity_label: 'Sport',
+      changes: [
+        { field: 'name.ar', before: null, after: 'رياضة' },
+        { field: 'description.ar', before: null, after: '' },
+      ],
+    });
+  });
+
+  it("records the shop's default language, before and after", () => {
+    const s = states();
+    expect(auditEntry(event('CatalogueLanguageChosen', { language: 'ar', at }), s)).toMatchObject({
+      action: 'shop.language_changed',
+      entity_type: 'shop',
+      entity_id: 'language',
+      entity_label: 'ar',
+      changes: [{ field: 'defaultLanguage', before: 'fr', after: 'ar' }],
+    });
+    expect(auditEntry(event('CatalogueLanguageChosen', { language: 'en', at }), s)!.changes).toEqual([
+      { field: 'defaultLanguage', before: 'ar', after: 'en' },
+    ]);
   });
 
   it('says the store did what the system did outside payments', () => {

@@ -1,5 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { CATEGORY_EVENT_TYPES, PRODUCT_EVENT_TYPES } from '../../modules/catalogue/events';
+import {
+  CATALOGUE_LANGUAGE_EVENT_TYPES,
+  CATEGORY_EVENT_TYPES,
+  PRODUCT_EVENT_TYPES,
+} from '../../modules/catalogue/events';
 import { IDENTITY_EVENT_TYPES } from '../../modules/identity/events';
 import { SHOP_EVENT_TYPES } from '../../modules/shop/events';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '../../modules/ordering/events';
@@ -7,7 +11,14 @@ import { SHOPPER, SYSTEM, type RecordedEvent, type StoredEvent } from '../../pla
 import { sqlTypes } from '../../platform/projections/columns';
 import type { Projection, Replay, Write, WriteTarget } from '../../platform/projections/projection';
 import type { Realtime } from '../../platform/realtime/realtime';
-import { LEGACY_ORDER_NUMBERS, SHOP_ENTITY_ID, States, auditEntry, entityKey } from './entries';
+import {
+  CATALOGUE_LANGUAGE_ENTITY_ID,
+  LEGACY_ORDER_NUMBERS,
+  SHOP_ENTITY_ID,
+  States,
+  auditEntry,
+  entityKey,
+} from './entries';
 import { toAuditEntry } from './queries';
 import type { EntityState, ProductState } from './state';
 import {
@@ -38,6 +49,7 @@ export const AUDITED_EVENT_TYPES: readonly string[] = [
   ...IDENTITY_EVENT_TYPES,
   ...CATEGORY_EVENT_TYPES,
   ...PRODUCT_EVENT_TYPES,
+  ...CATALOGUE_LANGUAGE_EVENT_TYPES,
   ...ORDER_EVENT_TYPES,
   // Deliveries are recorded on the order (OrderDelivered); reminders only here.
   'SubscriptionReminded',
@@ -183,8 +195,9 @@ function keysOf(events: RecordedEvent[]): Set<string> {
     if (typeof data.categoryId === 'string') keys.add(entityKey('category', data.categoryId));
     if (typeof data.productId === 'string') keys.add(entityKey('product', data.productId));
     if (typeof data.orderId === 'string') keys.add(entityKey('order', data.orderId));
-    // The shop's one identity, diffed against its last save.
+    // The shop's one identity, diffed against its last save; its catalogue's default language likewise.
     if (event.type === 'ShopLegalChanged') keys.add(entityKey('shop', SHOP_ENTITY_ID));
+    if (event.type === 'CatalogueLanguageChosen') keys.add(entityKey('shop', CATALOGUE_LANGUAGE_ENTITY_ID));
     const order = event as unknown as OrderEvent;
     if ((order.type === 'OrderPlaced' && order.data.number === undefined) || order.type === 'OrderRestored')
       keys.add(LEGACY_ORDER_NUMBERS);

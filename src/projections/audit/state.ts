@@ -16,12 +16,16 @@ export interface UserState {
 export interface CategoryState {
   kind: 'category';
   fields: Fields;
+  /** What entries call it: its name in the shop's default language when last written (absent in states kept before languages). */
+  label?: string;
 }
 
 export interface ProductState {
   kind: 'product';
   categoryId: string;
   fields: Fields;
+  /** As for a category. */
+  label?: string;
 }
 
 export interface OrderState {
@@ -32,7 +36,7 @@ export interface OrderState {
   phone: string;
 }
 
-/** The shop's legal identity, flattened (`terms.ar`…), as it is diffed. */
+/** The shop's legal identity, flattened (`terms.ar`…), as it is diffed; or its catalogue's default language. */
 export interface ShopState {
   kind: 'shop';
   fields: Fields;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CatalogueEvent } from '../../modules/catalogue/events';
+import type { CatalogueEvent, CatalogueLanguageEvent } from '../../modules/catalogue/events';
 import type { Recorded } from '../../platform/eventstore/port';
 import type { Realtime } from '../../platform/realtime/realtime';
 import type { ItemsDelta } from '../../shared/catalogue';
@@ -79,12 +79,14 @@ export class LiveCatalogue {
   }
 
   /** After a catalogue batch committed on this instance: reload the copy, and push the changes live. */
-  async changed(events: Recorded<CatalogueEvent>[]): Promise<void> {
+  async changed(events: Recorded<CatalogueEvent | CatalogueLanguageEvent>[]): Promise<void> {
     const snapshot = await this.fresh();
     // The projection awaits each batch's call before the next, so pushes are computed in order.
     const before = this.pushedFrom;
     this.pushedFrom = snapshot;
-    if (this.realtime) pushChanges(this.realtime, before, snapshot, events);
+    // A new default language changes how every item reads: the lists' deltas carry them all.
+    const items = events.filter((event): event is Recorded<CatalogueEvent> => event.type !== 'CatalogueLanguageChosen');
+    if (this.realtime) pushChanges(this.realtime, before, snapshot, items);
   }
 
   private serially<T>(work: () => Promise<T>): Promise<T> {

@@ -33,17 +33,19 @@ let products: ProductView[] = [];
 const admin = (method: 'post' | 'put' | 'delete', path: string) => request(app.url)[method](path).set(bearer(token));
 const bytes = (payload: unknown) => JSON.stringify(payload).length;
 
-/** A product as the demo catalogue has them: a description in two languages, seven prices, features. */
+/** A product as the demo catalogue has them: its texts in three languages, seven prices. */
 function productBody(index: number, categoryId: string) {
   const demo = DEMO_PRODUCTS[index % DEMO_PRODUCTS.length]!;
+  const named = Object.entries(demo.text).map(([language, text]) => [
+    language,
+    { ...text, name: `${text.name} ${index}` },
+  ]);
   return {
-    name: `${demo.name} ${index}`,
-    description: demo.description,
+    translations: Object.fromEntries(named),
     category_id: categoryId,
     channels: demo.channels,
     quality: demo.quality,
     devices: demo.devices,
-    features: demo.features,
     price_durations: DURATIONS.map((duration) => ({
       duration,
       price: duration === 'free trial' ? 0 : defaultPrice(duration, demo.monthly),

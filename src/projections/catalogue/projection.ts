@@ -3,47 +3,66 @@ import { sql } from 'kysely';
 import {
   CATEGORY_EVENT_TYPES,
   PRODUCT_EVENT_TYPES,
+  CATALOGUE_LANGUAGE_EVENT_TYPES,
+  upcastCatalogueEvent,
   type CatalogueEvent,
   type ImageRef,
+  type CatalogueLanguageEvent,
 } from '../../modules/catalogue/events';
 import type { Recorded, StoredEvent } from '../../platform/eventstore/port';
 import { sqlTypes } from '../../platform/projections/columns';
 import { RowFolder, writeInOrder } from '../../platform/projections/fold';
 import type { Projection, Write } from '../../platform/projections/projection';
 import type { LiveCatalogue } from './live-catalogue';
-import { CATEGORY_COLUMNS, PRODUCT_COLUMNS, type CategoryRow, type ProductRow } from './rows';
+import {
+  CATEGORY_COLUMNS,
+  PRODUCT_COLUMNS,
+  LANGUAGE_COLUMNS,
+  LANGUAGE_ROW,
+  type CategoryRow,
+  type ProductRow,
+  type CatalogueLanguageRow,
+} from './rows';
 
-// The storefront catalogue: categories and products as the store and the back office read them.
+// The storefront catalogue: categories and products as the store and the back office read them,
+// and the shop's default language they are shown in when a shopper's is missing.
 // After each batch, this instance's in-memory copy is refreshed and the changes are pushed live.
 
 export const CATALOGUE_PROJECTION = 'catalogue';
 
-const HANDLES = new Set<string>([...CATEGORY_EVENT_TYPES, ...PRODUCT_EVENT_TYPES]);
+const HANDLES = new Set<string>([...CATEGORY_EVENT_TYPES, ...PRODUCT_EVENT_TYPES, ...CATALOGUE_LANGUAGE_EVENT_TYPES]);
 
 /** The projection, refreshing `live` (the instance's shared in-memory copy) after each batch. */
 export function catalogueProjection(live: LiveCatalogue): Projection {
   return {
     name: CATALOGUE_PROJECTION,
-    tables: ['catalogue_categories', 'catalogue_products', 'catalogue_version'],
+    tables: ['catalogue_categories', 'catalogue_products', 'catalogue_language', 'catalogue_version'],
     handles: HANDLES,
-    fold: (events) => foldCatalogueEvents(events as (StoredEvent & CatalogueEvent)[]),
-    afterCommit: (events) => live.changed(events as Recorded<CatalogueEvent>[]),
+    fold: (events) => foldCatalogueEvents(events as (StoredEvent & (CatalogueEvent | CatalogueLanguageEvent))[]),
+    afterCommit: (events) => live.changed(events as Recorded<CatalogueEvent | CatalogueLanguageEvent>[]),
   };
 }
 
-function foldCatalogueEvents(events: (StoredEvent & CatalogueEvent)[]): Write {
+function foldCatalogueEvents(stored: (StoredEvent & (CatalogueEvent | CatalogueLanguageEvent))[]): Write {
   const categories = new RowFolder<CategoryRow>('catalogue_categories', 'id', sqlTypes(CATEGORY_COLUMNS));
   const products = new RowFolder<ProductRow>('catalogue_products', 'id', sqlTypes(PRODUCT_COLUMNS));
-  for (const event of events) {
-    const stamp = { version: Number(event.revision), updated_at: event.data.at };
+  const language = new RowFolder<CatalogueLanguageRow>('catalogue_language', 'id', sqlTypes(LANGUAGE_COLUMNS));
+  for (const one of stored) {
+    const stamp = { version: Number(one.revision), updated_at: one.data.at };
+    if (one.type === 'CatalogueLanguageChosen') {
+      language.create(LANGUAGE_ROW, { id: LANGUAGE_ROW, default_language: one.data.language, ...stamp });
+      continue;
+    }
+    const event = upcastCatalogueEvent(one);
     switch (event.type) {
       case 'CategoryCreated': {
-        const { categoryId, name, slug, description, image } = event.data;
+        const { categoryId, name, slug, description, translations, image } = event.data;
         categories.create(categoryId, {
           id: categoryId,
           name,
           slug,
           description,
+          translations,
           ...imageColumns(image),
           ...stamp,
           created_at: event.data.at,
@@ -51,8 +70,8 @@ function foldCatalogueEvents(events: (StoredEvent & CatalogueEvent)[]): Write {
         break;
       }
       case 'CategoryUpdated': {
-        const { categoryId, name, slug, description } = event.data;
-        categories.patch(categoryId, { name, slug, description, ...stamp });
+        const { categoryId, name, slug, description, translations } = event.data;
+        categories.patch(categoryId, { name, slug, description, translations, ...stamp });
         break;
       }
       case 'CategoryImageChanged':
@@ -62,8 +81,8 @@ function foldCatalogueEvents(events: (StoredEvent & CatalogueEvent)[]): Write {
         categories.remove(event.data.categoryId);
         break;
       case 'CategoryRestored': {
-        const { categoryId, name, slug, description, image } = event.data;
-        categories.patch(categoryId, { name, slug, description, ...imageColumns(image), ...stamp });
+        const { categoryId, name, slug, description, translations, image } = event.data;
+        categories.patch(categoryId, { name, slug, description, translations, ...imageColumns(image), ...stamp });
         break;
       }
       case 'ProductCreated': {
@@ -117,7 +136,7 @@ function foldCatalogueEvents(events: (StoredEvent & CatalogueEvent)[]): Write {
   const newVersion = sql`
     INSERT INTO catalogue_version (id, version, changed_at) VALUES ('catalogue', ${randomUUID()}, now())
     ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, changed_at = EXCLUDED.changed_at`;
-  return writeInOrder([categories.write(), products.write(), newVersion]);
+  return writeInOrder([categories.write(), products.write(), language.write(), newVersion]);
 }
 
 function imageColumns(image: ImageRef | null): Pick<CategoryRow, 'featured_image' | 'thumbnail_image'> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { PriceDuration } from '../../shared/catalogue';
+import type { Language } from '../../shared/identity';
 import type { LiveCatalogue } from './live-catalogue';
 import type { CatalogueTables } from './rows';
 
@@ -17,10 +18,12 @@ export interface ProductForPricing {
  * Products by id, for pricing a checkout on the server: from this instance's copy of the read
  * model, checked against it within the last second (and at once after an admin write here), so a
  * checkout costs no query for its prices. Inactive products are included: the caller refuses them.
+ * Named in `language` when they have it (else as docs/product.md#catalogue-languages falls back).
  */
 export async function findProductsForPricing(
   live: LiveCatalogue,
   ids: string[],
+  language?: Language,
 ): Promise<Map<string, ProductForPricing>> {
   const catalogue = await live.current();
   const found = new Map<string, ProductForPricing>();
@@ -29,7 +32,7 @@ export async function findProductsForPricing(
     if (product)
       found.set(id, {
         id,
-        name: product.name,
+        name: catalogue.inLanguage(product, language).name,
         quality: product.quality,
         active: product.active,
         priceDurations: product.priceDurations,

@@ -1,8 +1,10 @@
 import { column, type RowOf } from '../../platform/projections/columns';
-import type { PriceDuration, Quality } from '../../shared/catalogue';
+import type { CategoryTranslations, PriceDuration, ProductTranslations, Quality } from '../../shared/catalogue';
+import type { Language } from '../../shared/identity';
 
-// The catalogue read model's tables (migration 005), declared once: the projection writes these
-// columns, the snapshot reads these rows.
+// The catalogue read model's tables (migrations 005 and 033), declared once: the projection writes these
+// columns, the snapshot reads these rows. `translations` holds every language's text; `name`,
+// `description` and `features` the text in the shop's default language when it was written.
 
 const IMAGE_COLUMNS = { featured_image: column.nullableText(), thumbnail_image: column.nullableText() };
 /** The stream's revision (the admin's ETag) and when the item was created and last changed. */
@@ -13,6 +15,7 @@ export const CATEGORY_COLUMNS = {
   name: column.text(),
   slug: column.text(),
   description: column.text(),
+  translations: column.jsonb<CategoryTranslations>(),
   ...IMAGE_COLUMNS,
   ...STAMP_COLUMNS,
 };
@@ -29,13 +32,25 @@ export const PRODUCT_COLUMNS = {
   vod: column.boolean(),
   active: column.boolean(),
   features: column.jsonb<string[]>(),
+  translations: column.jsonb<ProductTranslations>(),
   price_durations: column.jsonb<PriceDuration[]>(),
   ...IMAGE_COLUMNS,
   ...STAMP_COLUMNS,
 };
 
+/** The catalogue's default language (docs/product.md#shop-settings): one row, LANGUAGE_ROW, once an admin chose. */
+export const LANGUAGE_ROW = 'catalogue';
+export const LANGUAGE_COLUMNS = {
+  id: column.text(),
+  default_language: column.text<Language>(),
+  /** Its stream's revision (the settings' ETag). */
+  version: column.integer(),
+  updated_at: column.timestamptz(),
+};
+
 export type CategoryRow = RowOf<typeof CATEGORY_COLUMNS>;
 export type ProductRow = RowOf<typeof PRODUCT_COLUMNS>;
+export type CatalogueLanguageRow = RowOf<typeof LANGUAGE_COLUMNS>;
 
 /** One row ('catalogue'), a new random version after every batch: how each instance tells its copy is stale. */
 export interface CatalogueVersionRow {
@@ -47,5 +62,6 @@ export interface CatalogueVersionRow {
 export interface CatalogueTables {
   catalogue_categories: CategoryRow;
   catalogue_products: ProductRow;
+  catalogue_language: CatalogueLanguageRow;
   catalogue_version: CatalogueVersionRow;
 }

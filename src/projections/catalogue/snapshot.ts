@@ -1,16 +1,32 @@
 import type { Kysely } from 'kysely';
 import { AnswerCache, type CachedJson } from '../../platform/http/cached-json';
 import {
+  CATALOGUE_LANGUAGES,
+  INITIAL_SHOP_LANGUAGE,
   SIMILAR_PRODUCTS,
+  byLanguage,
+  inLanguage,
   type CategoryPage,
+  type CategoryText,
   type CategoryView,
   type Duration,
+  type ProductText,
   type ProductView,
+  type CatalogueLanguageView,
 } from '../../shared/catalogue';
-import type { CatalogueTables, CategoryRow, ProductRow } from './rows';
+import type { Language } from '../../shared/identity';
+import {
+  LANGUAGE_ROW,
+  type CatalogueLanguageRow,
+  type CatalogueTables,
+  type CategoryRow,
+  type ProductRow,
+} from './rows';
 
 // The whole catalogue read model in memory, as the API shows it. It is small (tens of categories,
 // hundreds of products) and read by every shopper, so it is loaded whole and answered from here.
+// Items are held as the shop's default language shows them; an answer in another language
+// (docs/product.md#catalogue-languages) is made from them once per catalogue version and kept under its language.
 
 /** The version row, changed by every catalogue batch ('' before the first). */
 export async function readCatalogueVersion(db: Kysely<CatalogueTables>): Promise<string> {
@@ -41,7 +57,12 @@ export function loadSnapshot(db: Kysely<CatalogueTables>): Promise<CatalogueSnap
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      return new CatalogueSnapshot(version, categories, products);
+      const language = await trx
+        .selectFrom('catalogue_language')
+        .selectAll()
+        .where('id', '=', LANGUAGE_ROW)
+        .executeTakeFirst();
+      return new CatalogueSnapshot(version, categories, products, language);
     });
 }
 
@@ -51,8 +72,14 @@ export function loadSnapshot(db: Kysely<CatalogueTables>): Promise<CatalogueSnap
  */
 const CACHED_ANSWERS = 500;
 const PUBLIC = { includeInactive: false };
+/** Answers differ by language, asked for with `?lang=` or Accept-Language: caches must keep them apart. */
+const BY_LANGUAGE = { vary: 'Accept-Language' };
 
 export class CatalogueSnapshot {
+  /** The language every item must have, and shoppers whose language an item lacks read it in. */
+  readonly defaultLanguage: Language;
+  /** The shop's settings' version (-1: never chosen). */
+  readonly languageVersion: number;
   /** Every category, oldest first, with its count of active products. */
   readonly categories: CategoryView[];
   /** Every product, inactive ones too, oldest first. */
@@ -61,27 +88,53 @@ export class CatalogueSnapshot {
   private readonly categoriesById = new Map<string, CategoryView>();
   private readonly categoriesBySlug = new Map<string, CategoryView>();
   private readonly productsById = new Map<string, ProductView>();
-  private readonly answers = new AnswerCache(CACHED_ANSWERS);
+  private readonly answers = new AnswerCache(CACHED_ANSWERS, BY_LANGUAGE);
   private readonly searchText = new Map<ProductView, string>();
 
   constructor(
     readonly version: string,
     categoryRows: CategoryRow[],
     productRows: ProductRow[],
+    language?: CatalogueLanguageRow,
   ) {
+    this.defaultLanguage = language?.default_language ?? INITIAL_SHOP_LANGUAGE;
+    this.languageVersion = language?.version ?? -1;
     const byId = new Map(categoryRows.map((c) => [c.id, c]));
-    this.products = productRows.map((row) => productView(row, byId.get(row.category_id)));
+    this.products = productRows.map((row) => productView(row, byId.get(row.category_id), this.defaultLanguage));
     this.activeProducts = this.products.filter((p) => p.active);
     const counts = countBy(this.activeProducts, (p) => p.category_id);
-    this.categories = categoryRows.map((row) => categoryView(row, counts.get(row.id) ?? 0));
+    this.categories = categoryRows.map((row) => categoryView(row, counts.get(row.id) ?? 0, this.defaultLanguage));
     for (const category of this.categories) {
       this.categoriesById.set(category.id, category);
       this.categoriesBySlug.set(category.slug, category);
     }
+    // A product is found by its name (and description, and category) in any of its languages.
     for (const product of this.products) {
       this.productsById.set(product.id, product);
-      this.searchText.set(product, searchable(`${product.name} ${product.description} ${product.category_name ?? ''}`));
+      const texts = Object.values(product.translations).flatMap((text) => [text.name, text.description]);
+      this.searchText.set(product, searchable([...texts, ...Object.values(product.category_names)].join(' ')));
     }
+  }
+
+  /** An item as asked for in `language` (the default language's text when it lacks it, see inLanguage). */
+  inLanguage<V extends ProductView | CategoryView>(item: V, language: Language | undefined): V {
+    return !language || language === this.defaultLanguage ? item : inLanguage(item, language);
+  }
+
+  /** The language an answer is made in, and kept under: the one asked for, else the default. */
+  private answerLanguage(language: Language | undefined): Language {
+    return language ?? this.defaultLanguage;
+  }
+
+  /** The catalogue's default language as the back office shows it, with what lacks each language. */
+  languageSettings(): CatalogueLanguageView {
+    const lacking = (items: { translations: Partial<Record<Language, unknown>> }[], language: Language) =>
+      items.filter((item) => !item.translations[language]).length;
+    const missing = byLanguage((language) => ({
+      products: lacking(this.products, language),
+      categories: lacking(this.categories, language),
+    }));
+    return { defaultLanguage: this.defaultLanguage, version: this.languageVersion, missing };
   }
 
   /** A category by id or slug. */
@@ -89,9 +142,13 @@ export class CatalogueSnapshot {
     return this.categoriesById.get(reference) ?? this.categoriesBySlug.get(reference.toLowerCase());
   }
 
-  /** What a product's category may be given as: its id, slug or name. */
-  categoryRefs(): Pick<CategoryView, 'id' | 'slug' | 'name'>[] {
-    return this.categories.map(({ id, slug, name }) => ({ id, slug, name }));
+  /** What a product's category may be given as: its id, slug or name in any language. */
+  categoryRefs(): { id: string; slug: string; names: string[] }[] {
+    return this.categories.map(({ id, slug, translations }) => ({
+      id,
+      slug,
+      names: Object.values(translations).map((text) => text.name),
+    }));
   }
 
   product(id: string, options: { includeInactive: boolean }): ProductView | undefined {
@@ -117,7 +174,7 @@ export class CatalogueSnapshot {
       .slice(0, SIMILAR_PRODUCTS);
   }
 
-  /** Every word of the query in the name, description or category name; case, accents and Arabic vowel marks ignored. */
+  /** Every word of the query in the name, description or category name, in any language; case, accents and Arabic vowel marks ignored. */
   search(query: string, options: { includeInactive: boolean }): ProductView[] {
     const words = searchable(query).split(/\s+/).filter(Boolean);
     if (!words.length) return [];
@@ -128,10 +185,10 @@ export class CatalogueSnapshot {
     const words = searchable(query.search ?? '')
       .split(/\s+/)
       .filter(Boolean);
+    const text = (c: CategoryView) =>
+      searchable([...Object.values(c.translations).flatMap((t) => [t.name, t.description]), c.slug].join(' '));
     const matching = words.length
-      ? this.categories.filter((c) =>
-          words.every((w) => searchable(`${c.name} ${c.description} ${c.slug}`).includes(w)),
-        )
+      ? this.categories.filter((c) => words.every((w) => text(c).includes(w)))
       : this.categories;
     const total = matching.length;
     const limit = query.limit ?? Math.max(total, 1);
@@ -140,73 +197,126 @@ export class CatalogueSnapshot {
     return { data, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
   }
 
-  /** The storefront's product list, all or one category's: kept for the snapshot's life (one per category at most). */
-  productList(categoryId: string | undefined): CachedJson {
-    return this.answers.get(`products ${categoryId ?? ''}`, () => this.productsIn(categoryId, PUBLIC), { keep: true });
+  /**
+   * The storefront's product list, all or one category's, in a language: kept for the snapshot's
+   * life (one per category and language at most).
+   */
+  productList(categoryId: string | undefined, language?: Language): CachedJson {
+    const shown = this.answerLanguage(language);
+    return this.answers.get(
+      `products ${categoryId ?? ''} ${shown}`,
+      () => this.productsIn(categoryId, PUBLIC).map((product) => this.inLanguage(product, shown)),
+      { keep: true },
+    );
   }
 
-  /** A page of categories. The first page without a search, which every storefront page loads, is kept (limits are bounded). */
-  categoryList(query: { page?: number; limit?: number; search?: string }): CachedJson {
+  /**
+   * A page of categories in a language. The first page without a search, which every storefront
+   * page loads, is kept (limits and languages are bounded).
+   */
+  categoryList(query: { page?: number; limit?: number; search?: string }, language?: Language): CachedJson {
     const page = query.page ?? 1;
     const keep = page === 1 && !query.search;
+    const shown = this.answerLanguage(language);
     return this.answers.get(
-      `categories ${page} ${query.limit ?? 'all'} ${query.search ?? ''}`,
-      () => this.categoryPage(query),
+      `categories ${page} ${query.limit ?? 'all'} ${shown} ${query.search ?? ''}`,
+      () => {
+        const found = this.categoryPage(query);
+        return { ...found, data: found.data.map((category) => this.inLanguage(category, shown)) };
+      },
       { keep },
     );
   }
 
-  /** Any other serialised answer for `key`, built once and kept among the most recently used. */
-  answer(key: string, build: () => unknown): CachedJson {
-    return this.answers.get(key, build);
+  /**
+   * Any other serialised answer for `key` in a language, built once (from the items `build` gives,
+   * shown in that language by `build`'s second argument) and kept among the most recently used.
+   */
+  answer(
+    key: string,
+    language: Language | undefined,
+    build: (shown: <V extends ProductView | CategoryView>(item: V) => V) => unknown,
+  ): CachedJson {
+    const shown = this.answerLanguage(language);
+    return this.answers.get(`${key} ${shown}`, () => build((item) => this.inLanguage(item, shown)));
   }
 }
 
-export function categoryView(row: CategoryRow, productsCount: number): CategoryView {
+export function categoryView(
+  row: CategoryRow,
+  productsCount: number,
+  defaultLanguage: Language = INITIAL_SHOP_LANGUAGE,
+): CategoryView {
+  const { name, description } = row;
+  return inLanguage(
+    { ...itemFields<CategoryText>(row, defaultLanguage), name, slug: row.slug, description, productsCount },
+    undefined,
+  );
+}
+
+/** A product's category as its view names it: by its name as written, and in each language when known. */
+type CategoryOfProduct = Pick<CategoryRow, 'slug' | 'name'> & Partial<Pick<CategoryRow, 'translations'>>;
+
+export function productView(
+  row: ProductRow,
+  category: CategoryOfProduct | undefined,
+  defaultLanguage: Language = INITIAL_SHOP_LANGUAGE,
+): ProductView {
+  // The first duration still offered sets the product's own price and duration.
+  const first = row.price_durations.find((d) => d.active) ?? row.price_durations[0];
+  return inLanguage(
+    {
+      ...itemFields<ProductText>(row, defaultLanguage),
+      name: row.name,
+      description: row.description,
+      category_id: row.category_id,
+      category: category?.slug ?? null,
+      category_slug: category?.slug ?? null,
+      category_name: category?.name ?? null,
+      category_names: namesOf(category?.translations ?? {}),
+      channels: row.channels,
+      quality: row.quality,
+      devices: row.devices,
+      popular: row.popular,
+      vod: row.vod,
+      active: row.active,
+      features: row.features,
+      priceDurations: row.price_durations,
+      price: first?.price ?? 0,
+      duration: first?.duration ?? ('1 month' as Duration),
+    },
+    undefined,
+  );
+}
+
+/**
+ * What every item's view has of its row: id, texts by language (shown by inLanguage in the default
+ * one, `name` and `description` as written standing in when it has no language at all), pictures,
+ * version and times.
+ */
+function itemFields<T>(row: CategoryRow | ProductRow, defaultLanguage: Language) {
   return {
     id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
+    language: defaultLanguage,
+    defaultLanguage,
+    translations: row.translations as Partial<Record<Language, T>>,
     image_file: fileName(row.featured_image),
     featuredImage: row.featured_image,
     thumbnailImage: row.thumbnail_image,
-    productsCount,
     version: row.version,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
 }
 
-export function productView(row: ProductRow, category: Pick<CategoryRow, 'slug' | 'name'> | undefined): ProductView {
-  // The first duration still offered sets the product's own price and duration.
-  const first = row.price_durations.find((d) => d.active) ?? row.price_durations[0];
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    image_file: fileName(row.featured_image),
-    featuredImage: row.featured_image,
-    thumbnailImage: row.thumbnail_image,
-    category_id: row.category_id,
-    category: category?.slug ?? null,
-    category_slug: category?.slug ?? null,
-    category_name: category?.name ?? null,
-    channels: row.channels,
-    quality: row.quality,
-    devices: row.devices,
-    popular: row.popular,
-    vod: row.vod,
-    active: row.active,
-    features: row.features,
-    priceDurations: row.price_durations,
-    price: first?.price ?? 0,
-    duration: first?.duration ?? ('1 month' as Duration),
-    version: row.version,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
-}
+/** A category's name in each of its languages, in the order ar, fr, en. */
+const namesOf = (translations: CategoryRow['translations']): Partial<Record<Language, string>> =>
+  Object.fromEntries(
+    CATALOGUE_LANGUAGES.filter((language) => translations[language]).map((language) => [
+      language,
+      translations[language]!.name,
+    ]),
+  );
 
 /** pg reads timestamptz back as a Date; rows built in memory may hold the ISO text they were written with. */
 const iso = (time: string | Date) => new Date(time).toISOString();

@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = [
   'order.deleted',
   'order.restored',
   'shop.legal_changed',
+  'shop.language_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,6 +94,20 @@ export const auditItemText = (quantity: number, name: string, duration: string):
 export function readAuditItem(text: string): { quantity: number; name: string; duration: string } | undefined {
   const match = /^(\d+) × (.*) \(([^()]+)\)$/.exec(text);
   return match ? { quantity: Number(match[1]), name: match[2]!, duration: match[3]! } : undefined;
+}
+
+/**
+ * A catalogue item's texts are audited per language (docs/product.md#catalogue-languages): one field per text and
+ * language, `name.ar`, `description.fr`, `features.en`, so the trail says which language changed.
+ */
+export const AUDIT_TEXT_FIELDS = ['name', 'description', 'features'] as const;
+export type AuditTextField = (typeof AUDIT_TEXT_FIELDS)[number];
+export const languageField = (field: AuditTextField, language: string): string => `${field}.${language}`;
+
+/** The text field and language of a field named by languageField, if it is one. */
+export function textFieldOf(field: string): { field: AuditTextField; language: string } | undefined {
+  const match = /^(name|description|features)\.(ar|fr|en)$/.exec(field);
+  return match ? { field: match[1] as AuditTextField, language: match[2]! } : undefined;
 }
 
 /** Page sizes of GET /api/admin/audit. */

@@ -204,8 +204,14 @@ describe('product fields', () => {
 });
 
 describe('category fields', () => {
-  it('requires a name and defaults the description', () => {
-    expect(categoryCreateSchema.parse({ name: ' Sport ' })).toEqual({ name: 'Sport', description: '' });
+  it('requires a name, by itself or in some language', () => {
+    expect(categoryCreateSchema.parse({ name: ' Sport ' })).toEqual({ name: 'Sport', translations: {} });
+    expect(categoryCreateSchema.parse({ translations: '{"ar":{"name":"رياضة"}}' })).toEqual({
+      translations: { ar: { name: 'رياضة', description: '' } },
+    });
+    expect(errorsOf(categoryCreateSchema, { translations: { ar: null, en: { name: '' } } })).toEqual({
+      name: 'Category name is required',
+    });
     expect(errorsOf(categoryCreateSchema, { name: '' })).toEqual({ name: 'Category name is required' });
     expect(errorsOf(categoryCreateSchema, {})).toEqual({ name: 'Category name is required' });
     expect(categoryUpdateSchema.parse({ description: 'x' })).toEqual({ description: 'x' });

@@ -1,5 +1,6 @@
 import { ORDER_TOTAL_MAX } from '../ordering/constants';
 import { coded } from '../errors/coded';
+import { LANGUAGES, type Language } from '../identity/constants';
 
 // Rules and messages of the catalogue (docs/product.md#validation and #constants), shared by the server and the web app.
 
@@ -83,7 +84,131 @@ export const catalogueMessages = {
   restoredKeptImage: (kind: 'Product' | 'Category', version: number) =>
     `${kind} restored to version ${version}, keeping the current image: the image of that version is no longer stored`,
   categoryHasProducts: (count: number) => coded('catalogue.category_has_products', { count }),
+  language: coded('catalogue.language', { allowed: LANGUAGES.join(', ') }),
+  translations: coded('catalogue.translations', { allowed: LANGUAGES.join(', ') }),
+  translationNameRequired: (language: Language) => coded('catalogue.translation_name_required', { language }),
+  defaultLanguageRequired: (language: Language) => coded('catalogue.default_language_required', { language }),
 } as const;
+
+// ---------- Languages of the catalogue (docs/product.md#catalogue-languages) ----------
+// Zod-free, so that the storefront and the back office pick an item's text exactly as the server does.
+
+/** The languages an item's text may be written in: the store's three. */
+export const CATALOGUE_LANGUAGES: readonly Language[] = LANGUAGES;
+
+/**
+ * The shop's default language until an administrator chooses one: French, the language the
+ * catalogue was written in before it had three. So the text of events written before then (one
+ * name, description and features) is French: the shop's default language at the time.
+ */
+export const INITIAL_SHOP_LANGUAGE: Language = 'fr';
+
+/** An item's text by language (the same as types.ts's Translations, which imports this file). */
+type ByLanguage<T> = Partial<Record<Language, T>>;
+
+/** One value per language, in the order ar, fr, en. */
+export const byLanguage = <T>(value: (language: Language) => T): Record<Language, T> =>
+  Object.fromEntries(CATALOGUE_LANGUAGES.map((language) => [language, value(language)])) as Record<Language, T>;
+
+export const isCatalogueLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (CATALOGUE_LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The language an item is shown in: the one asked for when the item has it, else the shop's
+ * default language, else the first it has in the order ar, fr, en; undefined when it has none.
+ */
+export function shownLanguage(
+  present: ByLanguage<unknown>,
+  asked: Language | undefined,
+  shopDefault: Language,
+): Language | undefined {
+  if (asked && present[asked]) return asked;
+  if (present[shopDefault]) return shopDefault;
+  return CATALOGUE_LANGUAGES.find((language) => present[language]);
+}
+
+/** An item's text in the language it is shown in (shownLanguage), with that language. */
+export function catalogueTextIn<T>(
+  translations: ByLanguage<T>,
+  asked: Language | undefined,
+  shopDefault: Language,
+): { language: Language; text: T } | undefined {
+  const language = shownLanguage(translations, asked, shopDefault);
+  return language && { language, text: translations[language]! };
+}
+
+/** What an item (a ProductView, a CategoryView, a cart's product) says of its languages. */
+export interface Localized {
+  language: Language;
+  defaultLanguage: Language;
+  translations: ByLanguage<object>;
+  /** A product's category, named in each language. */
+  category_names?: ByLanguage<string>;
+  category_name?: string | null;
+}
+
+/**
+ * An item as a reader of `asked` sees it: its `name`, `description` (and `features`) in the
+ * language shownLanguage picks, `language` saying which, and its category's name likewise. The
+ * server answers with it (`?lang=`, Accept-Language); the web shows every item through it.
+ */
+export function inLanguage<V extends Localized>(item: V, asked: Language | undefined): V {
+  const shown = catalogueTextIn(item.translations, asked, item.defaultLanguage);
+  const category = item.category_names && catalogueTextIn(item.category_names, asked, item.defaultLanguage);
+  return {
+    ...item,
+    ...(shown && { ...shown.text, language: shown.language }),
+    ...(category && { category_name: category.text }),
+  };
+}
+
+/**
+ * The language an Accept-Language header prefers among the store's, weights honoured and regions
+ * ignored (`ar-DZ,fr;q=0.8` → ar); undefined when it names none of them.
+ */
+export function acceptedLanguage(header: string | undefined): Language | undefined {
+  if (!header) return undefined;
+  let best: { language: Language; weight: number } | undefined;
+  for (const part of header.split(',')) {
+    const [tag = '', ...parameters] = part.trim().split(';');
+    const language = tag.trim().toLowerCase().split('-')[0];
+    if (!isCatalogueLanguage(language)) continue;
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (Number.isFinite(weight) && weight > 0 && (!best || weight > best.weight)) best = { language, weight };
+  }
+  return best?.language;
+}
+
+/** One language's text as a form or a request gives it: any field may be blank. */
+export interface TextInput {
+  name?: string;
+  description?: string;
+  features?: readonly string[];
+}
+
+/** Nothing written in that language: the language is left out (or taken out). */
+export const isBlankText = (text: TextInput): boolean =>
+  !text.name?.trim() && !text.description?.trim() && !(text.features ?? []).some((feature) => feature.trim());
+
+/**
+ * The rules of an item's languages (docs/product.md#validation): a language with any text has a
+ * name, and the shop's default language is filled. Each problem names its language; the server's
+ * schemas and decider apply these, the back office's forms too.
+ */
+export function translationProblems(
+  translations: ByLanguage<TextInput>,
+  shopDefault: Language,
+): Partial<Record<Language, 'translationNameRequired' | 'defaultLanguageRequired'>> {
+  const problems: Partial<Record<Language, 'translationNameRequired' | 'defaultLanguageRequired'>> = {};
+  for (const language of CATALOGUE_LANGUAGES) {
+    const text = translations[language];
+    if (text && !isBlankText(text) && !text.name?.trim()) problems[language] = 'translationNameRequired';
+  }
+  const main = translations[shopDefault];
+  if (!problems[shopDefault] && (!main || isBlankText(main))) problems[shopDefault] = 'defaultLanguageRequired';
+  return problems;
+}
 
 // ---------- Product field rules (docs/product.md#validation) ----------
 // Zod-free, so that the admin's product form checks a field with the very function the server's

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coded, type Coded } from '../errors/coded';
+import { LANGUAGES, type Language } from '../identity/constants';
 import { text } from '../text/schemas';
 import { typedNumber } from '../text/constants';
 import {
@@ -16,6 +17,7 @@ import {
   QUALITIES,
   catalogueMessages,
   channelsProblem,
+  isBlankText,
   devicesProblem,
   hasDuration,
   inDurationOrder,
@@ -26,7 +28,7 @@ import {
   type CatalogueMessageKey,
   type Quality,
 } from './constants';
-import type { PriceDuration } from './types';
+import type { CategoryText, PriceDuration, ProductText } from './types';
 
 // The catalogue bodies and queries the server accepts (docs/product.md#validation). Multipart forms send every
 // field as text, so each field accepts its text form too: numbers as digits, booleans as
@@ -62,7 +64,7 @@ const flag = (field: string) =>
     z.boolean({ error: catalogueMessages.flag(field) }),
   );
 
-/** A list sent as a JSON string (multipart) or as a JSON array (JSON body). */
+/** A list or an object sent as a JSON string (multipart) or as JSON (JSON body). */
 const jsonList = (value: unknown) => {
   if (typeof value !== 'string') return value;
   try {
@@ -114,9 +116,72 @@ const priceDurations = z.preprocess(
     .transform((rows) => inDurationOrder(rows)),
 );
 
+/**
+ * An edit of an item's languages (docs/product.md#catalogue-languages): each language named gets the text given
+ * (description and features default to blank); `null`, or a text left blank, takes the language
+ * out. A language with any text needs its name. Whether the shop's default language is filled is
+ * the decider's to say: it knows which one that is.
+ */
+export type TranslationsChange<T> = Partial<Record<Language, T | null>>;
+
+function translations<Shape extends z.ZodRawShape, T>(
+  entry: z.ZodObject<Shape>,
+  complete: (given: z.output<z.ZodObject<Shape>>) => T,
+) {
+  const perLanguage = Object.fromEntries(
+    LANGUAGES.map((language) => [language, entry.nullable().optional()]),
+  ) as Record<Language, z.ZodOptional<z.ZodNullable<z.ZodObject<Shape>>>>;
+  return z.preprocess(
+    jsonList,
+    z
+      .strictObject(perLanguage, { error: catalogueMessages.translations })
+      .superRefine((given, ctx) => {
+        for (const language of LANGUAGES) {
+          const text = given[language] as { name?: string } | null | undefined;
+          if (text && !isBlankText(text) && !text.name)
+            ctx.addIssue({
+              code: 'custom',
+              path: [language, 'name'],
+              message: catalogueMessages.translationNameRequired(language),
+            });
+        }
+      })
+      .transform((given) => {
+        const change: TranslationsChange<T> = {};
+        for (const language of LANGUAGES) {
+          const text = given[language] as z.output<z.ZodObject<Shape>> | null | undefined;
+          if (text === undefined) continue;
+          change[language] = text === null || isBlankText(text) ? null : complete(text);
+        }
+        return change;
+      }),
+  );
+}
+
+const productName = text({
+  field: 'Product name',
+  max: PRODUCT_NAME_MAX,
+  required: catalogueMessages.productNameRequired,
+});
+const productDescription = text({ field: 'Description', max: PRODUCT_DESCRIPTION_MAX, multiline: true });
+
+const productTranslations = translations(
+  z.object(
+    {
+      name: text({ field: 'Product name', max: PRODUCT_NAME_MAX }).optional(),
+      description: productDescription.optional(),
+      features: features.optional(),
+    },
+    { error: catalogueMessages.translations },
+  ),
+  (given): ProductText => ({ name: given.name!, description: given.description ?? '', features: given.features ?? [] }),
+);
+
 const productShape = {
-  name: text({ field: 'Product name', max: PRODUCT_NAME_MAX, required: catalogueMessages.productNameRequired }),
-  description: text({ field: 'Description', max: PRODUCT_DESCRIPTION_MAX, multiline: true }).optional(),
+  /** The shop's default language's name (`translations` gives each language's). */
+  name: productName.optional(),
+  description: productDescription.optional(),
+  translations: optional(productTranslations),
   /** The server resolves it as an id, a slug or a name, in that order. */
   category_id: categoryRef.optional(),
   channels: optional(ruledNumber(channelsProblem, 'channels')),
@@ -129,20 +194,34 @@ const productShape = {
   price_durations: priceDurations,
 };
 
-/** A new product: name and price durations required, everything else has a default. */
-export const productCreateSchema = z.object(productShape).transform((input) => ({
-  name: input.name,
-  description: input.description ?? '',
-  category_id: input.category_id ?? '',
-  channels: input.channels ?? 0,
-  quality: input.quality ?? ('HD' as Quality),
-  devices: input.devices ?? DEVICES_MIN,
-  popular: input.popular ?? false,
-  vod: input.vod ?? false,
-  active: input.active ?? true,
-  features: input.features ?? [],
-  price_durations: input.price_durations,
-}));
+/** A new item is named: by `name`, or in some language of `translations`. */
+const named =
+  (required: Coded) => (input: { name?: string; translations?: TranslationsChange<unknown> }, ctx: z.RefinementCtx) => {
+    const someLanguage = Object.values(input.translations ?? {}).some(Boolean);
+    if (!input.name && !someLanguage) ctx.addIssue({ code: 'custom', path: ['name'], message: required });
+  };
+
+/**
+ * A new product: named and priced, everything else has a default. `name`, `description` and
+ * `features` are the shop's default language's text, unless `translations` gives that language.
+ */
+export const productCreateSchema = z
+  .object(productShape)
+  .superRefine(named(catalogueMessages.productNameRequired))
+  .transform((input) => ({
+    name: input.name,
+    description: input.description,
+    features: input.features,
+    translations: input.translations ?? {},
+    category_id: input.category_id ?? '',
+    channels: input.channels ?? 0,
+    quality: input.quality ?? ('HD' as Quality),
+    devices: input.devices ?? DEVICES_MIN,
+    popular: input.popular ?? false,
+    vod: input.vod ?? false,
+    active: input.active ?? true,
+    price_durations: input.price_durations,
+  }));
 
 /** An edit: only the fields sent change; a field sent must still be valid. */
 export const productUpdateSchema = z.object(productShape).partial().transform(definedOnly);
@@ -150,18 +229,52 @@ export const productUpdateSchema = z.object(productShape).partial().transform(de
 export type ProductFields = z.output<typeof productCreateSchema>;
 export type ProductChanges = z.output<typeof productUpdateSchema>;
 
+const categoryDescription = text({ field: 'Description', max: CATEGORY_DESCRIPTION_MAX, multiline: true });
+
 const categoryShape = {
-  name: text({ field: 'Category name', max: CATEGORY_NAME_MAX, required: catalogueMessages.categoryNameRequired }),
-  description: text({ field: 'Description', max: CATEGORY_DESCRIPTION_MAX, multiline: true }).optional(),
+  /** The shop's default language's name (`translations` gives each language's). */
+  name: text({
+    field: 'Category name',
+    max: CATEGORY_NAME_MAX,
+    required: catalogueMessages.categoryNameRequired,
+  }).optional(),
+  description: categoryDescription.optional(),
+  translations: optional(
+    translations(
+      z.object(
+        {
+          name: text({ field: 'Category name', max: CATEGORY_NAME_MAX }).optional(),
+          description: categoryDescription.optional(),
+        },
+        { error: catalogueMessages.translations },
+      ),
+      (given): CategoryText => ({ name: given.name!, description: given.description ?? '' }),
+    ),
+  ),
 };
 
 export const categoryCreateSchema = z
   .object(categoryShape)
-  .transform((input) => ({ name: input.name, description: input.description ?? '' }));
+  .superRefine(named(catalogueMessages.categoryNameRequired))
+  .transform((input) => ({
+    name: input.name,
+    description: input.description,
+    translations: input.translations ?? {},
+  }));
 export const categoryUpdateSchema = z.object(categoryShape).partial().transform(definedOnly);
 
 export type CategoryFields = z.output<typeof categoryCreateSchema>;
 export type CategoryChanges = z.output<typeof categoryUpdateSchema>;
+
+/** `PUT /api/admin/shop/language`: the catalogue's default language (docs/product.md#shop-settings). */
+export const catalogueLanguageSchema = z.object({
+  defaultLanguage: z.enum(LANGUAGES, { error: catalogueMessages.language }),
+});
+
+/** `?lang=` on the storefront's reads: the language `name`, `description` and `features` are answered in. */
+export const languageQuerySchema = z.object({
+  lang: optional(z.enum(LANGUAGES, { error: catalogueMessages.language })),
+});
 
 export const bulkProductsSchema = z
   .object({

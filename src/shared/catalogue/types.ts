@@ -1,6 +1,37 @@
+import type { Language } from '../identity/constants';
 import type { Duration, Quality } from './constants';
 
 // The catalogue API's answers (docs/product.md#api), as the server sends them.
+
+/** A product's text in one language (docs/product.md#catalogue-languages). */
+export interface ProductText {
+  name: string;
+  description: string;
+  features: string[];
+}
+
+/** A category's text in one language. */
+export interface CategoryText {
+  name: string;
+  description: string;
+}
+
+/** An item's text by language: the shop's default language is required when it is written, the others optional. */
+export type Translations<T> = Partial<Record<Language, T>>;
+export type ProductTranslations = Translations<ProductText>;
+export type CategoryTranslations = Translations<CategoryText>;
+
+/**
+ * What every catalogue item says of its languages: `name`, `description` (and a product's
+ * `features`) are in `language`, the one asked for (`?lang=`, Accept-Language) when the item has
+ * it, else the shop's default, else the first it has (catalogueTextIn); `translations` holds them all.
+ */
+export interface InLanguages<T> {
+  language: Language;
+  /** The shop's default language when the answer was made (Settings, Shop tab). */
+  defaultLanguage: Language;
+  translations: Translations<T>;
+}
 
 /** One price of a product: a duration, its whole-dinar price, and whether it is offered. */
 export interface PriceDuration {
@@ -10,7 +41,7 @@ export interface PriceDuration {
 }
 
 /** A category as the API returns it. */
-export interface CategoryView {
+export interface CategoryView extends InLanguages<CategoryText> {
   id: string;
   name: string;
   slug: string;
@@ -28,7 +59,7 @@ export interface CategoryView {
 }
 
 /** A product as the API returns it; `price` and `duration` are those of its first offered duration. */
-export interface ProductView {
+export interface ProductView extends InLanguages<ProductText> {
   id: string;
   name: string;
   description: string;
@@ -39,7 +70,10 @@ export interface ProductView {
   /** The category's slug. */
   category: string | null;
   category_slug: string | null;
+  /** The category's name in the product's `language` when it has it (else as catalogueTextIn picks). */
   category_name: string | null;
+  /** The category's name in each of its languages. */
+  category_names: Partial<Record<Language, string>>;
   channels: number;
   quality: Quality;
   devices: number;
@@ -93,3 +127,13 @@ export type ProductsDelta = ItemsDelta<ProductView>;
 export type CategoriesDelta = ItemsDelta<CategoryView>;
 export type ProductsUpdate = ProductsList | ProductsDelta;
 export type CategoriesUpdate = CategoriesList | CategoriesDelta;
+
+/** `GET /api/admin/shop/language`: the catalogue's default language (docs/product.md#shop-settings), versioned like an item. */
+export interface CatalogueLanguageView {
+  /** The language every product and category must have; shoppers whose language an item lacks read it in this one. */
+  defaultLanguage: Language;
+  /** The settings' version (its ETag); -1 before an admin ever chose (the default is then INITIAL_SHOP_LANGUAGE). */
+  version: number;
+  /** For each language, how many products and categories have no text in it yet (the default's should be none). */
+  missing: Record<Language, { products: number; categories: number }>;
+}

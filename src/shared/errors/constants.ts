@@ -125,6 +125,16 @@ export const ERRORS = {
   'catalogue.restore_category_gone': entry<{ version: number }>(
     'Version {version} cannot be restored: its category has been deleted since. Restore a later version, or edit the product instead.',
   ),
+  'catalogue.language': entry<{ allowed: string }>('Language must be one of {allowed}'),
+  'catalogue.translations': entry<{ allowed: string }>(
+    'Translations must be an object by language ({allowed}), each with a name, a description and features',
+  ),
+  'catalogue.translation_name_required': entry<{ language: string }>(
+    'The name in {language, select, ar {Arabic} fr {French} en {English} other {{language}}} is required: its description or features are filled',
+  ),
+  'catalogue.default_language_required': entry<{ language: string }>(
+    "The name in {language, select, ar {Arabic} fr {French} en {English} other {{language}}}, the shop's default language, is required",
+  ),
 
   // Cart, checkout and payment
   'phone.required': entry('Phone number is required'),

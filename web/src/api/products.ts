@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { firstPaidDuration, offeredDurations } from '@shared/catalogue/constants';
 import type { PriceDuration, ProductDetailView, ProductView } from '@shared/catalogue/types';
-import type { CartProduct } from '../cart/cart';
+import { namesOf, type CartProduct } from '../cart/cart';
 import { getJson } from './http';
 
 /**
@@ -53,6 +53,8 @@ export function toCartProduct(product: ProductView): CartProduct {
     category_name: product.category_name,
     quality: product.quality,
     priceDurations: product.priceDurations,
+    names: namesOf(product),
+    defaultLanguage: product.defaultLanguage,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ProductView } from '@shared/catalogue/types';
+import type { Language } from '@shared/identity/constants';
 import { QUANTITY_MAX, isTrialDuration } from '@shared/ordering/constants';
 
 // The browser cart's pure logic (docs/product.md#cart). No DOM, no storage: the store
@@ -18,8 +19,15 @@ export interface CartProduct {
   featuredImage?: string | null;
   category_name?: string | null;
   quality?: string;
+  /** Its name in each language it has (docs/product.md#catalogue-languages), shown in the page's (nameIn); absent in older carts. */
+  names?: Partial<Record<Language, string>>;
+  defaultLanguage?: Language;
   [extra: string]: unknown;
 }
+
+/** A product's name in each of its languages, as the cart keeps them. */
+export const namesOf = (product: Pick<ProductView, 'translations'>): Partial<Record<Language, string>> =>
+  Object.fromEntries(Object.entries(product.translations).map(([language, text]) => [language, text.name]));
 
 export interface CartItem {
   product: CartProduct;
@@ -124,13 +132,14 @@ export function updateQuantity(
 }
 
 /** The current prices of a product, as the catalogue sends them. */
-export type PriceSource = Pick<ProductView, 'id' | 'price' | 'duration' | 'priceDurations'>;
+export type PriceSource = Pick<ProductView, 'id' | 'price' | 'duration' | 'priceDurations'> &
+  Partial<Pick<ProductView, 'translations' | 'defaultLanguage'>>;
 
 /**
- * Brings the cart's prices up to date with the catalogue: each line takes the current price of its
- * product in its duration. Lines whose product or duration is not in `products` are kept as they
- * are (the server refuses them at checkout and says why). Returns `items` itself when nothing
- * changed.
+ * Brings the cart's prices (and names) up to date with the catalogue: each line takes the current
+ * price of its product in its duration. Lines whose product or duration is not in `products` are
+ * kept as they are (the server refuses them at checkout and says why). Returns `items` itself when
+ * nothing changed.
  */
 export function repriceItems(items: readonly CartItem[], products: readonly PriceSource[]): readonly CartItem[] {
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -144,17 +153,23 @@ export function repriceItems(items: readonly CartItem[], products: readonly Pric
     const listed = entry ? entry.price : source.duration === item.selectedDuration ? source.price : undefined;
     // A free trial costs nothing whatever its row says, as the server prices it.
     const price = listed !== undefined && isTrialDuration(item.selectedDuration) ? 0 : listed;
-    if (price === undefined || !Number.isFinite(price) || price === item.selectedPrice) return item;
+    const repriced = price !== undefined && Number.isFinite(price) && price !== item.selectedPrice;
+    const names = source.translations && namesOf({ translations: source.translations });
+    const renamed =
+      names !== undefined &&
+      (JSON.stringify(names) !== JSON.stringify(item.product.names) ||
+        source.defaultLanguage !== item.product.defaultLanguage);
+    if (!repriced && !renamed) return item;
     changed = true;
     const priceWas = item.priceWas ?? item.selectedPrice;
     return {
       ...item,
-      ...(priceWas === price ? { priceWas: undefined } : { priceWas }),
-      selectedPrice: price,
+      // A new price is remembered with the one the shopper saw first (a rename alone changes no price).
+      ...(repriced && { ...(priceWas === price ? { priceWas: undefined } : { priceWas }), selectedPrice: price }),
       product: {
         ...item.product,
-        price: source.price,
-        priceDurations: source.priceDurations,
+        ...(repriced && { price: source.price, priceDurations: source.priceDurations }),
+        ...(renamed && { names, defaultLanguage: source.defaultLanguage }),
       },
     };
   });

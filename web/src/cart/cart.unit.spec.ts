@@ -17,6 +17,7 @@ import {
   unavailableLines,
 } from './cart';
 import { createCartStore } from './store';
+import { nameIn } from '../lib/catalogue-language';
 import type { KeyValueStorage } from '../lib/storage';
 
 const basic: CartProduct = { id: 'p-1', name: 'Basic', price: 2000, duration: '1 month', quality: 'HD' };
@@ -259,6 +260,39 @@ describe('repriceItems', () => {
     ]);
     expect(store.getSnapshot().total).toBe(2500);
     expect(parseStoredCart(storage.data.get('cart') ?? null)[0]!.selectedPrice).toBe(2500);
+  });
+});
+
+describe('the names of a cart’s lines (docs/product.md#catalogue-languages)', () => {
+  const names = { ar: 'أساسي', fr: 'Basique' };
+  const named: CartProduct = { ...basic, names, defaultLanguage: 'fr' };
+  const prices = [{ duration: '1 month', price: 2000, active: true }] satisfies PriceDuration[];
+
+  it('are shown in the page’s language, else the default one, else the line’s own name', () => {
+    expect(nameIn(named.names, named.defaultLanguage, 'ar', named.name)).toEqual({ name: 'أساسي', language: 'ar' });
+    expect(nameIn(named.names, named.defaultLanguage, 'en', named.name)).toEqual({ name: 'Basique', language: 'fr' });
+    // A line saved before languages: its one name.
+    expect(nameIn(basic.names, basic.defaultLanguage, 'ar', basic.name)).toEqual({ name: 'Basic' });
+  });
+
+  it('follow the catalogue when it renames a product, its price unchanged', () => {
+    const items = addItem([], { ...named, priceDurations: prices });
+    const source = {
+      id: 'p-1',
+      price: 2000,
+      duration: '1 month' as const,
+      priceDurations: prices,
+      defaultLanguage: 'fr' as const,
+    };
+    const translations = {
+      ar: { name: 'أساسي', description: '', features: [] },
+      fr: { name: 'Basique', description: '', features: [] },
+    };
+    expect(repriceItems(items, [{ ...source, translations }])).toBe(items);
+    const english = { ...translations, en: { name: 'Basic', description: '', features: [] } };
+    const renamed = repriceItems(items, [{ ...source, translations: english }]);
+    expect(renamed[0]!.product.names).toEqual({ ...names, en: 'Basic' });
+    expect(renamed[0]!.selectedPrice).toBe(2000);
   });
 });
 

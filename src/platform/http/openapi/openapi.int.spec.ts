@@ -73,7 +73,9 @@ describe('the OpenAPI description of the running store', () => {
     for (const op of reads) {
       const query = queryExample(op.described, document);
       const res = await request(app.url).get(op.path).query(query).set(bearer(token));
-      expect(res.status, `${op.path}?${new URLSearchParams(query)} → ${JSON.stringify(res.body)}`).toBe(200);
+      // A path with a parameter names no item here ({id}): the query is still read first, never refused.
+      const expected = op.path.includes('{') ? 404 : 200;
+      expect(res.status, `${op.path}?${new URLSearchParams(query)} → ${JSON.stringify(res.body)}`).toBe(expected);
     }
   });
 
@@ -148,6 +150,8 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
   return [
     {
       route: 'POST /api/admin/categories',
+      // Named by `name` or in some language of `translations`, both optional: a rule the schema's example cannot know.
+      body: (example) => ({ ...example, name: 'Example' }),
       status: 201,
       then: (answer) => void (ids.category = (answer.category as { id: string }).id),
     },
@@ -160,6 +164,7 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
       // example's duration is the free trial, which opens no checkout: a paid one is added.
       body: (example) => ({
         ...example,
+        name: 'Example',
         category_id: ids.category,
         price_durations: [...(example.price_durations as object[]), { duration: '1 month', price: 1 }],
       }),
@@ -237,6 +242,8 @@ function writeSteps(ids: Record<string, string>): WriteStep[] {
       status: 200,
     },
     { route: 'PUT /api/admin/settings/language', status: 200 },
+    // The catalogue's default language: the example names one the store has.
+    { route: 'PUT /api/admin/shop/language', status: 200 },
     { route: 'DELETE /api/admin/products/{id}', params: id('product'), status: 200 },
     { route: 'DELETE /api/admin/categories/{id}', params: id('category'), status: 200 },
     {

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CategoryPage, CategoryView } from '@shared/catalogue/types';
+import { byLanguage } from '@shared/catalogue/constants';
+import type { CategoryPage, CategoryText, CategoryView } from '@shared/catalogue/types';
+import type { Language } from '@shared/identity/constants';
 import { adminApi, adminRetry } from './client';
 import { categoryKeys } from './keys';
 
@@ -32,18 +34,33 @@ export const categoriesQuery = (filters: CategoryFilters) =>
       adminApi.json<CategoryPage>(`/api/admin/categories${categoryQueryString(filters)}`, { signal }),
   });
 
-/** What the add and edit forms send: a multipart name, description and image. */
+/** What the add and edit forms send: a name and description in each language (docs/product.md#catalogue-languages), and an image. */
 export interface CategoryForm {
-  name: string;
-  description: string;
+  texts: Record<Language, CategoryText>;
   /** A new picture; without one, an edit keeps the current picture. */
   image: File | null;
 }
 
+/** A language with neither name nor description is not kept. */
+export const isCategoryTextFilled = (text: CategoryText): boolean =>
+  Boolean(text.name.trim() || text.description.trim());
+
+/** The form's texts filled from a category's languages (blank where it has none). */
+export function categoryTexts(category: Pick<CategoryView, 'translations'> | null): Record<Language, CategoryText> {
+  return byLanguage((language) => {
+    const text = category?.translations[language];
+    return { name: text?.name ?? '', description: text?.description ?? '' };
+  });
+}
+
+/** The multipart body: `translations` as JSON, a blank language null (taken out), and the image. */
 export function categoryFormData(form: CategoryForm): FormData {
   const data = new FormData();
-  data.set('name', form.name.trim());
-  data.set('description', form.description.trim());
+  const translations = byLanguage((language) => {
+    const text = form.texts[language];
+    return isCategoryTextFilled(text) ? { name: text.name.trim(), description: text.description.trim() } : null;
+  });
+  data.set('translations', JSON.stringify(translations));
   if (form.image) data.set('image', form.image);
   return data;
 }

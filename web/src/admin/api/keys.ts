@@ -64,4 +64,6 @@ export const projectionKeys = {
 export const shopKeys = {
   /** The shop's legal identity (docs/product.md#legal-information). */
   legal: [...ADMIN, 'shop', 'legal'] as const,
+  /** The catalogue's default language (docs/product.md#shop-settings), read again when the catalogue changes. */
+  language: [...ADMIN, 'shop', 'language'] as const,
 };

@@ -6,7 +6,9 @@ import type { CategoryView } from '@shared/catalogue/types';
 import { ProductImage } from '../../components/product/ProductImage';
 import { InboxIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
+import { useInPageLanguage } from '../../lib/catalogue-language';
 import { categoriesQuery } from '../api/categories';
+import { catalogueLanguageQuery } from '../api/catalogue-language';
 import { useAdminText } from '../i18n';
 import { EditIcon } from '../ui/icons';
 import { DataTable } from '../ui/list/DataTable';
@@ -44,6 +46,8 @@ export function CategoriesPage({ search, onSearch }: CategoriesPageProps) {
   const t = useAdminText();
   const filters = categoryFilters(search);
   const query = useQuery(categoriesQuery(filters));
+  // The forms need the shop's default language: read with the list, ready when one opens.
+  useQuery(catalogueLanguageQuery());
   const [open, setOpen] = useState<Open>(null);
 
   // A page past the end (its last category deleted, a link kept too long): the last page instead.
@@ -52,7 +56,9 @@ export function CategoriesPage({ search, onSearch }: CategoriesPageProps) {
   );
 
   const columns = useCategoryColumns(setOpen);
-  const rows = query.data?.data ?? [];
+  // Named in the admin's language where they have it (docs/product.md#catalogue-languages).
+  const shown = useInPageLanguage();
+  const rows = useMemo(() => (query.data?.data ?? []).map(shown), [query.data, shown]);
   // The delete modal shows the count as the list has it now (a live update may change it).
   const shownCount = (category: CategoryView) =>
     rows.find((row) => row.id === category.id)?.productsCount ?? category.productsCount;
@@ -141,7 +147,11 @@ function useCategoryColumns(setOpen: (open: Open) => void) {
       }),
       column.accessor('name', {
         header: () => t('admin.categories.col.name'),
-        cell: ({ getValue }) => <span className="admin-category-name">{getValue()}</span>,
+        cell: ({ getValue, row }) => (
+          <span className="admin-category-name" lang={row.original.language} dir="auto">
+            {getValue()}
+          </span>
+        ),
       }),
       column.accessor('slug', {
         header: () => t('admin.categories.col.slug'),
@@ -153,9 +163,9 @@ function useCategoryColumns(setOpen: (open: Open) => void) {
       }),
       column.accessor('description', {
         header: () => t('admin.categories.col.description'),
-        cell: ({ getValue }) =>
+        cell: ({ getValue, row }) =>
           getValue() ? (
-            <span className="admin-category-description" title={getValue()}>
+            <span className="admin-category-description" title={getValue()} lang={row.original.language} dir="auto">
               {getValue()}
             </span>
           ) : (

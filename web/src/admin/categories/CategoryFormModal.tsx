@@ -1,17 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from '@shared/catalogue/constants';
-import type { CategoryView } from '@shared/catalogue/types';
+import { flushSync } from 'react-dom';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, byLanguage } from '@shared/catalogue/constants';
+import type { CategoryText, CategoryView } from '@shared/catalogue/types';
+import type { Language } from '@shared/identity/constants';
 import { mediaUrl } from '../../api/products';
 import { Spinner } from '../../components/ui/Spinner';
 import { conflictOf } from '../api/client';
-import type { CategoryForm } from '../api/categories';
+import { categoryTexts, isCategoryTextFilled, type CategoryForm } from '../api/categories';
+import { catalogueLanguageQuery } from '../api/catalogue-language';
 import { EntityHistory } from '../history/EntityHistory';
 import { useAdminText } from '../i18n';
+import { LanguageTabs } from '../ui/LanguageTabs';
+import { ListError } from '../ui/list/ListError';
 import { Modal } from '../ui/Modal';
 import {
   IMAGE_ACCEPT,
   formProblems,
   imageProblem,
+  languageWithProblem,
   serverProblems,
   type CategoryField,
   type FieldProblem,
@@ -19,7 +26,8 @@ import {
 } from './category-form';
 import { useCreateCategory, useUpdateCategory } from './category-writes';
 
-// Add Category and Edit Category (docs/product.md#categories): name (required), description, image with a preview,
+// Add Category and Edit Category (docs/product.md#categories): a name and description in each language (a tab
+// each, the shop's default one required: docs/product.md#catalogue-languages), image with a preview,
 // checked (type, 2 MB) as soon as it is chosen. The modal stays open on a refused save, with the
 // problem next to its field; a stale edit closes it behind the shared conflict dialog, so the
 // admin reloads and sees the other admin's change before making theirs again.
@@ -30,7 +38,39 @@ export interface CategoryFormModalProps {
   onClose: () => void;
 }
 
-export function CategoryFormModal({ category: opened, onClose }: CategoryFormModalProps) {
+export function CategoryFormModal(props: CategoryFormModalProps) {
+  const t = useAdminText();
+  // The shop's default language, whose name is required: known before the form shows.
+  const shop = useQuery(catalogueLanguageQuery());
+  if (shop.data) return <CategoryFormFields {...props} defaultLanguage={shop.data.defaultLanguage} />;
+  return (
+    <Modal
+      open
+      onClose={props.onClose}
+      size="md"
+      title={t(props.category ? 'admin.categories.form.editTitle' : 'admin.categories.form.addTitle')}
+      testId="category-form"
+    >
+      {shop.isError ? (
+        <ListError
+          text={t('admin.categories.form.loadFailed')}
+          onRetry={() => void shop.refetch()}
+          testId="category-form-error"
+        />
+      ) : (
+        <p className="admin-category-loading" role="status">
+          <Spinner size="sm" /> {t('admin.categories.form.loading')}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function CategoryFormFields({
+  category: opened,
+  onClose,
+  defaultLanguage,
+}: CategoryFormModalProps & { defaultLanguage: Language }) {
   const t = useAdminText();
   // The category as last known here: as opened, or as a restore from its history left it.
   const [category, setCategory] = useState(opened);
@@ -38,16 +78,16 @@ export function CategoryFormModal({ category: opened, onClose }: CategoryFormMod
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const busy = create.isPending || update.isPending;
-  const [form, setForm] = useState<CategoryForm>({
-    name: category?.name ?? '',
-    description: category?.description ?? '',
-    image: null,
-  });
+  const [form, setForm] = useState<CategoryForm>({ texts: categoryTexts(category), image: null });
   const [problems, setProblems] = useState<FieldProblems>({});
+  /** The language whose fields show (its tab), the default one first. */
+  const [language, setLanguage] = useState<Language>(defaultLanguage);
+  const languageName = (of: Language) => t(`admin.language.${of}`);
 
-  const change = (field: 'name' | 'description') => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setForm((previous) => ({ ...previous, [field]: event.target.value }));
-    setProblems(({ [field]: _, ...others }) => others);
+  const change = (field: keyof CategoryText) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const text = { ...form.texts[language], [field]: event.target.value };
+    setForm((previous) => ({ ...previous, texts: { ...previous.texts, [language]: text } }));
+    setProblems(({ [`${field}.${language}` as CategoryField]: _, ...others }) => others);
   };
 
   const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
@@ -59,17 +99,22 @@ export function CategoryFormModal({ category: opened, onClose }: CategoryFormMod
     setProblems(({ image: _, ...others }) => (problem ? { ...others, image: problem } : others));
   };
 
+  /** Shows the problems, opening the first language that has one, and focuses the first field wrong. */
   const showProblems = (found: FieldProblems) => {
-    setProblems(found);
-    const first = (['name', 'description', 'image'] as const).find((field) => found[field]);
-    if (first) document.getElementById(`${formId}-${first}`)?.focus();
+    const wrong = languageWithProblem(found, defaultLanguage);
+    flushSync(() => {
+      setProblems(found);
+      if (wrong) setLanguage(wrong);
+    });
+    const first = (['name', 'description'] as const).find((field) => wrong && found[`${field}.${wrong}`]) ?? 'image';
+    if (first !== 'image' || found.image) document.getElementById(`${formId}-${first}`)?.focus();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     // A refused image was not kept: the save goes on without it, its message still showing.
-    const found = formProblems(form);
+    const found = formProblems(form, defaultLanguage, languageName);
     if (Object.keys(found).length) return showProblems({ ...found, ...(problems.image && { image: problems.image }) });
     const settled = {
       onSuccess: onClose,
@@ -80,19 +125,22 @@ export function CategoryFormModal({ category: opened, onClose }: CategoryFormMod
   };
 
   const text = (problem: FieldProblem) => ('text' in problem ? problem.text : t(problem.id, problem.values));
+  /** A field's id is its name alone: only the open language's fields are on the page. */
+  const idOf = (name: CategoryField) => `${formId}-${name.split('.')[0]}`;
   const field = (name: CategoryField) => ({
-    id: `${formId}-${name}`,
+    id: idOf(name),
     'aria-invalid': problems[name] ? true : undefined,
-    'aria-describedby': [name === 'image' && `${formId}-image-hint`, problems[name] && `${formId}-${name}-error`]
-      .filter(Boolean)
-      .join(' '),
+    'aria-describedby':
+      [name === 'image' && `${formId}-image-hint`, problems[name] && `${idOf(name)}-error`].filter(Boolean).join(' ') ||
+      undefined,
   });
   const problemText = (name: CategoryField) =>
     problems[name] && (
-      <p id={`${formId}-${name}-error`} className="field-error" data-testid={`category-${name}-error`}>
+      <p id={`${idOf(name)}-error`} className="field-error" data-testid={`category-${name.split('.')[0]}-error`}>
         {text(problems[name])}
       </p>
     );
+  const current = form.texts[language];
 
   return (
     <Modal
@@ -120,40 +168,58 @@ export function CategoryFormModal({ category: opened, onClose }: CategoryFormMod
       }
     >
       <form id={formId} className="admin-category-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="label" htmlFor={`${formId}-name`}>
-            {t('admin.categories.form.name')} <span aria-hidden="true">*</span>
-          </label>
-          <input
-            {...field('name')}
-            className="input"
-            value={form.name}
-            onChange={change('name')}
-            maxLength={CATEGORY_NAME_MAX}
-            required
-            aria-required="true"
-            autoComplete="off"
-            dir="auto"
-            data-testid="category-name"
-          />
-          {problemText('name')}
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={`${formId}-description`}>
-            {t('admin.categories.form.description')}
-          </label>
-          <textarea
-            {...field('description')}
-            className="textarea"
-            rows={4}
-            value={form.description}
-            onChange={change('description')}
-            maxLength={CATEGORY_DESCRIPTION_MAX}
-            dir="auto"
-            data-testid="category-description"
-          />
-          {problemText('description')}
-        </div>
+        <fieldset className="admin-form-section admin-category-texts" data-testid="category-texts">
+          <legend className="admin-form-legend">{t('admin.categories.form.texts')}</legend>
+          <p className="field-hint">
+            {t('admin.categories.form.textsHint', { language: languageName(defaultLanguage) })}
+          </p>
+          <LanguageTabs
+            selected={language}
+            onSelect={setLanguage}
+            required={defaultLanguage}
+            filled={byLanguage((of) => isCategoryTextFilled(form.texts[of]))}
+            invalid={byLanguage((of) => problems[`name.${of}`] ?? problems[`description.${of}`])}
+            testId="category-language"
+          >
+            <div className="field">
+              <label className="label" htmlFor={`${formId}-name`}>
+                {t('admin.categories.form.name')}
+                {language === defaultLanguage && <span aria-hidden="true"> *</span>}
+              </label>
+              <input
+                {...field(`name.${language}`)}
+                className="input"
+                value={current.name}
+                onChange={change('name')}
+                maxLength={CATEGORY_NAME_MAX}
+                aria-required={language === defaultLanguage}
+                autoComplete="off"
+                lang={language}
+                dir="auto"
+                data-autofocus
+                data-testid="category-name"
+              />
+              {problemText(`name.${language}`)}
+            </div>
+            <div className="field">
+              <label className="label" htmlFor={`${formId}-description`}>
+                {t('admin.categories.form.description')}
+              </label>
+              <textarea
+                {...field(`description.${language}`)}
+                className="textarea"
+                rows={4}
+                value={current.description}
+                onChange={change('description')}
+                maxLength={CATEGORY_DESCRIPTION_MAX}
+                lang={language}
+                dir="auto"
+                data-testid="category-description"
+              />
+              {problemText(`description.${language}`)}
+            </div>
+          </LanguageTabs>
+        </fieldset>
         <div className="field">
           <label className="label" htmlFor={`${formId}-image`}>
             {t('admin.categories.form.image')}
@@ -199,7 +265,7 @@ export function CategoryFormModal({ category: opened, onClose }: CategoryFormMod
             onRestored: ({ category: restored }) => {
               if (!restored) return;
               setCategory(restored);
-              setForm({ name: restored.name, description: restored.description, image: null });
+              setForm({ texts: categoryTexts(restored), image: null });
               setProblems({});
             },
             onConflict: onClose,

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { CategoryView } from '@shared/catalogue/types';
+import type { CategoryText, CategoryView } from '@shared/catalogue/types';
 import { createIntl } from 'react-intl';
 import arabicErrors from '../../i18n/errors/ar.json';
 import { setErrorLanguage } from '../../i18n/error-text';
@@ -8,7 +8,8 @@ import { ApiError } from '../../api/http';
 import { categoryKeys, productKeys } from '../api/keys';
 import { applyAdminEvent } from '../live/events';
 import { markLocalChange } from '../live/local-changes';
-import { formProblems, imageProblem, productsInTheWay, serverProblems } from './category-form';
+import { categoryFormData } from '../api/categories';
+import { formProblems, imageProblem, languageWithProblem, productsInTheWay, serverProblems } from './category-form';
 import { categoryFilters, parseCategoriesSearch } from './category-search';
 
 const category = (id: string): CategoryView => ({
@@ -16,6 +17,9 @@ const category = (id: string): CategoryView => ({
   name: 'Sports',
   slug: 'sports',
   description: '',
+  language: 'fr',
+  defaultLanguage: 'fr',
+  translations: { fr: { name: 'Sports', description: '' } },
   image_file: null,
   featuredImage: null,
   thumbnailImage: null,
@@ -39,15 +43,38 @@ describe('the category list in the URL', () => {
 });
 
 describe('the category form', () => {
-  it('requires a name and keeps to the server limits', () => {
-    expect(formProblems({ name: '   ', description: '' })).toEqual({
-      name: { id: 'admin.categories.form.nameRequired' },
+  const texts = (fr: CategoryText, others: Partial<Record<'ar' | 'en', CategoryText>> = {}) => ({
+    texts: { ar: blank, fr, en: blank, ...others },
+  });
+  const blank = { name: '', description: '' };
+  const named = (language: string) => `(${language})`;
+
+  it("requires the default language's name, a name wherever there is a description, and the server's limits", () => {
+    expect(formProblems(texts({ name: '   ', description: '' }), 'fr', named)).toEqual({
+      'name.fr': { id: 'admin.categories.form.nameRequired', values: { language: '(fr)' } },
     });
-    expect(formProblems({ name: 'x'.repeat(101), description: 'y'.repeat(2001) })).toEqual({
-      name: { id: 'admin.categories.form.tooLong', values: { max: 100 } },
-      description: { id: 'admin.categories.form.tooLong', values: { max: 2000 } },
+    expect(formProblems(texts({ name: 'x'.repeat(101), description: 'y'.repeat(2001) }), 'fr', named)).toEqual({
+      'name.fr': { id: 'admin.categories.form.tooLong', values: { max: 100 } },
+      'description.fr': { id: 'admin.categories.form.tooLong', values: { max: 2000 } },
     });
-    expect(formProblems({ name: 'Sports', description: '' })).toEqual({});
+    const arabic = texts({ name: 'Sports', description: '' }, { ar: { name: '', description: 'كل المباريات' } });
+    expect(formProblems(arabic, 'fr', named)).toEqual({
+      'name.ar': { id: 'admin.categories.form.nameFor', values: { language: '(ar)' } },
+    });
+    expect(languageWithProblem(formProblems(arabic, 'fr', named), 'fr')).toBe('ar');
+    expect(formProblems(texts({ name: 'Sports', description: '' }), 'fr', named)).toEqual({});
+  });
+
+  it('sends every language as JSON, a blank one as null', () => {
+    const form = {
+      ...texts({ name: ' Sport ', description: '' }, { en: { name: 'Sports', description: 'Live' } }),
+      image: null,
+    };
+    expect(JSON.parse(categoryFormData(form).get('translations') as string)).toEqual({
+      ar: null,
+      fr: { name: 'Sport', description: '' },
+      en: { name: 'Sports', description: 'Live' },
+    });
   });
 
   it('refuses an image over 2 MB or of another type before any upload', () => {
@@ -67,14 +94,22 @@ describe('the category form', () => {
       {},
       { code: 'catalogue.category_name_required' },
       {
-        name: { code: 'catalogue.category_name_required' },
-        description: { code: 'text.control', params: { field: 'Description' } },
+        'translations.ar.name': { code: 'catalogue.category_name_required' },
+        'translations.en.description': { code: 'text.control', params: { field: 'Description' } },
       },
     );
     expect(serverProblems(invalid)).toEqual({
-      name: { text: arabicErrors['error.catalogue.category_name_required'] },
-      description: { text: arabicErrors['error.text.control'] },
+      'name.ar': { text: arabicErrors['error.catalogue.category_name_required'] },
+      'description.en': { text: arabicErrors['error.text.control'] },
     });
+    // The shop's default language changed while the form was open: its name is now required.
+    const required = new ApiError(
+      'x',
+      400,
+      {},
+      { code: 'catalogue.default_language_required', params: { language: 'ar' } },
+    );
+    expect(serverProblems(required)['name.ar']).toEqual({ text: expect.stringContaining('العربية') });
     const tooLarge = new ApiError('Image size exceeds 2MB limit.', 413, {}, { code: 'catalogue.image_too_large' });
     expect(serverProblems(tooLarge)).toEqual({ image: { text: arabicErrors['error.catalogue.image_too_large'] } });
     const notAnImage = new ApiError('x', 400, {}, { code: 'catalogue.image_type', params: { allowed: 'JPG' } });

@@ -13,6 +13,7 @@ import {
   ACTION_TEXT,
   actorLabel,
   entityPlace,
+  entityLabel,
   fieldLabel,
   isCreation,
   isDeletion,
@@ -106,7 +107,7 @@ function AuditEntryItem({
   const dates = useAdminDates();
   const versionId = useId();
   const who = actorLabel(t, entry.actor);
-  const entity = <bdi className="audit-entity">{entry.entity.label}</bdi>;
+  const entity = <bdi className="audit-entity">{entityLabel(t, entry.entity)}</bdi>;
   const sentence = intl.formatMessage(
     { id: ACTION_TEXT[entry.action] as MessageId },
     {
@@ -217,7 +218,7 @@ function EntityLink({ entity, children }: { entity: AuditEntry['entity']; childr
       );
     case '/admin/settings':
       return (
-        <Link to={place.to} search={{ tab: 'shop' }} className={className}>
+        <Link to={place.to} search={place.search} className={className}>
           {children}
         </Link>
       );

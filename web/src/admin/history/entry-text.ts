@@ -4,9 +4,11 @@ import {
   readAuditItem,
   readAuditPrice,
   readAuditPriceLine,
+  textFieldOf,
   type AuditAction,
   type AuditEntityType,
 } from '@shared/audit/constants';
+import { isCatalogueLanguage } from '@shared/catalogue/constants';
 import type { AuditChange, AuditEntry, AuditValue } from '@shared/audit/types';
 import { CHECKOUT_LANGUAGES, ORDER_STATUSES, isRefundMethod, type CheckoutLanguage } from '@shared/ordering/constants';
 import { ACTIVATION_KIND_LABELS, REMINDER_STEPS } from '@shared/subscriptions/constants';
@@ -60,6 +62,7 @@ export const ACTION_TEXT: Record<AuditAction, AdminMessageId> = {
   'order.deleted': 'admin.history.action.order.deleted',
   'order.restored': 'admin.history.action.order.restored',
   'shop.legal_changed': 'admin.history.action.shop.legal_changed',
+  'shop.language_changed': 'admin.history.action.shop.language_changed',
 };
 
 const FIELD_TEXT: Record<string, AdminMessageId> = {
@@ -104,6 +107,7 @@ const FIELD_TEXT: Record<string, AdminMessageId> = {
   method: 'admin.history.field.method',
   refundedOn: 'admin.history.field.refundedOn',
   trial: 'admin.history.field.trial',
+  defaultLanguage: 'admin.history.field.defaultLanguage',
   legalName: 'admin.history.field.legalName',
   rc: 'admin.history.field.rc',
   nif: 'admin.history.field.nif',
@@ -133,12 +137,30 @@ export interface Words {
 /** A field's name in the admin's language; one the screens do not know yet shows as the server names it. */
 export function fieldLabel(words: Words, field: string): string {
   if (FIELD_TEXT[field]) return words.t(FIELD_TEXT[field]);
+  // One language's text: `name.ar` → "Name (Arabic)" (docs/product.md#catalogue-languages).
+  const text = textFieldOf(field);
+  if (text && isCatalogueLanguage(text.language))
+    return words.t('admin.history.field.inLanguage', {
+      field: words.t(FIELD_TEXT[text.field]!),
+      language: words.t(`admin.language.${text.language}`),
+    });
   // One duration's price: `prices.1 month` → "Price (1 month)".
   if (field.startsWith(AUDIT_PRICE_FIELD_PREFIX))
     return words.t('admin.history.field.priceOf', {
       duration: words.duration(field.slice(AUDIT_PRICE_FIELD_PREFIX.length)),
     });
   return field;
+}
+
+/** The shop's entity that is its catalogue's default language (the audit trail's CATALOGUE_LANGUAGE_ENTITY_ID). */
+const isCatalogueLanguageEntity = (entity: { type: AuditEntityType; id: string }) =>
+  entity.type === 'shop' && entity.id === 'language';
+
+/** How an entry names its entity: its label, or for the catalogue's default language the language chosen, by name. */
+export function entityLabel(t: Text, entity: { type: AuditEntityType; id: string; label: string }): string {
+  return isCatalogueLanguageEntity(entity) && isCatalogueLanguage(entity.label)
+    ? t(`admin.language.${entity.label}`)
+    : entity.label;
 }
 
 /** Who acted: an admin's name (as it was then), "Shopper", "Payment (<provider>)" or "System". */
@@ -194,6 +216,9 @@ export function valueText(words: Words, field: string, value: AuditValue): strin
     // How a refund was given back (docs/product.md#refunds): "Bank card", not "card".
     case 'method':
       return isRefundMethod(value) ? t(`admin.orders.refund.method.${value}`) : value;
+    // The catalogue's default language (docs/product.md#shop-settings): "Arabic", not "ar".
+    case 'defaultLanguage':
+      return isCatalogueLanguage(value) ? t(`admin.language.${value}`) : value;
     default:
       return value;
   }
@@ -255,7 +280,7 @@ export type EntityPlace =
   | { to: '/admin/customers/$phone'; params: { phone: string } }
   | { to: '/admin/categories' | '/admin/users'; search: { search: string } }
   | { to: '/admin/orders'; search: { id: string } }
-  | { to: '/admin/settings' };
+  | { to: '/admin/settings'; search: { tab: 'shop' | 'catalogue' } };
 
 export function entityPlace(entity: { type: AuditEntityType; id: string; label: string }): EntityPlace {
   switch (entity.type) {
@@ -270,8 +295,9 @@ export function entityPlace(entity: { type: AuditEntityType; id: string; label: 
     case 'customer':
       return { to: '/admin/customers/$phone', params: { phone: entity.id } };
     case 'shop':
-      // The shop's identity is a section of Settings (docs/product.md#legal-information).
-      return { to: '/admin/settings' };
+      // The shop's identity and its catalogue's default language are tabs of Settings
+      // (docs/product.md#legal-information, #shop-settings).
+      return { to: '/admin/settings', search: { tab: isCatalogueLanguageEntity(entity) ? 'catalogue' : 'shop' } };
   }
 }
 

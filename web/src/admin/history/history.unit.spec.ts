@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS } from '@shared/audit/constants';
 import type { AuditEntry, AuditPage } from '@shared/audit/types';
 import { describe, expect, it } from 'vitest';
 import { applyAuditEntries, auditKeys, auditQueryString, entryMatches, isFreshEntry } from '../api/audit';
+import shell from '../i18n/en.json';
 import en from '../i18n/history/en.json';
 import contactEn from '../i18n/order-contact/en.json';
 import ordersEn from '../i18n/orders/en.json';
@@ -11,6 +12,7 @@ import subscriptionsEn from '../i18n/subscriptions/en.json';
 import {
   ACTION_TEXT,
   actorLabel,
+  entityLabel,
   entityPlace,
   fieldLabel,
   restorableEntries,
@@ -22,7 +24,14 @@ import {
 // How audit entries read (every action has its sentence, values formatted), which live entries a
 // list on screen takes, and at which place.
 
-const messages: Record<string, string> = { ...en, ...ordersEn, ...contactEn, ...refundEn, ...subscriptionsEn };
+const messages: Record<string, string> = {
+  ...shell,
+  ...en,
+  ...ordersEn,
+  ...contactEn,
+  ...refundEn,
+  ...subscriptionsEn,
+};
 const t = (id: string, values?: Record<string, unknown>) =>
   messages[id]?.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name])) ?? id;
 const price = (amount: number) => `${amount} Da`;
@@ -104,6 +113,23 @@ describe('audit entry text', () => {
     expect(valueText(words, 'language', 'xx')).toBe('xx');
     expect(valueText(words, 'paymentMethod', 'baridi_mob')).toBe('BaridiMob');
     expect(valueText(words, 'reminder', '1d')).toBe('The day before');
+  });
+
+  it('says which language of a text changed, and names the default language chosen (docs/product.md#catalogue-languages)', () => {
+    expect(fieldLabel(words, 'name.ar')).toBe('Name (Arabic)');
+    expect(fieldLabel(words, 'description.fr')).toBe('Description (French)');
+    expect(fieldLabel(words, 'features.en')).toBe('Features (English)');
+    expect(fieldLabel(words, 'defaultLanguage')).toBe('Default language');
+    expect(valueText(words, 'defaultLanguage', 'ar')).toBe('Arabic');
+    const chosen = { type: 'shop', id: 'language', label: 'ar', version: 0 } as const;
+    expect(t(ACTION_TEXT['shop.language_changed'], { who: 'Amina', entity: entityLabel(t, chosen) })).toBe(
+      "Amina made Arabic the catalogue's default language",
+    );
+    expect(entityPlace(chosen)).toEqual({ to: '/admin/settings', search: { tab: 'catalogue' } });
+    // The shop's identity, the other entity of the shop, keeps its own name and tab.
+    const identity = { type: 'shop', id: 'shop', label: 'ar', version: 0 } as const;
+    expect(entityLabel(t, identity)).toBe('ar');
+    expect(entityPlace(identity)).toEqual({ to: '/admin/settings', search: { tab: 'shop' } });
   });
 
   it("leaves a creation's empty fields out, and offers restore for products and categories only", () => {

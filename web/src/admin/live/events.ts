@@ -10,7 +10,16 @@ import { applyAuditEntries } from '../api/audit';
 import { applyNoteAdded } from '../api/notes';
 import { applyRebuild } from '../api/projections';
 import { applyReminded, subscriptionsMoved } from '../api/subscriptions';
-import { categoryKeys, customerKeys, dashboardKeys, orderKeys, productKeys, settingsKeys, userKeys } from '../api/keys';
+import {
+  categoryKeys,
+  customerKeys,
+  dashboardKeys,
+  orderKeys,
+  productKeys,
+  settingsKeys,
+  shopKeys,
+  userKeys,
+} from '../api/keys';
 import type { AdminMessageId, MessageValues } from '../i18n';
 import { isLocalChange } from './local-changes';
 
@@ -164,10 +173,15 @@ export function applyAdminEvent(
       // their version, name, language, dates and notifications follow.
       invalidate(settingsKeys.all);
       return null;
-    case 'auditEntries':
+    case 'auditEntries': {
       // The activity page and the history panels show them at their top; nothing to announce.
-      if (Array.isArray(payload.entries)) applyAuditEntries(queryClient, payload.entries as AuditEntry[]);
+      const entries = Array.isArray(payload.entries) ? (payload.entries as AuditEntry[]) : [];
+      applyAuditEntries(queryClient, entries);
+      // The shop's default language changed: every item says so, the forms require it.
+      if (entries.some((entry) => entry.entity?.type === 'shop'))
+        invalidate(shopKeys.language, productKeys.all, categoryKeys.all);
       return null;
+    }
     case 'projectionRebuild':
       // A rebuild's progress or outcome, whoever started it: the projections page follows it.
       if (isRecord(payload.rebuild) && typeof payload.rebuild.id === 'string')
@@ -200,7 +214,8 @@ export function applyAdminEvent(
       const item = event.startsWith('product') ? payload.product : payload.category;
       // A category this admin just changed: its list is already current (ignored for 5 s).
       const own = event.startsWith('category') && isRecord(item) && isLocalChange('categories', String(item.id));
-      invalidate(productKeys.all, dashboardKeys.all, ...(own ? [] : [categoryKeys.all]));
+      // The Settings' Shop tab counts the items lacking each language.
+      invalidate(productKeys.all, dashboardKeys.all, shopKeys.language, ...(own ? [] : [categoryKeys.all]));
       const notice = CATALOGUE_NOTICES[event];
       const actor = typeof payload.actor === 'string' ? payload.actor : undefined;
       if (!notice || !isRecord(item) || actor === selfId) return null;

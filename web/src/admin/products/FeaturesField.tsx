@@ -6,16 +6,18 @@ import { canAddFeature, featureRow, type FeatureRow } from './product-form';
 import type { PriceProblem } from './price-durations';
 import { useProblemText } from './problem-text';
 
-/** The product's features, one text each (blank ones are dropped on save). */
+/** The product's features in one language, one text each (blank ones are dropped on save). */
 export function FeaturesField(props: {
   idPrefix: string;
+  /** The language they are written in. */
+  language?: string;
   features: FeatureRow[];
   onChange: (features: FeatureRow[]) => void;
   problem?: PriceProblem | string;
 }) {
   const t = useAdminText();
   const problemText = useProblemText();
-  const { idPrefix, features, onChange, problem } = props;
+  const { idPrefix, language, features, onChange, problem } = props;
   const list = useRef<HTMLOListElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   // After adding or removing, focus goes to the new field or back to "Add a feature".
@@ -58,6 +60,7 @@ export function FeaturesField(props: {
               aria-label={t('admin.products.form.feature', { number: index + 1 })}
               value={row.text}
               maxLength={FEATURE_MAX}
+              lang={language}
               dir="auto"
               onChange={(event) => update(row.key, event.target.value)}
               data-testid="product-form-feature"

@@ -85,103 +85,105 @@ export function PriceDurationsEditor({
           : t('admin.products.form.baseNone')}
       </p>
       {state.rows.length > 0 && (
-        <table className="admin-price-rows" ref={table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.products.form.duration')}</th>
-              <th scope="col">{t('admin.products.form.price')}</th>
-              <th scope="col">{t('admin.products.form.offered')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('admin.list.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.rows.map((row, index) => {
-              const problem = rowProblem(row.key);
-              const errorId = `${idPrefix}-${row.key}-error`;
-              const noteId = `${idPrefix}-${row.key}-note`;
-              const name = rowName(row.duration);
-              return (
-                <tr key={row.key} data-row={row.key} data-duration={row.duration} data-testid="price-row">
-                  <td>
-                    <select
-                      className="select admin-select-sm"
-                      data-control="duration"
-                      aria-label={t('admin.products.form.rowDuration', { number: index + 1 })}
-                      aria-describedby={row.duration ? undefined : noteId}
-                      value={row.duration}
-                      onChange={(event) =>
-                        change(setDuration(state, row.key, event.target.value as Duration), {
-                          key: row.key,
-                          on: 'duration',
-                        })
-                      }
-                      data-testid="price-row-duration"
-                    >
-                      {row.duration === '' && <option value="">{t('admin.products.form.chooseDuration')}</option>}
-                      {unusedDurations(state, row.key).map((duration) => (
-                        <option key={duration} value={duration}>
-                          {durationLabel(duration)}
-                        </option>
-                      ))}
-                    </select>
-                    {row.duration === '' && (
-                      <p id={noteId} className="field-hint admin-price-note">
-                        {t('admin.products.form.rowNoDuration')}
-                      </p>
-                    )}
-                  </td>
-                  <td>
-                    <input
-                      className="input admin-price-input"
-                      data-control="price"
-                      type="number"
-                      inputMode="numeric"
-                      min={PRICE_MIN}
-                      max={PRICE_MAX}
-                      step={1}
-                      aria-label={t('admin.products.form.rowPrice', { duration: name })}
-                      aria-invalid={Boolean(problem)}
-                      aria-describedby={problem ? errorId : undefined}
-                      value={row.price}
-                      onChange={(event) => change(setPrice(state, row.key, event.target.value))}
-                      onBlur={() => onRowBlur(row.key)}
-                      data-testid="price-row-price"
-                    />
-                    {problem && (
-                      <p id={errorId} className="field-error" data-testid="price-row-error">
-                        {problemText(problem)}
-                      </p>
-                    )}
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      className="admin-checkbox"
-                      aria-label={t('admin.products.form.rowOffered', { duration: name })}
-                      checked={row.active}
-                      onChange={(event) => change(setActive(state, row.key, event.target.checked))}
-                      data-testid="price-row-active"
-                    />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label={t('admin.products.form.rowRemove', { duration: name })}
-                      title={t('admin.products.form.rowRemove', { duration: name })}
-                      onClick={() => change(removeRow(state, row.key), { on: 'add' })}
-                      data-testid="price-row-remove"
-                    >
-                      <TrashIcon size={18} />
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="admin-price-scroll">
+          <table className="admin-price-rows" ref={table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.products.form.duration')}</th>
+                <th scope="col">{t('admin.products.form.price')}</th>
+                <th scope="col">{t('admin.products.form.offered')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('admin.list.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.rows.map((row, index) => {
+                const problem = rowProblem(row.key);
+                const errorId = `${idPrefix}-${row.key}-error`;
+                const noteId = `${idPrefix}-${row.key}-note`;
+                const name = rowName(row.duration);
+                return (
+                  <tr key={row.key} data-row={row.key} data-duration={row.duration} data-testid="price-row">
+                    <td>
+                      <select
+                        className="select admin-select-sm"
+                        data-control="duration"
+                        aria-label={t('admin.products.form.rowDuration', { number: index + 1 })}
+                        aria-describedby={row.duration ? undefined : noteId}
+                        value={row.duration}
+                        onChange={(event) =>
+                          change(setDuration(state, row.key, event.target.value as Duration), {
+                            key: row.key,
+                            on: 'duration',
+                          })
+                        }
+                        data-testid="price-row-duration"
+                      >
+                        {row.duration === '' && <option value="">{t('admin.products.form.chooseDuration')}</option>}
+                        {unusedDurations(state, row.key).map((duration) => (
+                          <option key={duration} value={duration}>
+                            {durationLabel(duration)}
+                          </option>
+                        ))}
+                      </select>
+                      {row.duration === '' && (
+                        <p id={noteId} className="field-hint admin-price-note">
+                          {t('admin.products.form.rowNoDuration')}
+                        </p>
+                      )}
+                    </td>
+                    <td>
+                      <input
+                        className="input admin-price-input"
+                        data-control="price"
+                        type="number"
+                        inputMode="numeric"
+                        min={PRICE_MIN}
+                        max={PRICE_MAX}
+                        step={1}
+                        aria-label={t('admin.products.form.rowPrice', { duration: name })}
+                        aria-invalid={Boolean(problem)}
+                        aria-describedby={problem ? errorId : undefined}
+                        value={row.price}
+                        onChange={(event) => change(setPrice(state, row.key, event.target.value))}
+                        onBlur={() => onRowBlur(row.key)}
+                        data-testid="price-row-price"
+                      />
+                      {problem && (
+                        <p id={errorId} className="field-error" data-testid="price-row-error">
+                          {problemText(problem)}
+                        </p>
+                      )}
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        className="admin-checkbox"
+                        aria-label={t('admin.products.form.rowOffered', { duration: name })}
+                        checked={row.active}
+                        onChange={(event) => change(setActive(state, row.key, event.target.checked))}
+                        data-testid="price-row-active"
+                      />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="icon-btn"
+                        aria-label={t('admin.products.form.rowRemove', { duration: name })}
+                        title={t('admin.products.form.rowRemove', { duration: name })}
+                        onClick={() => change(removeRow(state, row.key), { on: 'add' })}
+                        data-testid="price-row-remove"
+                      >
+                        <TrashIcon size={18} />
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       <div className="admin-prices-add">
         <button

@@ -7,24 +7,28 @@ import {
   PRODUCT_NAME_MAX,
   QUALITIES,
   UNLIMITED_DEVICES,
+  byLanguage,
   type Quality,
 } from '@shared/catalogue/constants';
 import type { CategoryView } from '@shared/catalogue/types';
+import type { Language } from '@shared/identity/constants';
 import type { ReactNode } from 'react';
 import { AlertIcon, RefreshIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAdminText } from '../i18n';
+import { LanguageTabs } from '../ui/LanguageTabs';
 import { FeaturesField } from './FeaturesField';
 import { ImageField } from './ImageField';
 import { PriceDurationsEditor } from './PriceDurationsEditor';
 import type { PriceProblem } from './price-durations';
+import { isFilled, type TextProblem } from './product-form';
 import { useProblemText } from './problem-text';
 import type { ProductForm } from './useProductForm';
 
-// The one product form (docs/product.md#products): name, description, category, channels, quality, devices,
-// popular / VOD / active, features, image, and the price durations. Native controls throughout, so
-// the keyboard reaches everything; each field's problem is written beside it and tied to it
-// (aria-describedby), in the admin's language.
+// The one product form (docs/product.md#products): name, description and features in each language (a tab
+// each, docs/product.md#catalogue-languages), category, channels, quality, devices, popular / VOD / active,
+// image, and the price durations. Native controls throughout, so the keyboard reaches everything;
+// each field's problem is written beside it and tied to it (aria-describedby), in the admin's language.
 
 export interface ProductFormFieldsProps {
   form: ProductForm;
@@ -51,43 +55,10 @@ export function ProductFormFields({ form, formId, categories, currentImage }: Pr
           </button>
         </div>
       )}
+      <ProductTexts form={form} id={id} />
       <div className="admin-product-form-grid">
         <fieldset className="admin-form-section">
           <legend className="admin-form-legend">{t('admin.products.form.details')}</legend>
-          <Field id={id('name')} label={t('admin.products.form.name')} problem={problemOf('name')}>
-            {(described) => (
-              <input
-                id={id('name')}
-                className="input"
-                value={values.name}
-                maxLength={PRODUCT_NAME_MAX}
-                autoComplete="off"
-                aria-required="true"
-                aria-invalid={Boolean(problemOf('name'))}
-                aria-describedby={described}
-                onChange={(event) => set('name', event.target.value)}
-                onBlur={() => touch('name')}
-                dir="auto"
-                data-testid="product-form-name"
-              />
-            )}
-          </Field>
-          <Field id={id('description')} label={t('admin.products.form.description')} problem={problemOf('description')}>
-            {(described) => (
-              <textarea
-                id={id('description')}
-                className="textarea"
-                rows={4}
-                value={values.description}
-                maxLength={PRODUCT_DESCRIPTION_MAX}
-                aria-invalid={Boolean(problemOf('description'))}
-                aria-describedby={described}
-                onChange={(event) => set('description', event.target.value)}
-                dir="auto"
-                data-testid="product-form-description"
-              />
-            )}
-          </Field>
           <div className="admin-form-row">
             <Field id={id('category')} label={t('admin.products.form.category')} problem={problemOf('category')}>
               {(described) =>
@@ -237,14 +208,90 @@ export function ProductFormFields({ form, formId, categories, currentImage }: Pr
         rowProblem={form.rowProblem}
         onRowBlur={(key) => touch(`row:${key}`)}
       />
-      <FeaturesField
-        idPrefix={id('features')}
-        features={values.features}
-        onChange={(features) => set('features', features)}
-        problem={problemOf('features')}
-      />
     </div>
   );
+}
+
+/**
+ * The product's name, description and features, a tab per language: the shop's default one marked
+ * required, each saying whether it is filled. The fields take the language they are written in.
+ */
+function ProductTexts({ form, id }: { form: ProductForm; id: (field: string) => string }) {
+  const t = useAdminText();
+  const { language, defaultLanguage } = form;
+  const text = form.values.texts[language];
+  const field = (name: string) => id(`${language}-${name}`);
+  const problem = textProblemText(t, form.textProblem(language), language);
+  return (
+    <fieldset className="admin-form-section admin-product-texts" data-testid="product-form-texts">
+      <legend className="admin-form-legend">{t('admin.products.form.texts')}</legend>
+      <p className="field-hint">
+        {t('admin.products.form.textsHint', { language: t(`admin.language.${defaultLanguage}`) })}
+      </p>
+      <LanguageTabs
+        selected={language}
+        onSelect={form.setLanguage}
+        required={defaultLanguage}
+        filled={byLanguage((of) => isFilled(form.values.texts[of]))}
+        invalid={byLanguage((of) => form.textProblem(of))}
+        testId="product-form-language"
+      >
+        <Field id={field('name')} label={t('admin.products.form.name')} problem={problem}>
+          {(described) => (
+            <input
+              id={field('name')}
+              className="input"
+              value={text.name}
+              maxLength={PRODUCT_NAME_MAX}
+              autoComplete="off"
+              aria-required={language === defaultLanguage}
+              aria-invalid={Boolean(problem)}
+              aria-describedby={described}
+              onChange={(event) => form.setText(language, { ...text, name: event.target.value })}
+              onBlur={() => form.touch(`text:${language}`)}
+              lang={language}
+              dir="auto"
+              data-autofocus
+              data-testid="product-form-name"
+            />
+          )}
+        </Field>
+        <Field id={field('description')} label={t('admin.products.form.description')}>
+          {(described) => (
+            <textarea
+              id={field('description')}
+              className="textarea"
+              rows={4}
+              value={text.description}
+              maxLength={PRODUCT_DESCRIPTION_MAX}
+              aria-describedby={described}
+              onChange={(event) => form.setText(language, { ...text, description: event.target.value })}
+              lang={language}
+              dir="auto"
+              data-testid="product-form-description"
+            />
+          )}
+        </Field>
+        <FeaturesField
+          idPrefix={field('features')}
+          language={language}
+          features={text.features}
+          onChange={(features) => form.setText(language, { ...text, features })}
+        />
+      </LanguageTabs>
+    </fieldset>
+  );
+}
+
+/** A language's problem in the admin's language: the rules' (by key, naming the language), or the server's words. */
+function textProblemText(
+  t: ReturnType<typeof useAdminText>,
+  problem: TextProblem | string | undefined,
+  language: Language,
+): string | undefined {
+  if (problem === undefined || (problem !== 'translationNameRequired' && problem !== 'defaultLanguageRequired'))
+    return problem;
+  return t(`admin.products.error.${problem}`, { language: t(`admin.language.${language}`) });
 }
 
 /** Cancel and the save button (which submits the form by its id, wherever it is drawn). */

@@ -1,46 +1,65 @@
 import type { CategoryView, ProductView } from '@shared/catalogue/types';
+import type { Language } from '@shared/identity/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { isNotFound } from '../../api/http';
 import { AlertIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatePanel } from '../../components/ui/StatePanel';
+import { useInPageLanguage } from '../../lib/catalogue-language';
 import { productCategoriesQuery, productQuery } from '../api/products';
+import { catalogueLanguageQuery } from '../api/catalogue-language';
 import { useAdminText } from '../i18n';
 import { Modal } from '../ui/Modal';
 import { ProductFormActions, ProductFormFields } from './ProductForm';
 import { useProductForm } from './useProductForm';
 
-// The product form's data (the product, when editing, and the categories) and its two frames: a
-// modal over the list, and a page of its own (ProductFormPage).
+// The product form's data (the product, when editing, the categories, named in the admin's
+// language, and the shop's default language) and its two frames: a modal over the list, and a page
+// of its own (ProductFormPage).
 
 export type FormSources =
   | { state: 'loading' }
   | { state: 'missing' }
   | { state: 'failed'; retry: () => void }
-  | { state: 'ready'; product: ProductView | null; answeredAt: number; categories: CategoryView[] };
+  | {
+      state: 'ready';
+      product: ProductView | null;
+      answeredAt: number;
+      categories: CategoryView[];
+      /** The shop's default language: the form requires its text. */
+      defaultLanguage: Language;
+    };
 
 /** The product (when `id` is set) and every category, with their loading, missing and failed states. */
 export function useProductFormSources(id: string | null): FormSources {
   const product = useQuery({ ...productQuery(id ?? ''), enabled: id !== null });
   const categories = useQuery(productCategoriesQuery());
+  const shop = useQuery(catalogueLanguageQuery());
+  const shown = useInPageLanguage();
+  const named = useMemo(() => categories.data?.map(shown), [categories.data, shown]);
   if (id !== null && isNotFound(product.error)) return { state: 'missing' };
-  const failed = (id !== null && product.isError && !product.data) || (categories.isError && !categories.data);
+  const failed =
+    (id !== null && product.isError && !product.data) ||
+    (categories.isError && !categories.data) ||
+    (shop.isError && !shop.data);
   if (failed) {
     return {
       state: 'failed',
       retry: () => {
         if (id !== null) void product.refetch();
         void categories.refetch();
+        void shop.refetch();
       },
     };
   }
-  if ((id !== null && !product.data) || !categories.data) return { state: 'loading' };
+  if ((id !== null && !product.data) || !named || !shop.data) return { state: 'loading' };
   return {
     state: 'ready',
     product: id !== null ? product.data! : null,
     answeredAt: product.dataUpdatedAt,
-    categories: categories.data,
+    categories: named,
+    defaultLanguage: shop.data.defaultLanguage,
   };
 }
 

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { ArrowBackIcon } from '../../components/ui/icons';
 import { EntityHistory } from '../history/EntityHistory';
 import { useFormVersion } from '../history/restore';
+import { useInPageLanguage } from '../../lib/catalogue-language';
 import { useAdminText } from '../i18n';
 import { useAdminTitle } from '../layout/useAdminTitle';
 import { ProductFormActions, ProductFormFields } from './ProductForm';
@@ -16,6 +17,7 @@ import { useProductForm } from './useProductForm';
 export function ProductFormPage({ id }: { id: string | null }) {
   const t = useAdminText();
   const data = useProductFormSources(id);
+  const shown = useInPageLanguage();
   // A restore from the history fills the form again, from the restored product.
   const [restores, setRestores] = useState(0);
   const title = t(id === null ? 'admin.products.form.newTitle' : 'admin.products.form.editTitle');
@@ -33,7 +35,7 @@ export function ProductFormPage({ id }: { id: string | null }) {
             {data.state === 'ready' && data.product && (
               <>
                 {' · '}
-                <bdi>{data.product.name}</bdi>
+                <bdi>{shown(data.product).name}</bdi>
               </>
             )}
           </h1>

@@ -5,6 +5,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { InboxIcon, PlusIcon } from '../../components/ui/icons';
 import { StatePanel } from '../../components/ui/StatePanel';
+import { useInPageLanguage } from '../../lib/catalogue-language';
 import { productCategoriesQuery, productsQuery } from '../api/products';
 import { useAdminText } from '../i18n';
 import { ConfirmModal } from '../ui/ConfirmModal';
@@ -37,14 +38,15 @@ export interface ProductsPageProps {
  */
 export function ProductsPage({ search, onSearch }: ProductsPageProps) {
   const t = useAdminText();
-  const categories = useQuery(productCategoriesQuery());
+  // Named in the admin's language where they have it (docs/product.md#catalogue-languages).
+  const shown = useInPageLanguage();
+  const categoryQuery = useQuery(productCategoriesQuery());
+  const categories = useMemo(() => categoryQuery.data?.map(shown), [categoryQuery.data, shown]);
   // A filter on a category deleted since (an old link) shows every product instead of an error.
   const category =
-    search.category && categories.data && !categories.data.some((c) => c.id === search.category)
-      ? ''
-      : (search.category ?? '');
+    search.category && categories && !categories.some((c) => c.id === search.category) ? '' : (search.category ?? '');
   const list = useQuery(productsQuery({ search: search.search ?? '', category }));
-  const products = useMemo(() => list.data ?? [], [list.data]);
+  const products = useMemo(() => (list.data ?? []).map(shown), [list.data, shown]);
 
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [pricesOf, setPricesOf] = useState<ProductView | null>(null);
@@ -95,7 +97,7 @@ export function ProductsPage({ search, onSearch }: ProductsPageProps) {
         />
         <CategoryFilter
           value={category}
-          categories={categories.data ?? []}
+          categories={categories ?? []}
           onChange={(id) => filterBy({ category: id || undefined })}
         />
       </div>
@@ -168,7 +170,7 @@ export function ProductsPage({ search, onSearch }: ProductsPageProps) {
       <BulkActionsModal
         open={bulkOpen}
         products={products.filter((p) => selection[p.id])}
-        categories={categories.data ?? []}
+        categories={categories ?? []}
         max={BULK_MAX_IDS}
         onClose={() => setBulkOpen(false)}
         onDone={(failedIds) => {

@@ -67,7 +67,7 @@ export function useProductColumns({ onPrices, onToggle, onEdit, onDelete }: Prod
           const product = row.original;
           return (
             <span className="admin-cell-stack">
-              <span className="admin-product-name" dir="auto" data-testid="product-name">
+              <span className="admin-product-name" lang={product.language} dir="auto" data-testid="product-name">
                 {product.name}
               </span>
               {(product.popular || product.vod) && (

@@ -2,14 +2,18 @@ import { typedNumberOf } from '@shared/text/constants';
 import {
   FEATURES_MAX,
   QUALITIES,
+  byLanguage,
   channelsProblem,
   devicesProblem,
   imageProblem,
+  isCatalogueLanguage,
+  translationProblems,
   withoutBlankFeatures,
   type CatalogueMessageKey,
   type Quality,
 } from '@shared/catalogue/constants';
 import type { ProductView } from '@shared/catalogue/types';
+import type { Language } from '@shared/identity/constants';
 import {
   initialPrices,
   priceProblems,
@@ -27,9 +31,16 @@ export interface FeatureRow {
   text: string;
 }
 
-export interface ProductFormValues {
+/** The product's text in one language, as typed (docs/product.md#catalogue-languages). */
+export interface ProductFormText {
   name: string;
   description: string;
+  features: FeatureRow[];
+}
+
+export interface ProductFormValues {
+  /** Each language's text; a language left blank is not kept. */
+  texts: Record<Language, ProductFormText>;
   categoryId: string;
   /** As typed (number fields give text). */
   channels: string;
@@ -38,7 +49,6 @@ export interface ProductFormValues {
   popular: boolean;
   vod: boolean;
   active: boolean;
-  features: FeatureRow[];
   prices: PriceEditorState;
   /** A new image chosen (already checked); null keeps the current one. */
   image: File | null;
@@ -46,12 +56,17 @@ export interface ProductFormValues {
 
 export type CategoryChoice = { id: string; slug: string; name: string };
 
-export type FieldName = 'name' | 'description' | 'category' | 'channels' | 'devices' | 'features' | 'prices' | 'image';
+export type FieldName = 'category' | 'channels' | 'devices' | 'prices' | 'image';
+
+/** What is wrong with a language's text (the shared rules' translationProblems). */
+export type TextProblem = 'translationNameRequired' | 'defaultLanguageRequired';
 
 export interface FormProblems {
   fields: Partial<Record<FieldName, PriceProblem>>;
   /** Price rows, by row key. */
   prices: Record<string, PriceProblem>;
+  /** Each language's text. */
+  texts: Partial<Record<Language, TextProblem>>;
 }
 
 let featureKeys = 0;
@@ -81,9 +96,16 @@ export function initialValues(
   product: ProductView | null | undefined,
   categories: readonly CategoryChoice[],
 ): ProductFormValues {
+  const textIn = (language: Language): ProductFormText => {
+    const text = product?.translations[language];
+    return {
+      name: text?.name ?? '',
+      description: text?.description ?? '',
+      features: (text?.features.length ? text.features : ['']).map((feature) => featureRow(feature)),
+    };
+  };
   return {
-    name: product?.name ?? '',
-    description: product?.description ?? '',
+    texts: byLanguage(textIn),
     categoryId: resolveCategoryId(product, categories),
     channels: String(product?.channels ?? 0),
     quality: product && (QUALITIES as readonly string[]).includes(product.quality) ? product.quality : 'HD',
@@ -91,37 +113,61 @@ export function initialValues(
     popular: product?.popular ?? false,
     vod: product?.vod ?? false,
     active: product?.active ?? true,
-    features: (product?.features.length ? product.features : ['']).map((text) => featureRow(text)),
     prices: initialPrices(product),
     image: null,
   };
 }
 
-/** Every problem in the way of saving, each tied to its field. */
-export function checkProduct(values: ProductFormValues, categories: readonly CategoryChoice[]): FormProblems {
+/** A language's text as the rules read it: its features as a list. */
+const textOf = (text: ProductFormText) => ({ ...text, features: text.features.map((row) => row.text) });
+
+/** Whether a language's text has anything in it (the tabs say so). */
+export const isFilled = (text: ProductFormText): boolean =>
+  Boolean(text.name.trim() || text.description.trim() || text.features.some((row) => row.text.trim()));
+
+/**
+ * Every problem in the way of saving, each tied to its field; the texts' by language, under the
+ * shared rules (the shop's default language filled, a name wherever there is text).
+ */
+export function checkProduct(
+  values: ProductFormValues,
+  categories: readonly CategoryChoice[],
+  defaultLanguage: Language,
+): FormProblems {
   const fields: FormProblems['fields'] = {};
   const add = (field: FieldName, key: CatalogueMessageKey | null) => {
     if (key) fields[field] = { key };
   };
-  add('name', values.name.trim() === '' ? 'productNameRequired' : null);
+  const texts = byLanguage((language) => textOf(values.texts[language]));
   add('category', categories.length === 0 ? 'noCategories' : values.categoryId ? null : 'categoryRequired');
   add('channels', channelsProblem(typedNumberOf(values.channels)));
   add('devices', devicesProblem(typedNumberOf(values.devices)));
   add('image', values.image && imageProblem(values.image));
   const prices = priceProblems(values.prices);
   if (prices.list) fields.prices = prices.list;
-  return { fields, prices: prices.rows };
+  return { fields, prices: prices.rows, texts: translationProblems(texts, defaultLanguage) };
 }
 
 export const hasProblems = (problems: FormProblems) =>
-  Object.keys(problems.fields).length > 0 || Object.keys(problems.prices).length > 0;
+  Object.keys(problems.fields).length > 0 ||
+  Object.keys(problems.prices).length > 0 ||
+  Object.keys(problems.texts).length > 0;
+
+/** Each language's text as the API takes it (`translations`): a blank one null, which leaves it out. */
+export function translationsToSend(texts: ProductFormValues['texts']) {
+  return byLanguage((language) => {
+    const text = texts[language];
+    if (!isFilled(text)) return null;
+    const features = withoutBlankFeatures(text.features.map((row) => row.text));
+    return { name: text.name.trim(), description: text.description.trim(), features };
+  });
+}
 
 /** The multipart body of POST and PUT /api/admin/products (flags as 1/0, lists as JSON). */
 export function productFormData(values: ProductFormValues): FormData {
   const body = new FormData();
   const flag = (value: boolean) => (value ? '1' : '0');
-  body.set('name', values.name.trim());
-  body.set('description', values.description.trim());
+  body.set('translations', JSON.stringify(translationsToSend(values.texts)));
   body.set('category_id', values.categoryId);
   body.set('channels', values.channels.trim());
   body.set('quality', values.quality);
@@ -129,7 +175,6 @@ export function productFormData(values: ProductFormValues): FormData {
   body.set('popular', flag(values.popular));
   body.set('vod', flag(values.vod));
   body.set('active', flag(values.active));
-  body.set('features', JSON.stringify(withoutBlankFeatures(values.features.map((row) => row.text))));
   body.set('price_durations', JSON.stringify(pricesToSend(values.prices)));
   if (values.image) body.set('image', values.image, values.image.name);
   return body;
@@ -137,20 +182,26 @@ export function productFormData(values: ProductFormValues): FormData {
 
 export const canAddFeature = (features: readonly FeatureRow[]) => features.length < FEATURES_MAX;
 
-/** The server's field errors (400: `errors` keyed by field path) placed on the form's fields. */
-export function serverFieldProblems(errors: Record<string, string>): Partial<Record<FieldName, string>> {
-  const fieldOf = (path: string): FieldName | null => {
-    const head = path.split('.')[0];
-    if (head === 'name' || head === 'description') return head;
+/** Where a server's problem goes: one of the form's fields, or a language's text. */
+export type ProblemPlace = FieldName | `text:${Language}`;
+
+/**
+ * The server's field errors (400: `errors` keyed by field path) placed on the form's fields: a
+ * language's text (`translations.ar.name`, `translations.fr.features.2`) on its tab.
+ */
+export function serverFieldProblems(errors: Record<string, string>): Partial<Record<ProblemPlace, string>> {
+  const placeOf = (path: string): ProblemPlace | null => {
+    const [head, language] = path.split('.');
+    if (head === 'translations' && isCatalogueLanguage(language)) return `text:${language}`;
     if (head === 'category_id') return 'category';
-    if (head === 'channels' || head === 'devices' || head === 'features') return head;
+    if (head === 'channels' || head === 'devices') return head;
     if (head === 'price_durations') return 'prices';
     return null;
   };
-  const placed: Partial<Record<FieldName, string>> = {};
+  const placed: Partial<Record<ProblemPlace, string>> = {};
   for (const [path, message] of Object.entries(errors)) {
-    const field = fieldOf(path);
-    if (field) placed[field] ??= message;
+    const place = placeOf(path);
+    if (place) placed[place] ??= message;
   }
   return placed;
 }

@@ -21,6 +21,12 @@ const product = (overrides: Partial<ProductView> = {}): ProductView => ({
   id: 'p1',
   name: 'Stade',
   description: 'Live',
+  language: 'fr',
+  defaultLanguage: 'fr',
+  translations: {
+    fr: { name: 'Stade', description: 'Live', features: ['HD', 'Replay'] },
+    ar: { name: 'ملعب', description: '', features: [] },
+  },
   image_file: null,
   featuredImage: null,
   thumbnailImage: null,
@@ -28,6 +34,7 @@ const product = (overrides: Partial<ProductView> = {}): ProductView => ({
   category: 'cinema',
   category_slug: 'cinema',
   category_name: 'Cinéma',
+  category_names: { fr: 'Cinéma' },
   channels: 120,
   quality: '4K',
   devices: 5,
@@ -66,49 +73,73 @@ describe('the product form', () => {
 
   it('starts a new product with its defaults and an edit with the product', () => {
     const fresh = initialValues(null, categories);
+    expect(fresh.texts.ar).toMatchObject({ name: '', description: '' });
     expect(fresh).toMatchObject({
-      name: '',
       categoryId: 'c1',
       channels: '0',
       quality: 'HD',
       devices: '1',
       active: true,
     });
-    expect(fresh.features.map((row) => row.text)).toEqual(['']);
+    expect(fresh.texts.fr.features.map((row) => row.text)).toEqual(['']);
     const edited = initialValues(product(), categories);
+    expect(edited.texts.fr).toMatchObject({ name: 'Stade', description: 'Live' });
+    expect(edited.texts.ar).toMatchObject({ name: 'ملعب' });
+    expect(edited.texts.en).toMatchObject({ name: '', description: '' });
     expect(edited).toMatchObject({
-      name: 'Stade',
       categoryId: 'c2',
       channels: '120',
       devices: '5',
       popular: true,
       active: false,
     });
-    expect(edited.features.map((row) => row.text)).toEqual(['HD', 'Replay']);
+    expect(edited.texts.fr.features.map((row) => row.text)).toEqual(['HD', 'Replay']);
+    expect(edited.texts.ar.features.map((row) => row.text)).toEqual(['']);
   });
 
   it('finds each problem on its field, with the key of the server message', () => {
     const values = { ...initialValues(null, categories), channels: '-2', devices: '11' };
-    const problems = checkProduct(values, categories);
-    expect(problems.fields).toEqual({
-      name: { key: 'productNameRequired' },
-      channels: { key: 'channels' },
-      devices: { key: 'devices' },
-    });
+    const problems = checkProduct(values, categories, 'fr');
+    expect(problems.fields).toEqual({ channels: { key: 'channels' }, devices: { key: 'devices' } });
+    expect(problems.texts).toEqual({ fr: 'defaultLanguageRequired' });
     expect(Object.values(problems.prices)).toEqual([{ key: 'price' }]);
-    expect(checkProduct(values, []).fields.category).toEqual({ key: 'noCategories' });
+    expect(checkProduct(values, [], 'fr').fields.category).toEqual({ key: 'noCategories' });
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
-    expect(checkProduct({ ...values, image: big }, categories).fields.image).toEqual({ key: 'imageTooLarge' });
+    expect(checkProduct({ ...values, image: big }, categories, 'fr').fields.image).toEqual({ key: 'imageTooLarge' });
+  });
+
+  it("requires the shop's default language, and a name in every language that has text", () => {
+    const values = initialValues(product(), categories);
+    expect(checkProduct(values, categories, 'fr').texts).toEqual({});
+    expect(checkProduct(values, categories, 'en').texts).toEqual({ en: 'defaultLanguageRequired' });
+    const nameless = { ...values.texts.en, description: 'Live sport' };
+    expect(checkProduct({ ...values, texts: { ...values.texts, en: nameless } }, categories, 'fr').texts).toEqual({
+      en: 'translationNameRequired',
+    });
+    // Only features in a language: it still needs its name.
+    const onlyFeatures = { ...values.texts.en, features: [featureRow('4K')] };
+    expect(checkProduct({ ...values, texts: { ...values.texts, en: onlyFeatures } }, categories, 'fr').texts.en).toBe(
+      'translationNameRequired',
+    );
   });
 
   it('sends the API fields: flags as 1/0, lists as JSON, blank features dropped, the image when chosen', () => {
     const values = initialValues(product(), categories);
-    values.features = [...values.features, featureRow('  '), featureRow(' 4K ')];
+    values.texts.fr.features = [...values.texts.fr.features, featureRow('  '), featureRow(' 4K ')];
+    values.texts.en = { name: ' Stadium ', description: '', features: [featureRow('')] };
     values.prices = setPrice(values.prices, values.prices.rows[0]!.key, '2500');
     const body = productFormData(values);
-    expect(Object.fromEntries([...body.entries()].filter(([key]) => key !== 'image'))).toEqual({
-      name: 'Stade',
-      description: 'Live',
+    expect(JSON.parse(body.get('translations') as string)).toEqual({
+      ar: { name: 'ملعب', description: '', features: [] },
+      fr: { name: 'Stade', description: 'Live', features: ['HD', 'Replay', '4K'] },
+      en: { name: 'Stadium', description: '', features: [] },
+    });
+    // A language emptied is sent as null: the server takes it out.
+    values.texts.ar = { name: ' ', description: '', features: [featureRow(' ')] };
+    expect(JSON.parse(productFormData(values).get('translations') as string).ar).toBeNull();
+    expect(
+      Object.fromEntries([...body.entries()].filter(([key]) => key !== 'image' && key !== 'translations')),
+    ).toEqual({
       category_id: 'c2',
       channels: '120',
       quality: '4K',
@@ -116,7 +147,6 @@ describe('the product form', () => {
       popular: '1',
       vod: '0',
       active: '0',
-      features: '["HD","Replay","4K"]',
       price_durations: '[{"duration":"1 month","price":2500,"active":true}]',
     });
     expect(body.has('image')).toBe(false);
@@ -127,15 +157,16 @@ describe('the product form', () => {
   it("places the server's field errors and recognises its messages", () => {
     expect(
       serverFieldProblems({
-        name: 'Product name must not contain control characters',
+        'translations.ar.name': 'Product name must not contain control characters',
         'price_durations.1.price': 'Prices must be whole numbers of at least 0',
-        'features.2': 'Feature must be at most 200 characters',
+        'translations.en.features.2': 'Feature must be at most 200 characters',
+        'translations.de': 'x',
         other: 'x',
       }),
     ).toEqual({
-      name: 'Product name must not contain control characters',
+      'text:ar': 'Product name must not contain control characters',
       prices: 'Prices must be whole numbers of at least 0',
-      features: 'Feature must be at most 200 characters',
+      'text:en': 'Feature must be at most 200 characters',
     });
   });
 });

@@ -1,4 +1,6 @@
+import { CATALOGUE_LANGUAGES } from '@shared/catalogue/constants';
 import type { CategoryView, ProductView } from '@shared/catalogue/types';
+import type { Language } from '@shared/identity/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -12,6 +14,8 @@ import {
   initialValues,
   serverFieldProblems,
   type FieldName,
+  type ProblemPlace,
+  type ProductFormText,
   type ProductFormValues,
 } from './product-form';
 import { useSaveProduct, type ProductRef } from './writes';
@@ -28,6 +32,8 @@ export interface ProductFormOptions {
   /** When the product's query last answered (its dataUpdatedAt): a Reload after a conflict moves it on. */
   answeredAt: number;
   categories: CategoryView[];
+  /** The shop's default language: its text is required (docs/product.md#catalogue-languages). */
+  defaultLanguage: Language;
   onSaved: (product: ProductView, created: boolean) => void;
 }
 
@@ -36,14 +42,16 @@ const refOf = (product: ProductView): ProductRef => ({ id: product.id, name: pro
 interface Shown {
   /** Set by a save attempt: every problem shows. */
   all: boolean;
-  /** Fields left once (their problems show from then on). */
-  fields: ReadonlySet<FieldName | `row:${string}`>;
+  /** Fields left once (their problems show from then on); a language's name as `text:<language>`. */
+  fields: ReadonlySet<ProblemPlace | `row:${string}`>;
 }
 const NOTHING_SHOWN: Shown = { all: false, fields: new Set() };
 
-export function useProductForm({ product, answeredAt, categories, onSaved }: ProductFormOptions) {
+export function useProductForm({ product, answeredAt, categories, defaultLanguage, onSaved }: ProductFormOptions) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => initialValues(product, categories));
+  /** The language whose text the form shows (its tab), the default one first. */
+  const [language, setLanguage] = useState<Language>(defaultLanguage);
   const [editing, setEditing] = useState<ProductRef | undefined>(() => (product ? refOf(product) : undefined));
   const [shown, setShown] = useState<Shown>(NOTHING_SHOWN);
   /** After a conflict: when the product's answer in the cache was from, so a newer one (Reload) refills the form. */
@@ -60,17 +68,25 @@ export function useProductForm({ product, answeredAt, categories, onSaved }: Pro
     setShown(NOTHING_SHOWN);
   }
 
-  const problems = useMemo(() => checkProduct(values, categories), [values, categories]);
+  const problems = useMemo(
+    () => checkProduct(values, categories, defaultLanguage),
+    [values, categories, defaultLanguage],
+  );
   const serverProblems = useMemo(() => serverFieldErrors(save.error), [save.error]);
 
   /** The problem to show beside a field, if any: the rules' first, else the server's. */
   const problemOf = (field: FieldName) =>
     shown.all || shown.fields.has(field) ? (problems.fields[field] ?? serverProblems[field]) : undefined;
   const rowProblem = (key: string) => (shown.all || shown.fields.has(`row:${key}`) ? problems.prices[key] : undefined);
+  /** A language's text: the rules' problem (a key), else the server's (its words). */
+  const textProblem = (of: Language) =>
+    shown.all || shown.fields.has(`text:${of}`) ? (problems.texts[of] ?? serverProblems[`text:${of}`]) : undefined;
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
     setValues((previous) => ({ ...previous, [key]: value }));
-  const touch = (field: FieldName | `row:${string}`) =>
+  const setText = (of: Language, text: ProductFormText) =>
+    setValues((previous) => ({ ...previous, texts: { ...previous.texts, [of]: text } }));
+  const touch = (field: ProblemPlace | `row:${string}`) =>
     setShown((previous) =>
       previous.fields.has(field) ? previous : { ...previous, fields: new Set([...previous.fields, field]) },
     );
@@ -87,7 +103,12 @@ export function useProductForm({ product, answeredAt, categories, onSaved }: Pro
     event.preventDefault();
     if (save.isPending) return;
     const form = event.currentTarget;
-    flushSync(() => setShown((previous) => ({ ...previous, all: true })));
+    // A language whose text is wrong opens (the default one first), so its field takes the focus.
+    const wrong = [defaultLanguage, ...CATALOGUE_LANGUAGES].find((of) => problems.texts[of]);
+    flushSync(() => {
+      setShown((previous) => ({ ...previous, all: true }));
+      if (wrong) setLanguage(wrong);
+    });
     if (hasProblems(problems)) {
       form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus();
       return;
@@ -105,10 +126,15 @@ export function useProductForm({ product, answeredAt, categories, onSaved }: Pro
   return {
     values,
     set,
+    setText,
     setValues,
     touch,
     problemOf,
     rowProblem,
+    textProblem,
+    language,
+    setLanguage,
+    defaultLanguage,
     /** A save attempt found problems: the form says so above its buttons. */
     blocked: shown.all && hasProblems(problems),
     /** The product changed since the form was filled (another admin's save): saving would be refused. */
@@ -125,10 +151,17 @@ export type ProductForm = ReturnType<typeof useProductForm>;
 const answeredAtNow = (queryClient: ReturnType<typeof useQueryClient>, id: string) =>
   queryClient.getQueryState(productKeys.detail(id))?.dataUpdatedAt ?? 0;
 
-/** A 400's field problems (by path), in the admin's language, placed on the form's fields. */
-function serverFieldErrors(error: Error | null): Partial<Record<FieldName, string>> {
+/**
+ * A 400's field problems (by path), in the admin's language, placed on the form's fields; the
+ * shop's default language missing (the decider's, not a field's: the default may have changed
+ * since the form opened) on that language's text.
+ */
+function serverFieldErrors(error: Error | null): Partial<Record<ProblemPlace, string>> {
   if (!(error instanceof ApiError) || error.status !== 400) return {};
-  return serverFieldProblems(
+  const placed = serverFieldProblems(
     Object.fromEntries(Object.entries(error.fields).map(([path, problem]) => [path, problemInPageLanguage(problem)])),
   );
+  const missing = error.problem?.code === 'catalogue.default_language_required' && error.problem.params?.language;
+  if (typeof missing === 'string') placed[`text:${missing as Language}`] ??= problemInPageLanguage(error.problem);
+  return placed;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { profileProblems } from '@shared/identity/constants';
 import type { SettingsAnswer } from '@shared/identity/types';
 import { useState, type Dispatch, type SetStateAction } from 'react';
-import { GlobeIcon, LockIcon, StoreIcon } from '../../components/ui/icons';
+import { GlobeIcon, LockIcon, StoreIcon, TagIcon } from '../../components/ui/icons';
 import { useLanguage } from '../../i18n/I18nProvider';
 import { conflictOf } from '../api/client';
 import { settingsQuery } from '../api/settings';
@@ -18,6 +18,7 @@ import { PasswordTab } from './PasswordTab';
 import { ProfileTab } from './ProfileTab';
 import { RegionTab } from './RegionTab';
 import { ShopTab } from './ShopTab';
+import { CatalogueLanguageSection } from './CatalogueLanguageSection';
 import {
   afterSave,
   discard,
@@ -33,12 +34,13 @@ import { useSaveSettings } from './settings-writes';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { Tabs, type TabItem } from '../ui/Tabs';
 
-export const SETTINGS_TABS = ['profile', 'password', 'notifications', 'region', 'shop'] as const;
+export const SETTINGS_TABS = ['profile', 'password', 'notifications', 'region', 'shop', 'catalogue'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /**
  * /admin/settings (docs/product.md#settings): the signed-in admin's own settings in four tabs (?tab= keeps the one
- * open), and a fifth for the whole shop: its legal identity (docs/product.md#legal-information). Profile, Notifications and Language & Region each save their part of the settings on
+ * open), and two for the whole shop: its legal identity (docs/product.md#legal-information) and the catalogue's
+ * default language (docs/product.md#shop-settings). Profile, Notifications and Language & Region each save their part of the settings on
  * the server; Password changes the password. Every save says 'Settings saved successfully!' for 3 s.
  */
 export function SettingsPage({ tab, onTab }: { tab: SettingsTab; onTab: (tab: SettingsTab) => void }) {
@@ -54,6 +56,7 @@ export function SettingsPage({ tab, onTab }: { tab: SettingsTab; onTab: (tab: Se
     { key: 'notifications', label: t('admin.settings.tab.notifications'), icon: <BellIcon size={18} /> },
     { key: 'region', label: t('admin.settings.tab.region'), icon: <GlobeIcon size={18} /> },
     { key: 'shop', label: t('admin.settings.tab.shop'), icon: <StoreIcon size={18} /> },
+    { key: 'catalogue', label: t('admin.settings.tab.catalogue'), icon: <TagIcon size={18} /> },
   ];
 
   return (
@@ -74,6 +77,8 @@ export function SettingsPage({ tab, onTab }: { tab: SettingsTab; onTab: (tab: Se
               </>
             ) : tab === 'shop' ? (
               <ShopTab />
+            ) : tab === 'catalogue' ? (
+              <CatalogueLanguageSection />
             ) : (
               <SectionTab userId={userId} answer={query.data} section={tab} edits={edits} />
             )}

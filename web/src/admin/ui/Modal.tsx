@@ -51,9 +51,11 @@ function OpenModal({ onClose, title, size = 'md', children, footer, testId }: Mo
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     stack.push(dialog);
     document.documentElement.classList.add('modal-open');
-    // A field of the body first (what the modal is for), else the dialog itself, read with its title.
+    // The field marked to start with (past a form's language tabs), else a field of the body first
+    // (what the modal is for), else the dialog itself, read with its title.
     const body = dialog.querySelector<HTMLElement>('.modal-body');
-    (dialog.querySelector<HTMLElement>('[autofocus]') ?? (body && focusableIn(body)[0]) ?? dialog).focus();
+    const marked = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
+    (marked ?? (body && focusableIn(body)[0]) ?? dialog).focus();
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape' || stack[stack.length - 1] !== dialog) return;
       event.preventDefault();

@@ -10,6 +10,8 @@ export interface TabItem<K extends string> {
   key: K;
   label: string;
   icon?: ReactNode;
+  /** Said after the label, in the tab's name (a language's state in the catalogue's forms). */
+  badge?: ReactNode;
 }
 
 export function Tabs<K extends string>({
@@ -83,6 +85,7 @@ export function Tabs<K extends string>({
             >
               {tab.icon}
               <span>{tab.label}</span>
+              {tab.badge}
             </button>
           );
         })}

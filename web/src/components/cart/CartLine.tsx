@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { maxQuantity, type CartItem } from '../../cart/cart';
 import { useCart } from '../../cart/store';
 import { useFormatPrice } from '../../i18n/I18nProvider';
+import { useCartProductName } from '../../lib/catalogue-language';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { ProductImage } from '../product/ProductImage';
 import { TrashIcon } from '../ui/icons';
@@ -18,6 +19,7 @@ export function CartLine({ item }: { item: CartItem }) {
   const { updateQuantity } = useCart();
   const removals = useCartRemovals();
   const { product, renewal } = item;
+  const { name, language } = useCartProductName()(product);
   return (
     <li
       className={`cart-line card${renewal ? ' cart-line-renewal' : ''}`}
@@ -30,9 +32,9 @@ export function CartLine({ item }: { item: CartItem }) {
         <ProductImage src={typeof product.featuredImage === 'string' ? product.featuredImage : null} alt="" />
       </div>
       <div className="cart-line-info">
-        <h2 className="cart-line-name">
+        <h2 className="cart-line-name" lang={language} dir="auto">
           <Link to="/product/$id" params={{ id: String(product.id) }}>
-            {product.name}
+            {name}
           </Link>
         </h2>
         <p className="cart-line-meta">
@@ -54,7 +56,7 @@ export function CartLine({ item }: { item: CartItem }) {
         {/* A renewal is one unit of one subscription (docs/product.md#renewals). */}
         {!renewal && (
           <QuantityControl
-            name={product.name}
+            name={name}
             quantity={item.quantity}
             max={maxQuantity(item.selectedDuration)}
             onChange={(quantity) => updateQuantity(product.id, item.selectedDuration, quantity)}
@@ -67,10 +69,7 @@ export function CartLine({ item }: { item: CartItem }) {
           type="button"
           className="btn btn-ghost btn-sm cart-remove"
           onClick={() => removals.remove(item)}
-          aria-label={intl.formatMessage(
-            { id: renewal ? 'cart.removeRenewal' : 'cart.removeItem' },
-            { name: product.name },
-          )}
+          aria-label={intl.formatMessage({ id: renewal ? 'cart.removeRenewal' : 'cart.removeItem' }, { name })}
         >
           <TrashIcon size={16} />
           <FormattedMessage id="cart.remove" />

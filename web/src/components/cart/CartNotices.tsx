@@ -4,6 +4,7 @@ import { useCart } from '../../cart/store';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
 import { isolate } from '../../lib/bidi';
+import { useCartProductName } from '../../lib/catalogue-language';
 import { AlertIcon } from '../ui/icons';
 
 /**
@@ -16,8 +17,9 @@ export function CartNotices({ unavailable }: { unavailable: readonly CartItem[] 
   const durationLabel = useDurationLabel();
   const { items, acknowledgePrices } = useCart();
   const repriced = items.filter((item) => item.priceWas !== undefined && !unavailable.includes(item));
+  const nameOf = useCartProductName();
   const named = (item: CartItem) => ({
-    name: isolate(item.product.name),
+    name: isolate(nameOf(item.product).name),
     duration: durationLabel(item.selectedDuration),
   });
   return (

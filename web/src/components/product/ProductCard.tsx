@@ -4,12 +4,14 @@ import type { ProductView } from '@shared/catalogue/types';
 import { cardPrice } from '../../api/products';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { durationMessageId } from '../../i18n/durations';
+import { useInPageLanguage } from '../../lib/catalogue-language';
 import { ArrowForwardIcon } from '../ui/icons';
 import { PopularBadge, ProductChips } from './ProductFacts';
 import { ProductImage } from './ProductImage';
 
-export function ProductCard({ product, headingLevel = 3 }: { product: ProductView; headingLevel?: 2 | 3 }) {
+export function ProductCard({ product: item, headingLevel = 3 }: { product: ProductView; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
+  const product = useInPageLanguage()(item);
   const intl = useIntl();
   const formatPrice = useFormatPrice();
   const shown = cardPrice(product);
@@ -22,8 +24,12 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductVie
         {product.popular && <PopularBadge />}
       </div>
       <div className="product-body">
-        {product.category_name && <p className="product-category">{product.category_name}</p>}
-        <Heading className="product-name">
+        {product.category_name && (
+          <p className="product-category" dir="auto">
+            {product.category_name}
+          </p>
+        )}
+        <Heading className="product-name" lang={product.language} dir="auto">
           <Link to="/product/$id" params={{ id: product.id }} className="stretched-link">
             {product.name}
           </Link>

@@ -4,7 +4,7 @@ import { UNLIMITED_DEVICES } from '@shared/catalogue/constants';
 import type { ProductView } from '@shared/catalogue/types';
 import { CheckIcon, DevicesIcon, FilmIcon, SignalIcon, TagIcon, TvIcon } from '../ui/icons';
 
-/** Specifications (channels, quality, devices, VOD, category) and the feature list. */
+/** Specifications (channels, quality, devices, VOD, category) and the feature list, of a product shown in the page's language. */
 export function ProductSpecs({ product }: { product: ProductView }) {
   const intl = useIntl();
   const rows: { key: string; icon: ReactNode; label: ReactNode; value: ReactNode }[] = [
@@ -43,7 +43,7 @@ export function ProductSpecs({ product }: { product: ProductView }) {
       key: 'category',
       icon: <TagIcon size={18} />,
       label: <FormattedMessage id="product.spec.category" />,
-      value: product.category_name,
+      value: <span dir="auto">{product.category_name}</span>,
     });
   }
   return (
@@ -69,7 +69,7 @@ export function ProductSpecs({ product }: { product: ProductView }) {
           <h2 id="features-title" className="card-title">
             <FormattedMessage id="product.features" />
           </h2>
-          <ul className="feature-list" role="list">
+          <ul className="feature-list" role="list" lang={product.language} dir="auto">
             {product.features.map((feature, index) => (
               <li key={index}>
                 <span className="feature-check">

@@ -3,11 +3,11 @@ import { settingsQuery } from '../../admin/api/settings';
 import { adminSession } from '../../admin/session/session';
 import { SettingsPage, SettingsSkeleton } from '../../admin/settings/SettingsPage';
 
-// /admin/settings: ?tab=password|notifications|region|shop keeps the open tab through a link or a
+// /admin/settings: ?tab=password|notifications|region|shop|catalogue keeps the open tab through a link or a
 // reload (Profile when absent). The admin's settings are loaded before the page shows; a failure
 // is the page's own error state (with Try Again). The screen is in the admin's chunk; the search
 // parsing stays in the route tree, which shoppers download, so it is written out here.
-const OTHER_TABS = ['password', 'notifications', 'region', 'shop'] as const;
+const OTHER_TABS = ['password', 'notifications', 'region', 'shop', 'catalogue'] as const;
 type OtherTab = (typeof OTHER_TABS)[number];
 export const Route = createFileRoute('/admin/settings')({
   codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],

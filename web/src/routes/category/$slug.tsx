@@ -11,6 +11,7 @@ import { ProductImage } from '../../components/product/ProductImage';
 import { RetryButton } from '../../components/ui/StateActions';
 import { PageState, StatePanel } from '../../components/ui/StatePanel';
 import { AlertIcon, ArrowBackIcon, InboxIcon } from '../../components/ui/icons';
+import { useInPageLanguage } from '../../lib/catalogue-language';
 import { loadOrNotFound, useRetryLoad } from '../../lib/loaders';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -44,7 +45,8 @@ function CategoryPage() {
   const { slug } = Route.useParams();
   const category = useSuspenseQuery(categoryQuery(slug));
   const products = useSuspenseQuery(productsQuery(slug));
-  usePageTitle(category.data.name);
+  const shown = useInPageLanguage()(category.data);
+  usePageTitle(shown.name);
   // Deleted while the page is open: a live update asked the server again, which said 404.
   if (isNotFound(category.error)) throw notFound();
   const list = products.data.filter((product) => product.active);
@@ -54,10 +56,14 @@ function CategoryPage() {
         <div className="container category-banner-inner">
           <div className="category-banner-copy">
             <BackToStore />
-            <h1 id="category-title" className="page-title">
-              {category.data.name}
+            <h1 id="category-title" className="page-title" lang={shown.language} dir="auto">
+              {shown.name}
             </h1>
-            {category.data.description && <p className="page-subtitle">{category.data.description}</p>}
+            {shown.description && (
+              <p className="page-subtitle" lang={shown.language} dir="auto">
+                {shown.description}
+              </p>
+            )}
             <p className="category-banner-count">
               <FormattedMessage id="category.packageCount" values={{ count: list.length }} />
             </p>

@@ -15,6 +15,7 @@ import { Breadcrumbs } from '../../components/ui/Breadcrumbs';
 import { HomeButton, RetryButton } from '../../components/ui/StateActions';
 import { PageState } from '../../components/ui/StatePanel';
 import { AlertIcon, InboxIcon } from '../../components/ui/icons';
+import { useInPageLanguage } from '../../lib/catalogue-language';
 import { loadOrNotFound, useRetryLoad } from '../../lib/loaders';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -30,7 +31,7 @@ export const Route = createFileRoute('/product/$id')({
 function ProductPage() {
   const { id } = Route.useParams();
   const product = useSuspenseQuery(productQuery(id));
-  usePageTitle(product.data.name);
+  usePageTitle(useInPageLanguage()(product.data).name);
   // Taken out of the store while the page is open: a live update asked the server again, which said 404.
   if (isNotFound(product.error)) throw notFound();
   return <ProductView key={product.data.id} product={product.data} />;
@@ -70,7 +71,8 @@ function ProductError() {
   );
 }
 
-function ProductView({ product }: { product: ProductDetailView }) {
+function ProductView({ product: item }: { product: ProductDetailView }) {
+  const product = useInPageLanguage()(item);
   const similar = product.similarProducts.slice(0, SIMILAR_PRODUCTS);
   return (
     <div className="container page-body product-page" data-testid="product-page" data-product-id={product.id}>
@@ -97,14 +99,22 @@ function ProductView({ product }: { product: ProductDetailView }) {
                 {
                   key: 'category',
                   node: (
-                    <Link to="/category/$slug" params={{ slug: product.category_slug }}>
+                    <Link to="/category/$slug" params={{ slug: product.category_slug }} dir="auto">
                       {product.category_name}
                     </Link>
                   ),
                 },
               ]
             : []),
-          { key: 'product', node: <span>{product.name}</span>, current: true },
+          {
+            key: 'product',
+            node: (
+              <span lang={product.language} dir="auto">
+                {product.name}
+              </span>
+            ),
+            current: true,
+          },
         ]}
       />
       <div className="product-layout">
@@ -115,10 +125,16 @@ function ProductView({ product }: { product: ProductDetailView }) {
           </div>
         </div>
         <div className="product-info">
-          {product.category_name && <p className="product-category">{product.category_name}</p>}
-          <h1 className="product-title">{product.name}</h1>
+          {product.category_name && (
+            <p className="product-category" dir="auto">
+              {product.category_name}
+            </p>
+          )}
+          <h1 className="product-title" lang={product.language} dir="auto" data-testid="product-title">
+            {product.name}
+          </h1>
           <ProductChips product={product} />
-          <ProductDescription text={product.description} />
+          <ProductDescription text={product.description} language={product.language} />
           <PurchasePanel product={product} />
         </div>
       </div>
