@@ -165,3 +165,6 @@ export function refundProblems(
   if (!isCalendarDay(draft.date) || draft.date > today) problems.date = { code: 'order.refund_date' };
   return problems;
 }
+
+// Named by the store's own words, shared with the web app through this file.
+export * from './durations';

@@ -101,3 +101,6 @@ export function daysLeft(endsAt: string | null, now: Date): number | null {
   const left = Date.parse(endsAt) - now.getTime();
   return left > 0 ? Math.ceil(left / DAY_MS) : Math.floor(left / DAY_MS);
 }
+
+// Why automatic delivery failed, as recorded and as the back office reads it back.
+export * from './provisioning-reasons';

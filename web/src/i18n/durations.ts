@@ -1,4 +1,4 @@
-import { durationKey } from '@shared/ordering/durations';
+import { durationKey } from '@shared/ordering/constants';
 import type { MessageId } from './messages';
 
 /** The message id of a known duration value ("3 months" → duration.3months), else null. */

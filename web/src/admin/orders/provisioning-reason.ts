@@ -1,4 +1,4 @@
-import { readProvisioningReason } from '@shared/subscriptions/provisioning-reasons';
+import { readProvisioningReason } from '@shared/subscriptions/constants';
 import type { AdminMessageId, MessageValues } from '../i18n';
 
 type Text = (id: AdminMessageId, values?: MessageValues) => string;
