@@ -60,7 +60,17 @@ const startTrial = (phone: string) =>
     body: JSON.stringify({ amount: 0, phone, items: [{ productId: gold.id, duration: 'free trial', quantity: 1 }] }),
   });
 
-const storedCart = (page: Page) => page.evaluate(() => localStorage.getItem('cart'));
+/** The stored cart as the test wrote it: the package names by language the cart adds from the catalogue left out. */
+const storedCart = async (page: Page) => {
+  const lines = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? 'null') as
+    { product: Record<string, unknown> }[] | null;
+  return JSON.stringify(
+    lines?.map(({ product: { names: _names, defaultLanguage: _language, ...product }, ...line }) => ({
+      product,
+      ...line,
+    })),
+  );
+};
 
 describe('the shopper’s free trial', () => {
   it('is chosen on the product page, checked out without payment and opens the order’s page (Arabic)', async () => {
