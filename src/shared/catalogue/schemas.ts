@@ -179,7 +179,7 @@ const productTranslations = translations(
 
 const productShape = {
   /** The shop's default language's name (`translations` gives each language's). */
-  name: productName.optional(),
+  name: productName.optional().meta({ examples: ['Premium Sports'] }),
   description: productDescription.optional(),
   translations: optional(productTranslations),
   /** The server resolves it as an id, a slug or a name, in that order. */
@@ -237,7 +237,9 @@ const categoryShape = {
     field: 'Category name',
     max: CATEGORY_NAME_MAX,
     required: catalogueMessages.categoryNameRequired,
-  }).optional(),
+  })
+    .optional()
+    .meta({ examples: ['Sports'] }),
   description: categoryDescription.optional(),
   translations: optional(
     translations(
