@@ -86,7 +86,7 @@ describe('live audit entries', () => {
     expect(entry.actor).toEqual({ type: 'admin', id: karim.id, name: 'Karim' });
     expect(entry.entity).toMatchObject({ type: 'product', id: productId, label: 'Gold Plus' });
     expect(entry.changes).toEqual([
-      { field: 'name', before: 'Gold', after: 'Gold Plus' },
+      { field: 'name.fr', before: 'Gold', after: 'Gold Plus' },
       { field: 'channels', before: 500, after: 1200 },
     ]);
     // What the push carried is what the list answers for that entry.
