@@ -45,9 +45,12 @@ export function NewPageFocus() {
   const router = useRouter();
   useEffect(() => {
     let stopWaiting = () => {};
+    // The path last given focus: a render of the same page (a search change, a reload of its data) keeps focus where it is.
+    let shownPath = router.state.location.pathname;
     // Rendered: the new page's own content is in place (not the one before it, still shown while it loaded).
     const unsubscribe = router.subscribe('onRendered', (event) => {
-      if (!event.fromLocation || !event.pathChanged) return;
+      if (event.toLocation.pathname === shownPath) return;
+      shownPath = event.toLocation.pathname;
       stopWaiting();
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       stopWaiting = focusHeadingWhenShown();
