@@ -1,7 +1,6 @@
 import { ACTIVATION_KINDS } from '@shared/subscriptions/constants';
 import type { ActivationKind, AdminSubscriptionView } from '@shared/subscriptions/types';
 import { useState, type FormEvent } from 'react';
-import { conflictOf } from '../../api/client';
 import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { FormActions } from '../../ui/FormActions';
@@ -48,21 +47,16 @@ export function DeliveryForm({
   // The version of the details the form opened with, not a newer one live updates brought since:
   // saving over another admin's delivery is the shared conflict (docs/architecture.md#commands).
   const [version] = useState(order.version);
-  const { problems, setProblems, showProblems, form } = useFormProblems<DeliveryProblems>();
+  const { problems, passes, refused, form } = useFormProblems<DeliveryProblems>();
   const deliver = useDeliverOrder();
   const say = useProblemText();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = draftProblems(draft);
-    if (Object.keys(found).length) return showProblems(found);
-    setProblems({});
+    if (!passes(draftProblems(draft))) return;
     deliver.mutate(
       { order: { ...order, version }, delivery: deliveryInput(draft) },
-      {
-        onSuccess: onSaved,
-        onError: (error) => (conflictOf(error) ? onStale() : showProblems(serverProblems(error))),
-      },
+      { onSuccess: onSaved, onError: refused(onStale, serverProblems) },
     );
   };
 

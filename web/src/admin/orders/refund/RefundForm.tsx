@@ -10,7 +10,6 @@ import { useIntl } from 'react-intl';
 import { useFormatPrice } from '../../../i18n/I18nProvider';
 import { problemText } from '../../../i18n/error-text';
 import type { Problem } from '../../../api/http';
-import { conflictOf } from '../../api/client';
 import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { FormActions } from '../../ui/FormActions';
@@ -51,7 +50,7 @@ export function RefundForm({
   const [draft, setDraft] = useState<RefundDraft>(() => initial ?? draftOf(order, now()));
   // The version the admin read before deciding: a change by another admin since is the shared conflict.
   const [version] = useState(order.version);
-  const { problems, setProblems, showProblems, form } = useFormProblems<RefundProblems>();
+  const { problems, setProblems, passes, refused, form } = useFormProblems<RefundProblems>();
   const say = useProblemText();
 
   // Opened by Refund: the first field takes the focus.
@@ -65,15 +64,10 @@ export function RefundForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = draftProblems(draft, order, now());
-    if (Object.keys(found).length) return showProblems(found);
-    setProblems({});
+    if (!passes(draftProblems(draft, order, now()))) return;
     record.mutate(
       { order: { ...order, version }, refund: refundInput(draft) },
-      {
-        onSuccess: onSaved,
-        onError: (error) => (conflictOf(error) ? onStale(draft) : showProblems(serverProblems(error))),
-      },
+      { onSuccess: onSaved, onError: refused(() => onStale(draft), serverProblems) },
     );
   };
 
