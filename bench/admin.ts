@@ -44,16 +44,14 @@ import {
   yes,
   type ReadCall,
   type Statement,
+  readBenchSettings,
 } from './reads';
 import { adminToken, benchDatabase, killedOnExit, fmt, startStoreProcess } from './support';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ONLY = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS, 'i') : undefined;
+const { SECONDS, ROUNDS, ONLY, TARGET_RATIO } = readBenchSettings();
 const ADMINS = 20;
-const TARGET_RATIO = 0.5;
 const TARGET_CSV_GROWTH = 50 * 1024 * 1024;
 
 // Processes this bench started: none is left serving, however it ends.

@@ -40,16 +40,14 @@ import {
   type ReadCall,
   type RequestSql,
   type StreamAppend,
+  readBenchSettings,
 } from './reads';
 import { benchDatabase, fmt, killedOnExit, startStoreProcess } from './support';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? Math.ceil(ORDERS / 5));
-const SAMPLE = Number(process.env.BENCH_SAMPLE ?? 100);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const { SAMPLE, SECONDS, ROUNDS, TARGET_RATIO } = readBenchSettings();
 const SHOPPERS = 20;
-const TARGET_RATIO = 0.5;
 const LANGUAGES = ['ar', 'fr', 'en'];
 const SEQ_SCAN = /Seq Scan on (orders|subscriptions|subscription_orders)\b/;
 

@@ -361,3 +361,17 @@ export function failOnErrors(errors: number): void {
   console.log(`\n  FAILED: ${errors} requests answered with an error or not at all (see the ERRORS above)`);
   process.exitCode = 1;
 }
+
+/**
+ * What every read bench takes from the environment (docs/benchmarks.md#running-them): seconds per measurement,
+ * rounds, customers sampled, a regular expression choosing the calls; and the shared target, ≥ 0.5× bare SQL.
+ */
+export function readBenchSettings() {
+  return {
+    SECONDS: Number(process.env.BENCH_SECONDS ?? 5),
+    ROUNDS: Number(process.env.BENCH_ROUNDS ?? 3),
+    SAMPLE: Number(process.env.BENCH_SAMPLE ?? 100),
+    ONLY: process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS, 'i') : undefined,
+    TARGET_RATIO: 0.5,
+  };
+}

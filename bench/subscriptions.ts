@@ -44,17 +44,14 @@ import {
   printPlan,
   type ReadCall,
   type RequestSql,
+  readBenchSettings,
 } from './reads';
 import { adminToken, benchDatabase, fmt, killedOnExit, startStoreProcess } from './support';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 30_000);
-const SAMPLE = Number(process.env.BENCH_SAMPLE ?? 100);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ONLY = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS, 'i') : undefined;
+const { SAMPLE, SECONDS, ROUNDS, ONLY, TARGET_RATIO } = readBenchSettings();
 const ADMINS = 20;
-const TARGET_RATIO = 0.5;
 const DAY = 86_400_000;
 /** The store's default EXPIRING_WITHIN (7d), which the bench's store keeps. */
 const EXPIRING_WITHIN_MS = 7 * DAY;
