@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { PLACEHOLDER_CUSTOMER, TRIAL_DURATION, normalisePhone } from '../../shared/ordering/constants';
+import { TRIAL_DURATION, givenName, normalisePhone } from '../../shared/ordering/constants';
 import {
   EXPIRED_VIEW_DAYS,
   REMINDER_STEPS,
@@ -143,7 +143,7 @@ function toRowView(
     orderId: row.order_id,
     orderNumber: row.number,
     phone: row.phone,
-    customerName: name && name !== PLACEHOLDER_CUSTOMER.fullName ? name : null,
+    customerName: givenName(name),
     language: row.language,
     packageName: row.package_name,
     duration: row.duration,

@@ -23,6 +23,14 @@ export type PaymentDecision = (typeof PAYMENT_DECISIONS)[number];
  * shopper never sees; the back office offers no mail draft to that address.
  */
 export const PLACEHOLDER_CUSTOMER = { fullName: 'Nova IPTV Customer', email: 'customer@nova-iptv.dz' } as const;
+
+/** The name the shopper gave, or null when the checkout sent only the placeholder (nobody's name). */
+export const givenName = (name: string | null | undefined): string | null =>
+  name && name !== PLACEHOLDER_CUSTOMER.fullName ? name : null;
+
+/** The e-mail the shopper gave, or null when the checkout sent only the placeholder. */
+export const givenEmail = (email: string | null | undefined): string | null =>
+  email && email !== PLACEHOLDER_CUSTOMER.email ? email : null;
 export const PAYMENT_METHODS = ['baridi_mob', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The method the storefront's checkout sends (the provider's page then offers BaridiMob or card). */
