@@ -110,6 +110,28 @@ describe('a product page, as a link preview reads it', () => {
     }
   });
 
+  it('names a package and its category in the language asked for, as the store shows them', async () => {
+    const translated = (
+      await admin('post', '/api/admin/products')
+        .send({
+          category_id: category.id,
+          price_durations: [{ duration: '1 month', price: 2000 }],
+          translations: {
+            fr: { name: 'Bouquet Famille', description: 'Dessins animés et films pour tous.' },
+            ar: { name: 'باقة العائلة', description: 'رسوم متحركة وأفلام للجميع.' },
+          },
+        })
+        .expect(201)
+    ).body.product;
+    const arabic = (await page(`/product/${translated.id}?lang=ar`)).text;
+    expect(titleOf(arabic)).toBe('باقة العائلة · Nova IPTV');
+    expect(metaOf(arabic, 'og:description')).toContain('رسوم متحركة وأفلام للجميع.');
+    const french = (await page(`/product/${translated.id}?lang=fr`)).text;
+    expect(titleOf(french)).toBe('Bouquet Famille · Nova IPTV');
+    // English is not written: the shop's default language (French) stands in.
+    expect(titleOf((await page(`/product/${translated.id}?lang=en`)).text)).toBe('Bouquet Famille · Nova IPTV');
+  });
+
   it('in English', async () => {
     const html = (await page(`/product/${product.id}?lang=en`)).text;
     expect(plain(metaOf(html, 'description'))).toMatch(/^From 1,500 Da · /);

@@ -1,7 +1,13 @@
 import type { ParsedUrlQuery } from 'node:querystring';
 import type { WebPage, WebPageRequest } from '../../platform/http/web-app';
 import type { CatalogueSnapshot } from '../../projections/catalogue';
-import { firstPaidDuration, offeredDurations, type CategoryView, type ProductView } from '../../shared/catalogue';
+import {
+  firstPaidDuration,
+  inLanguage,
+  offeredDurations,
+  type CategoryView,
+  type ProductView,
+} from '../../shared/catalogue';
 import {
   DEFAULT_STORE_LANGUAGE,
   directionOf,
@@ -10,7 +16,7 @@ import {
   type StoreLanguage,
 } from '../../shared/locale';
 import { previewTags, summary, unlistedTags, type Preview } from './head';
-import { categoryDescription, categoryName, PAGE_TEXTS, productDescription, productName } from './texts';
+import { PAGE_TEXTS } from './texts';
 
 // What the web app's page is at each address (docs/product.md#link-previews): the status (404 for
 // an address that names nothing the store has) and the head, in the language asked for.
@@ -124,10 +130,11 @@ function preview(
         type: 'website',
       };
     case 'category': {
-      const name = categoryName(page.category, language);
+      // In the page's language, else the shop's default, as the storefront shows it (docs/product.md#catalogue-languages).
+      const { name, description } = inLanguage(page.category, language);
       return {
         title: titled(name),
-        description: summary(categoryDescription(page.category, language) || texts.categoryDescription(name)),
+        description: summary(description || texts.categoryDescription(name)),
         path: `/category/${encodeURIComponent(page.category.slug)}`,
         image: page.category.featuredImage,
         imageAlt: name,
@@ -135,11 +142,11 @@ function preview(
       };
     }
     case 'product': {
-      const name = productName(page.product, language);
+      const { name, description: text } = inLanguage(page.product, language);
       const offered = offeredDurations(page.product);
       const paid = firstPaidDuration(offered);
       const price = paid ? texts.from(formatPrice(paid.price, language)) : offered.length ? texts.freeTrial : '';
-      const description = summary(productDescription(page.product, language), 140);
+      const description = summary(text, 140);
       return {
         title: titled(name),
         description: [price, description].filter(Boolean).join(' · ') || texts.tagline,

@@ -1,4 +1,3 @@
-import type { CategoryView, ProductView } from '../../shared/catalogue';
 import type { StoreLanguage } from '../../shared/locale';
 
 // What the pages' heads say, in the storefront's three languages. The titles are the web app's
@@ -71,22 +70,3 @@ export const PAGE_TEXTS: Record<StoreLanguage, PageTexts> = {
     ogLocale: 'en_US',
   },
 };
-
-// The one place the pages read a name: per-language names of products and categories will be
-// picked here by `language`.
-
-export function productName(product: ProductView, _language: StoreLanguage): string {
-  return product.name;
-}
-
-export function categoryName(category: CategoryView, _language: StoreLanguage): string {
-  return category.name;
-}
-
-export function productDescription(product: ProductView, _language: StoreLanguage): string {
-  return product.description;
-}
-
-export function categoryDescription(category: CategoryView, _language: StoreLanguage): string {
-  return category.description;
-}
