@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminBrowserSuite, plain, settled } from './support/admin';
+import { adminBrowserSuite, liveUpdatesOn, plain, settled } from './support/admin';
 
 // The shop's legal identity (docs/product.md#legal-information) in a real browser against the real
 // server: an admin fills it in Settings › Shop identity (the French terms in their tab), the
@@ -61,5 +62,36 @@ describe('the shop legal identity', () => {
     );
     expect(plain(await arabic.page.getByTestId('legal-nif').textContent())).toBe('000216123456789');
     expect(arabic.errors).toEqual([]);
+  });
+
+  it('saved by one admin shows live in another’s Settings, and never overwrites what the other is typing', async () => {
+    const karim = await suite.shop.createAdmin('Karim');
+    const mine = await suite.signIn('/admin/settings?tab=shop');
+    const theirs = await suite.signIn('/admin/settings?tab=shop', {}, karim);
+    for (const { page } of [mine, theirs]) {
+      await page.getByTestId('settings-shop').waitFor();
+      await liveUpdatesOn(page);
+    }
+    const save = async (page: Page, name: string) => {
+      await page.getByTestId('shop-legalName').fill(name);
+      await page.getByTestId('settings-shop-save').click();
+    };
+
+    // Karim saves: the other window shows it without a reload.
+    await save(theirs.page, 'SARL Karim Live');
+    await expect
+      .poll(() => mine.page.getByTestId('shop-legalName').inputValue(), { timeout: 10_000 })
+      .toBe('SARL Karim Live');
+
+    // Typing here, then Karim saves again: saving here meets the conflict dialog, Karim's save stands.
+    await mine.page.getByTestId('shop-address').fill('Oran');
+    await save(theirs.page, 'SARL Karim Again');
+    await theirs.page.getByTestId('settings-shop-saved').getByText(/.+/).waitFor();
+    await mine.page.getByTestId('settings-shop-save').click();
+    await mine.page.getByTestId('conflict-dialog').waitFor();
+    const stored = await suite.shop.api<{ legal: { legalName: string; address: string } }>('GET', '/api/shop/legal');
+    expect(stored.legal).toMatchObject({ legalName: 'SARL Karim Again' });
+    expect(stored.legal.address).not.toBe('Oran');
+    expect([...mine.errors, ...theirs.errors]).toEqual([]);
   });
 });

@@ -177,8 +177,10 @@ export function applyAdminEvent(
       // The activity page and the history panels show them at their top; nothing to announce.
       const entries = Array.isArray(payload.entries) ? (payload.entries as AuditEntry[]) : [];
       applyAuditEntries(queryClient, entries);
-      // The shop's default language changed: every item says so, the forms require it.
-      if (entries.some((entry) => entry.entity?.type === 'shop'))
+      // The shop's settings changed (another admin, another window): the Settings tab shows them; a new default
+      // language also changes what every item says and what the forms require.
+      if (entries.some((entry) => entry.action === 'shop.legal_changed')) invalidate(shopKeys.legal);
+      if (entries.some((entry) => entry.action === 'shop.language_changed'))
         invalidate(shopKeys.language, productKeys.all, categoryKeys.all);
       return null;
     }

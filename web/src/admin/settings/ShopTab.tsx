@@ -47,7 +47,14 @@ function ShopForm({ legal, version }: { legal: ShopLegal; version: number }) {
   const intl = useIntl();
   const save = useSaveShopLegal();
   // What the admin typed, over what the server holds (null: nothing typed since the last save).
-  const [draft, setDraft] = useState<ShopLegal | null>(null);
+  const [draft, setDraftState] = useState<ShopLegal | null>(null);
+  // The version the typing started from: a save by another admin since (shown here live) is the conflict dialog,
+  // never overwritten.
+  const [draftVersion, setDraftVersion] = useState(version);
+  const setDraft = (next: ShopLegal | null) => {
+    if (next && !draft) setDraftVersion(version);
+    setDraftState(next);
+  };
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [language, setLanguage] = useState<ShopLanguage>('ar');
   const values = draft ?? legal;
@@ -58,7 +65,7 @@ function ShopForm({ legal, version }: { legal: ShopLegal; version: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { legal: values, version },
+      { legal: values, version: draft ? draftVersion : version },
       {
         onSuccess: () => {
           setDraft(null);
