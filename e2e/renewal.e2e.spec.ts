@@ -188,6 +188,14 @@ describe('a renewal', () => {
     expect(new URL(admin.page.url()).searchParams.get('search')).toBe(`#${original.number}`);
     await admin.page.goto(`${suite.url}/admin/orders?id=${original.orderId}`);
     expect(await text(admin.page, 'delivered-renewal')).toContain(`#${renewal.orderNumber}`);
+    // Its history: renewed by the shopper, paid by the renewal order.
+    const detail = admin.page.getByTestId('order-detail');
+    await detail.getByTestId('entity-history-toggle').click();
+    const renewedEntry = detail.locator('[data-testid="audit-entry"][data-action="order.renewed"]');
+    expect(plain(await renewedEntry.getByTestId('audit-entry-text').textContent())).toBe(
+      `Shopper renewed the subscription of order #${original.number}`,
+    );
+    expect(plain(await renewedEntry.textContent())).toContain(`#${renewal.orderNumber}`);
     await admin.page.goto(`${suite.url}/admin`);
     await admin.page.getByTestId('subscription-stats').waitFor();
     expect(plain(await admin.page.getByTestId('stat-renewal-revenue').locator('.admin-stat-value').textContent())).toBe(

@@ -118,6 +118,37 @@ describe('renewals', () => {
     const renewed = (await detail(renewalId)).body.order;
     const originalNumber = (await detail(original.orderId)).body.order.number;
     expect(renewed).toMatchObject({ renewal_of_number: originalNumber, subscriptions: [], deliveryState: 'none' });
+    // The renewed order's history says it: the shopper renewed it, paid by the renewal order.
+    const history = await api()
+      .get('/api/admin/audit')
+      .query({ entityType: 'order', entityId: original.orderId, action: 'order.renewed' })
+      .set(bearer(admin))
+      .expect(200);
+    expect(history.body.entries).toEqual([
+      expect.objectContaining({
+        actor: { type: 'shopper', id: 'shopper', name: null },
+        entity: expect.objectContaining({ id: original.orderId, label: `#${originalNumber}` }),
+        changes: [
+          { field: 'renewedBy', before: null, after: `#${renewed.number}` },
+          { field: 'items', before: null, after: ['1 × Gold (3 months)'] },
+        ],
+      }),
+    ]);
+    // It shares the payment's place in the log: paging one entry at a time still reads both, once.
+    const walked: string[] = [];
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const res = await api()
+        .get('/api/admin/audit')
+        .query({ limit: '1', ...(cursor ? { cursor } : {}) })
+        .set(bearer(admin))
+        .expect(200);
+      walked.push(...res.body.entries.map((entry: { id: string }) => entry.id));
+      cursor = res.body.nextCursor;
+    }
+    const renewedEntry = history.body.entries[0].id as string;
+    expect(walked).toContain(renewedEntry);
+    expect(walked).toContain(renewedEntry.split(':')[0]);
+    expect(new Set(walked).size).toBe(walked.length);
     const awaiting = await api().get('/api/admin/orders?delivery=awaiting&limit=100').set(bearer(admin)).expect(200);
     expect(awaiting.body.orders.map((o: { id: string }) => o.id)).not.toContain(renewalId);
 

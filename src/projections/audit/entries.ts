@@ -205,6 +205,50 @@ interface Described {
   restoredVersion?: number;
 }
 
+/**
+ * Every entry one event makes: its own, then those it makes on other entities. A paid renewal is
+ * also said on each order it renews: "renewed by the shopper, paid by #1077" (docs/product.md#renewals).
+ */
+export function auditEntries(event: RecordedEvent, states: States): AuditEntryRow[] {
+  const own = auditEntry(event, states);
+  if (!own) return [];
+  return RENEWAL_PAYMENTS.has(event.type) ? [own, ...renewalEntries(own, states)] : [own];
+}
+
+/** The order events that pay a renewal (a free trial never renews). */
+const RENEWAL_PAYMENTS = new Set(['OrderPaid', 'OrderPaymentAccepted']);
+
+/**
+ * The entries of a renewal order's payment on the orders it renews. Each is the payment's entry
+ * moved to the renewed order: same time and place in the log, the shopper's act, and an id derived
+ * from the payment's, so a replay writes it once. Its version is the payment's revision, as for
+ * notes and reminders: an order's history shows no versions.
+ */
+function renewalEntries(payment: AuditEntryRow, states: States): AuditEntryRow[] {
+  const renews = states.get<OrderState>(entityKey('order', payment.entity_id), 'order')?.renews ?? [];
+  const byOrder = new Map<string, { number: number; items: string[] }>();
+  for (const { orderId, number, item } of renews) {
+    const renewed = byOrder.get(orderId) ?? { number, items: [] };
+    renewed.items.push(item);
+    byOrder.set(orderId, renewed);
+  }
+  return [...byOrder].map(([orderId, { number, items }]) => ({
+    ...payment,
+    id: `${payment.id}:renewed:${orderId}`,
+    actor_type: 'shopper',
+    actor_id: SHOPPER,
+    actor_name: null,
+    action: 'order.renewed',
+    entity_id: orderId,
+    entity_label: `#${number}`,
+    restored_version: null,
+    changes: [
+      { field: 'renewedBy', before: null, after: payment.entity_label },
+      { field: 'items', before: null, after: items },
+    ],
+  }));
+}
+
 /** The entry for one event, or undefined for an event the trail does not show. */
 export function auditEntry(event: RecordedEvent, states: States): AuditEntryRow | undefined {
   const { actor, correlationId, occurredAt, origin } = event.metadata;
@@ -646,5 +690,23 @@ function placed(order: PlacedOrder, states: States, known?: number): OrderState 
     number = counter + 1;
     states.set(LEGACY_ORDER_NUMBERS, { kind: 'counter', value: number });
   }
-  return { kind: 'order', number, provider: order.provider, status: 'pending', phone: order.phone };
+  const renews = order.lines.flatMap(({ renewalOf, quantity, productName, duration }) =>
+    renewalOf
+      ? [
+          {
+            orderId: renewalOf.orderId,
+            number: renewalOf.orderNumber,
+            item: auditItemText(quantity, productName, duration),
+          },
+        ]
+      : [],
+  );
+  return {
+    kind: 'order',
+    number,
+    provider: order.provider,
+    status: 'pending',
+    phone: order.phone,
+    ...(renews.length && { renews }),
+  };
 }

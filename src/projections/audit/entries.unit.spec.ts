@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../platform/eventstore/port';
-import { States, auditEntry, diffFields, entityKey } from './entries';
+import { States, auditEntries, auditEntry, diffFields, entityKey } from './entries';
 import type { EntityState } from './state';
 
 // The trail's diffing and its reading of events, without a database: given the states the
@@ -200,6 +200,64 @@ describe('auditEntry', () => {
       entity_label: '#1042',
       changes: [{ field: 'status', before: 'completed', after: 'dispatched' }],
     });
+  });
+
+  it("says a paid renewal on each order it renews, as the shopper's act paid by the renewal order", () => {
+    const s = states();
+    const line = (name: string, renewalOf?: { orderId: string; orderNumber: number }) => ({
+      productId: 'p',
+      productName: name,
+      duration: '3 months',
+      quality: 'HD',
+      unitPrice: 10,
+      quantity: 1,
+      ...(renewalOf && { renewalOf: { subscriptionId: `sub-${name}`, ...renewalOf } }),
+    });
+    const order = (orderId: string, number: number, lines: object[]) =>
+      event(
+        'OrderPlaced',
+        { orderId, number, checkoutId: `ck-${orderId}`, provider: 'sandbox', lines, total: 30, phone: '0550000000' },
+        'shopper',
+      );
+    auditEntries(order('plain', 1076, [line('Gold')]), s);
+    auditEntries(
+      order('renewal', 1077, [
+        line('Gold', { orderId: 'first', orderNumber: 1042 }),
+        line('Silver', { orderId: 'first', orderNumber: 1042 }),
+        line('Cinema', { orderId: 'second', orderNumber: 1050 }),
+      ]),
+      s,
+    );
+    const pay = (orderId: string) =>
+      auditEntries(event('OrderPaid', { orderId, paymentMethod: 'edahabia', amount: 30, at }, 'system'), s);
+
+    expect(pay('plain').map((entry) => entry.action)).toEqual(['order.paid']);
+    const [paid, ...renewed] = pay('renewal');
+    expect(paid).toMatchObject({ action: 'order.paid', entity_id: 'renewal', actor_type: 'payment' });
+    expect(renewed).toEqual([
+      {
+        ...paid,
+        id: `${paid!.id}:renewed:first`,
+        actor_type: 'shopper',
+        actor_id: 'shopper',
+        actor_name: null,
+        action: 'order.renewed',
+        entity_id: 'first',
+        entity_label: '#1042',
+        changes: [
+          { field: 'renewedBy', before: null, after: '#1077' },
+          { field: 'items', before: null, after: ['1 × Gold (3 months)', '1 × Silver (3 months)'] },
+        ],
+      },
+      expect.objectContaining({
+        id: `${paid!.id}:renewed:second`,
+        entity_label: '#1050',
+        changes: [
+          { field: 'renewedBy', before: null, after: '#1077' },
+          { field: 'items', before: null, after: ['1 × Cinema (3 months)'] },
+        ],
+      }),
+    ]);
   });
 
   it('shows image changes as the stored picture, and a failed payment and a restore by the provider', () => {

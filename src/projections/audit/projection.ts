@@ -16,10 +16,10 @@ import {
   LEGACY_ORDER_NUMBERS,
   SHOP_ENTITY_ID,
   States,
-  auditEntry,
+  auditEntries,
   entityKey,
 } from './entries';
-import { toAuditEntry } from './queries';
+import { newestFirst, toAuditEntry } from './queries';
 import type { EntityState, ProductState } from './state';
 import {
   AUDIT_ENTITY_COLUMNS,
@@ -78,24 +78,24 @@ export function auditProjection(deps?: AuditProjectionDeps): Projection {
     insertOnlyTables: ['audit_entries', 'audit_entities'],
     async afterCommit(events) {
       if (!deps?.realtime) return;
-      // Read back as committed (an entry's id is its event's): what the list would answer, newest first.
-      const ids = events.map((event) => event.id);
-      const entries = await committedEntries(deps.db, ids);
+      // Read back as committed, by the events' places in the log (an event's entries share its
+      // place): what the list would answer, newest first.
+      const entries = await committedEntries(deps.db, events);
       if (entries.length) deps.realtime.broadcast('admins', 'auditEntries', { entries });
     },
   };
 }
 
-async function committedEntries(db: Kysely<AuditTables>, ids: string[]) {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('audit_entries')
-    .selectAll()
-    .where('id', 'in', ids)
-    .orderBy('position_commit', 'desc')
-    .orderBy('position_prepare', 'desc')
-    .execute();
-  return rows.map(toAuditEntry);
+async function committedEntries(db: Kysely<AuditTables>, events: StoredEvent[]) {
+  if (!events.length) return [];
+  const places = new Set(events.map(({ position }) => `${position.commit}/${position.prepare}`));
+  const rows = await newestFirst(
+    db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('position_commit', 'in', [...new Set(events.map(({ position }) => position.commit.toString()))]),
+  ).execute();
+  return rows.filter((row) => places.has(`${row.position_commit}/${row.position_prepare}`)).map(toAuditEntry);
 }
 
 function withMetadata(event: StoredEvent): RecordedEvent {
@@ -171,12 +171,7 @@ function auditReplay(): Replay {
 const STATES_PER_COPY = 10_000;
 
 function entriesOf(events: RecordedEvent[], states: States): AuditEntryRow[] {
-  const entries: AuditEntryRow[] = [];
-  for (const event of events) {
-    const entry = auditEntry(event, states);
-    if (entry) entries.push(entry);
-  }
-  return entries;
+  return events.flatMap((event) => auditEntries(event, states));
 }
 
 async function insertEntries(target: WriteTarget, entries: AuditEntryRow[]): Promise<void> {

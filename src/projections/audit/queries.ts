@@ -8,23 +8,40 @@ import type { AuditEntryRow, AuditTables } from './rows';
 type Db = Kysely<AuditTables>;
 type Query = SelectQueryBuilder<AuditTables, 'audit_entries', object>;
 
-/** Where a page ended: the last entry's log position. */
+/**
+ * Where a page ended: the last entry's log position, and its id, since the entries one event makes
+ * share its position (a paid renewal's on the orders it renews). Cursors handed out before then
+ * carry no id: the page goes on after the whole position.
+ */
 interface Cursor {
   commit: string;
   prepare: string;
+  id?: string;
 }
 
 const DIGITS = /^\d{1,20}$/;
 
-export function encodeCursor(row: Pick<AuditEntryRow, 'position_commit' | 'position_prepare'>): string {
-  return Buffer.from(`${row.position_commit}/${row.position_prepare}`).toString('base64url');
+export function encodeCursor(row: Pick<AuditEntryRow, 'position_commit' | 'position_prepare' | 'id'>): string {
+  return Buffer.from(`${row.position_commit}/${row.position_prepare}/${row.id}`).toString('base64url');
 }
 
 /** The position a cursor names, or undefined for text this list never handed out. */
 export function decodeCursor(cursor: string): Cursor | undefined {
-  const [commit, prepare, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('/');
-  if (rest.length || !commit || !prepare || !DIGITS.test(commit) || !DIGITS.test(prepare)) return undefined;
-  return { commit, prepare };
+  const [commit, prepare, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('/');
+  if (rest.length || !commit || !prepare || !DIGITS.test(commit) || !DIGITS.test(prepare) || id === '')
+    return undefined;
+  return { commit, prepare, ...(id !== undefined && { id }) };
+}
+
+const cursorOf = (row: AuditEntryRow): Cursor => ({
+  commit: row.position_commit,
+  prepare: row.position_prepare,
+  id: row.id,
+});
+
+/** The list's order: newest first by log position, an event's entries by id within it. */
+export function newestFirst<Q extends Query>(query: Q): Q {
+  return query.orderBy('position_commit', 'desc').orderBy('position_prepare', 'desc').orderBy('id', 'desc') as Q;
 }
 
 /** The search expression, spelled as migration 020's trigram index is (ids are searched from their start). */
@@ -55,13 +72,15 @@ function filtered(db: Db, filter: AuditFilter): Query {
 function page(query: Query, after: Cursor | undefined, limit: number) {
   let q = query;
   if (after)
-    q = q.where((eb) =>
-      eb.or([
+    q = q.where((eb) => {
+      const samePlace = [eb('position_commit', '=', after.commit), eb('position_prepare', '=', after.prepare)];
+      return eb.or([
         eb('position_commit', '<', after.commit),
         eb.and([eb('position_commit', '=', after.commit), eb('position_prepare', '<', after.prepare)]),
-      ]),
-    );
-  return q.selectAll().orderBy('position_commit', 'desc').orderBy('position_prepare', 'desc').limit(limit).execute();
+        ...(after.id === undefined ? [] : [eb.and([...samePlace, eb('id', '<', after.id)])]),
+      ]);
+    });
+  return newestFirst(q.selectAll()).limit(limit).execute();
 }
 
 export async function listAudit(
@@ -85,7 +104,7 @@ export async function* allAudit(db: Db, filter: AuditFilter): AsyncGenerator<Aud
     const rows = await page(filtered(db, filter), after, size);
     const more = rows.length === size;
     const last = rows[rows.length - 1];
-    if (last) after = { commit: last.position_commit, prepare: last.position_prepare };
+    if (last) after = cursorOf(last);
     // Handed over one at a time and let go of as they go (as the orders' CSV does).
     rows.reverse();
     for (let row = rows.pop(); row; row = rows.pop()) yield toAuditEntry(row);

@@ -34,6 +34,15 @@ export interface OrderState {
   provider: string;
   status: string;
   phone: string;
+  /** The orders whose subscriptions this order renews, when it is a renewal: their entries say who paid (absent in states kept before renewals were audited). */
+  renews?: RenewedOrder[];
+}
+
+/** An order a renewal order renews, and the line that renews it, as the trail writes an order's items. */
+export interface RenewedOrder {
+  orderId: string;
+  number: number;
+  item: string;
 }
 
 /** The shop's legal identity, flattened (`terms.ar`…), as it is diffed; or its catalogue's default language. */

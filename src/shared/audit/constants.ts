@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'order.link_renewed',
   'order.sent_on_whatsapp',
   'order.reminded',
+  'order.renewed',
   'order.refunded',
   'order.note_added',
   'customer.note_added',
