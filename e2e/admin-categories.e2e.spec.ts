@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Credentials } from './support/shop';
@@ -33,6 +33,7 @@ async function openCategories(search = '', options: AdminOpenOptions = {}, who?:
 
 const row = (page: Page, name: string) =>
   page.getByTestId('categories-table').locator('tbody tr').filter({ hasText: name });
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 const toasts = async (page: Page) => plain(await page.locator('.toast-area').textContent());
 const png = (width = 640, height = 360) =>
   sharp({ create: { width, height, channels: 3, background: '#5a3bea' } })
@@ -227,6 +228,8 @@ describe('editing a category', () => {
     await form.waitFor({ state: 'detached' });
     expect(ifMatch).toBe('"0"');
     await expect.poll(async () => plain(await row(page, renamed).textContent())).toContain('Football et handball');
+    // Focus is back on the Edit button that opened the form.
+    expect(await isFocused(row(page, renamed).getByTestId('category-edit'))).toBe(true);
 
     // A reload shows the same list (the search is the URL's).
     await page.reload();
@@ -289,6 +292,8 @@ describe('deleting a category', () => {
     await expect.poll(() => toasts(page)).toContain(`Category "${empty.name}" has been deleted successfully`);
     await modal.waitFor({ state: 'detached' });
     await row(page, empty.name).waitFor({ state: 'detached' });
+    // Its Delete button went with its row: focus is on the page's heading, not lost to the document.
+    await expect.poll(() => isFocused(page.locator('main h1'))).toBe(true);
     expect(await row(page, full.name).count()).toBe(1);
     expect(await (await fetch(`${suite.url}/categories/show/${empty.id}`)).json()).toEqual({
       status: 404,

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
+import { focusPageHeading } from '../../components/layout/StoreLayout';
 import { CloseIcon } from '../../components/ui/icons';
 
 // The back office's one modal: closes on Escape, a click on the backdrop and the close
@@ -35,6 +36,34 @@ function focusableIn(element: HTMLElement): HTMLElement[] {
   return [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
 }
 
+/** How long after a modal closes its opener's removal (the row deleted when the list reloads) still moves focus. */
+const OPENER_WATCH_MS = 5000;
+
+/**
+ * Focus goes back to the control that opened the modal. Where that control is gone (its row deleted,
+ * the button replaced), now or once the page redraws, focus goes to the page's heading instead of
+ * being lost to the document (docs/product.md#accessibility).
+ */
+function returnFocus(opener: HTMLElement | null): void {
+  if (!opener?.isConnected) {
+    focusPageHeading();
+    return;
+  }
+  opener.focus();
+  const lost = () => !opener.isConnected && (!document.activeElement || document.activeElement === document.body);
+  const observer = new MutationObserver(() => {
+    if (!lost()) return;
+    focusPageHeading();
+    stop();
+  });
+  const timer = window.setTimeout(() => stop(), OPENER_WATCH_MS);
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
 function OpenModal({ onClose, title, size = 'md', children, footer, testId }: ModalProps) {
   const intl = useIntl();
   const ref = useRef<HTMLDivElement>(null);
@@ -66,7 +95,7 @@ function OpenModal({ onClose, title, size = 'md', children, footer, testId }: Mo
       document.removeEventListener('keydown', onKey);
       stack.splice(stack.indexOf(dialog), 1);
       if (stack.length === 0) document.documentElement.classList.remove('modal-open');
-      if (opener?.isConnected) opener.focus();
+      returnFocus(opener);
     };
   }, []);
 

@@ -10,6 +10,15 @@ export const MAIN_CONTENT_ID = 'main-content';
 /** How long a new page may take to draw its heading (its data loading) before focus stops waiting for it. */
 const HEADING_WAIT_MS = 5000;
 
+/** Puts focus on the page's heading (made focusable for it) without scrolling; false while there is none. */
+export function focusPageHeading(): boolean {
+  const heading = document.getElementById(MAIN_CONTENT_ID)?.querySelector<HTMLElement>('h1');
+  if (!heading) return false;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+  return true;
+}
+
 /** Puts focus on the page's heading, once it is drawn, so a screen reader starts reading the new page there. */
 function focusHeadingWhenShown(): () => void {
   const main = document.getElementById(MAIN_CONTENT_ID);
@@ -18,11 +27,7 @@ function focusHeadingWhenShown(): () => void {
     // The shopper already went into the page (a field, a button): theirs stands.
     const active = document.activeElement;
     if (active && active !== main && main.contains(active)) return true;
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (!heading) return false;
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
-    return true;
+    return focusPageHeading();
   };
   if (focus()) return () => {};
   const observer = new MutationObserver(() => {
