@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../test/support/admin';
 import { startTestApp } from '../test/support/app';
+import { createProduct } from '../test/support/catalogue';
 import { launchBrowser } from './support/browser';
 
 // The storefront chrome in a real browser against the real server (fresh database, web/dist):
@@ -193,5 +195,61 @@ describe('storefront shell', () => {
       await mainNav(page, 'التنقل الرئيسي').getByRole('link', { name: 'الرئيسية' }).waitFor({ state: 'visible' });
       expect(errors).toEqual([]);
     }
+  });
+
+  it('arrives compressed: brotli for the page, scripts, styles and JSON over 1 KB, as the browser asks', async () => {
+    // Last: a catalogue whose JSON is over 1 KB.
+    const token = await adminToken(app.url);
+    for (const name of ['Gold', 'Silver', 'Bronze', 'Cinema'])
+      await createProduct(app.url, token, name, [
+        ['1 month', 1500],
+        ['3 months', 4000],
+        ['12 months', 13500],
+      ]);
+    // The catalogue's answers are compressed in the background once asked for again
+    // (docs/architecture.md#compression): a first visit asks for them, the next one is measured.
+    const first = await openHome({ width: 390 });
+    const asked = await first.page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .flatMap((entry) => (entry.name.includes('/products') ? [entry.name] : [])),
+    );
+    expect(asked.length).toBeGreaterThan(0);
+    for (const url of asked)
+      await expect
+        .poll(async () =>
+          (await fetch(url, { headers: { 'Accept-Encoding': 'br', 'Accept-Language': 'ar' } })).headers.get(
+            'content-encoding',
+          ),
+        )
+        .toBe('br');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar-DZ' });
+    contexts.push(context);
+    const page = await context.newPage();
+    const pending: Promise<{ path: string; type: string; encoding: string; accepted: string; bytes: number }>[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin !== app.url) return;
+      pending.push(
+        (async () => ({
+          path: url.pathname,
+          type: response.request().resourceType(),
+          encoding: response.headers()['content-encoding'] ?? '',
+          accepted: (await response.request().allHeaders())['accept-encoding'] ?? '',
+          bytes: (await response.body()).length,
+        }))(),
+      );
+    });
+    await page.goto(app.url);
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    const answers = await Promise.all(pending);
+    expect(answers.find((answer) => answer.type === 'document')).toMatchObject({ path: '/', encoding: 'br' });
+    expect(answers.every((answer) => answer.accepted.includes('br'))).toBe(true);
+    const sized = answers.filter((answer) => answer.bytes >= 1024);
+    for (const type of ['script', 'stylesheet', 'fetch'])
+      expect(sized.filter((answer) => answer.type === type).length, type).toBeGreaterThan(0);
+    // Under 1 KB compression gains nothing; everything over it came as brotli.
+    expect(sized.filter((answer) => answer.encoding !== 'br')).toEqual([]);
   });
 });
