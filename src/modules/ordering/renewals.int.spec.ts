@@ -7,6 +7,7 @@ import { startTestApp, type RunningApp } from '../../../test/support/app';
 import { createProduct } from '../../../test/support/catalogue';
 import { waitUntil } from '../../../test/support/wait';
 import type { OrderPageChange } from '../../shared/live/types';
+import type { AuditPage } from '../../shared/audit';
 import type { ShopperOrderView } from '../../shared/ordering';
 import { subscriptionId } from '../subscriptions/events';
 import { renewedEnd } from '../../shared/subscriptions/terms';
@@ -137,13 +138,15 @@ describe('renewals', () => {
     // It shares the payment's place in the log: paging one entry at a time still reads both, once.
     const walked: string[] = [];
     for (let cursor: string | null = null, first = true; first || cursor; first = false) {
-      const res = await api()
-        .get('/api/admin/audit')
-        .query({ limit: '1', ...(cursor ? { cursor } : {}) })
-        .set(bearer(admin))
-        .expect(200);
-      walked.push(...res.body.entries.map((entry: { id: string }) => entry.id));
-      cursor = res.body.nextCursor;
+      const page: AuditPage = (
+        await api()
+          .get('/api/admin/audit')
+          .query({ limit: '1', ...(cursor ? { cursor } : {}) })
+          .set(bearer(admin))
+          .expect(200)
+      ).body;
+      walked.push(...page.entries.map((entry) => entry.id));
+      cursor = page.nextCursor;
     }
     const renewedEntry = history.body.entries[0].id as string;
     expect(walked).toContain(renewedEntry);
