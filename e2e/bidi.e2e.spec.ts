@@ -4,7 +4,7 @@ import { adminBrowserSuite, plain, signedInStorage } from './support/admin';
 
 // Text in another direction than the page (docs/product.md#bidirectional-text), read from where the
 // browser drew it: a French catalogue text, a package's name on an order or an admin's name on an
-// Arabic page runs left to right, its full stop (or closing bracket) at its end and its clamp cutting
+// Arabic page runs left to right, its full stop (or trailing plus) at its end and its clamp cutting
 // its end, never its first letters; French times use the 24-hour clock.
 
 const suite = adminBrowserSuite();
