@@ -212,7 +212,9 @@ describe('the product form', () => {
       .evaluateAll((labels) =>
         labels.map((label) => [
           label.getAttribute('data-duration'),
-          (label.querySelector('.duration-price')?.textContent ?? '').replace(/[\u00a0\u202f\u2068\u2069]/g, ' '),
+          (label.querySelector('.duration-price')?.textContent ?? '')
+            .replace(/[\u2068\u2069]/g, '')
+            .replace(/[\u00a0\u202f]/g, ' '),
         ]),
       );
     expect(options).toEqual([

@@ -1,10 +1,11 @@
 import { hostname } from 'node:os';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storeDay } from '../src/shared/ordering/constants';
 import { TEST_ADMIN } from '../test/support/app';
 import { adminBrowserSuite, signedInStorage } from './support/admin';
 
-// "No English on an Arabic page" (house rules): every storefront page at
+// "No English on an Arabic page" (house rules), and every amount reads number-then-Da: every storefront page at
 // 390 px and every back-office screen at 1024 px, in Arabic, must show no Latin-script word beyond a
 // short list of proper names and codes. What is read: the visible text (document.body.innerText) and
 // the placeholder, aria-label and title of visible elements. The data this test creates is Arabic
@@ -74,6 +75,26 @@ let category: { id: string; slug: string };
 let product: { id: string; name: string };
 let deliveredToken: string;
 let deliveredOrderId: string;
+let refundedOrderId: string;
+
+/** A delivered order refunded in part, so its detail shows the refund's amount in a sentence. */
+async function refundedOrder(): Promise<string> {
+  const { shop } = suite;
+  const placed = await shop.placeOrder(product.id, 2000, {
+    phone: '0661000003',
+    fullName: 'ياسين مراد',
+    language: 'ar',
+  });
+  await shop.deliverCodes(placed.orderId);
+  const { etag } = await shop.orderDetail(placed.orderId);
+  const answer = await fetch(`${suite.url}/api/admin/orders/${placed.orderId}/refund`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await shop.token()}`, 'Content-Type': 'application/json', 'If-Match': etag },
+    body: JSON.stringify({ amount: 1500, reason: 'باقة خاطئة', method: 'cash', date: storeDay(new Date()) }),
+  });
+  if (!answer.ok) throw new Error(`refund: ${answer.status} ${await answer.text()}`);
+  return placed.orderId;
+}
 
 beforeAll(async () => {
   const { shop } = suite;
@@ -98,6 +119,7 @@ beforeAll(async () => {
   await shop.deliverCodes(order.orderId, (i) => `4821-7730-${i}`);
   deliveredToken = order.accessToken;
   deliveredOrderId = order.orderId;
+  refundedOrderId = await refundedOrder();
 });
 
 /** Latin-script words of the page's visible text and visible elements' labels, each once. */
@@ -142,13 +164,55 @@ async function drawn(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-/** Reads the page once drawn: its English words (beyond the known ones), as "label: word, word" or nothing. */
+/**
+ * The amounts of the page drawn in the wrong order: every visible "2.800 Da" (a number, a no-break space,
+ * "Da") must show the number to the left of "Da", as in every language (docs/product.md#bidirectional-text);
+ * an amount left bare in a right-to-left line shows "Da 2.800". Read from where the browser drew each part.
+ */
+async function amountsOutOfOrder(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const amount = /\d(?:[.,\u00a0\u202f]?\d)*\u00a0Da\b/g;
+    const box = (node: Text, start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+      if (rects.length === 0) return null;
+      return { left: Math.min(...rects.map((r) => r.left)), right: Math.max(...rects.map((r) => r.right)) };
+    };
+    const wrong: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (const match of node.data.matchAll(amount)) {
+        const numberEnd = match.index + match[0].length - 3;
+        const number = box(node, match.index, numberEnd);
+        const label = box(node, numberEnd + 1, numberEnd + 3);
+        if (!number || !label) continue; // not drawn (hidden, or an <option> of a closed list)
+        if (number.right > label.left + 0.5) {
+          const where = node.parentElement?.closest('[data-testid]')?.getAttribute('data-testid');
+          const drawnAs = label.right <= number.left + 0.5 ? 'Da before the number' : 'parts overlapping';
+          wrong.push(`"${match[0].replace(/\u00a0/g, ' ')}" (${drawnAs}${where ? `, in ${where}` : ''})`);
+        }
+      }
+    }
+    return [...new Set(wrong)];
+  });
+}
+
+/**
+ * Reads the page once drawn: its English words (beyond the known ones) and its amounts drawn
+ * "Da 2.800", as "label: word, word" / "label: amounts …" or nothing.
+ */
 async function scan(page: Page, label: string): Promise<string[]> {
   await drawn(page);
   const name = label.replace(/ \(.*$/, '');
   const known = new Set([...(KNOWN_TO_FIX[name] ?? []), ...(PAGE_CODES[name] ?? [])]);
   const words = (await latinWords(page)).filter((word) => !known.has(word));
-  return words.length > 0 ? [`${label}: ${words.join(', ')}`] : [];
+  const amounts = await amountsOutOfOrder(page);
+  return [
+    ...(words.length > 0 ? [`${label}: ${words.join(', ')}`] : []),
+    ...(amounts.length > 0 ? [`${label}: amounts drawn "Da <number>": ${amounts.join(', ')}`] : []),
+  ];
 }
 
 describe('Arabic pages', () => {
@@ -187,7 +251,7 @@ describe('Arabic pages', () => {
       }
       await page.context().close();
     }
-    expect(found.join('\n'), 'English words on Arabic store pages').toBe('');
+    expect(found.join('\n'), 'English words or amounts drawn "Da 2.800" on Arabic store pages').toBe('');
   });
 
   it('the back office at 1024 px shows no English word', { timeout: 240_000 }, async () => {
@@ -200,6 +264,7 @@ describe('Arabic pages', () => {
       ['categories', '/admin/categories'],
       ['orders', '/admin/orders'],
       ['order detail', `/admin/orders?id=${deliveredOrderId}`],
+      ['order detail (refunded)', `/admin/orders?id=${refundedOrderId}`],
       ['subscriptions', '/admin/subscriptions'],
       ['customers', '/admin/customers'],
       ['customer', `/admin/customers/${PHONE}`],
@@ -219,6 +284,6 @@ describe('Arabic pages', () => {
       found.push(...(await scan(page, `admin ${label} (${path})`)));
       await page.context().close();
     }
-    expect(found.join('\n'), 'English words on Arabic back-office screens').toBe('');
+    expect(found.join('\n'), 'English words or amounts drawn "Da 2.800" on Arabic back-office screens').toBe('');
   });
 });

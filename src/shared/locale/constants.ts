@@ -18,14 +18,15 @@ export function directionOf(language: StoreLanguage): Direction {
 
 /**
  * The BCP 47 tag used for formatting numbers, plurals and dates. All three languages use Latin
- * digits (as Algerian shoppers read prices); grouping follows the regional convention.
+ * digits (as Algerian shoppers read prices); grouping follows the regional convention. French
+ * times use the 24-hour clock (docs/product.md#bidirectional-text): ICU's fr-DZ alone writes "4:05 PM".
  */
 export function intlLocaleOf(language: StoreLanguage): string {
   switch (language) {
     case 'ar':
       return 'ar-DZ-u-nu-latn';
     case 'fr':
-      return 'fr-DZ';
+      return 'fr-DZ-u-hc-h23';
     case 'en':
       return 'en';
   }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { setErrorLanguage } from './error-text';
+import { isolate } from '../lib/bidi';
 import { formatPrice } from './format';
 import type { LanguageStore } from './language-store';
 import type { Locale } from './locales';
@@ -39,10 +40,13 @@ export function useLanguage(): { locale: Locale; setLocale: (locale: Locale) => 
   return { locale, setLocale: store.setLocale };
 }
 
-/** Formats dinar amounts for the current language: "2.000 Da", "2 000 Da", "2,000 Da". */
+/**
+ * Formats dinar amounts for the current language: "2.000 Da", "2 000 Da", "2,000 Da", each isolated
+ * (FSI … PDI), so it reads number-then-Da wherever it lands, an Arabic line too (docs/product.md#bidirectional-text).
+ */
 export function useFormatPrice(): (amount: number) => string {
   const { locale } = useLanguage();
-  return useCallback((amount: number) => formatPrice(amount, locale), [locale]);
+  return useCallback((amount: number) => isolate(formatPrice(amount, locale)), [locale]);
 }
 
 export type { MessageId };

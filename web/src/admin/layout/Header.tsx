@@ -41,7 +41,9 @@ export function Header({ user, live, sidebarCollapsed, onToggleSidebar, onLogout
             <UserIcon size={18} />
           </span>
           <span className="admin-user-text" data-testid="admin-user">
-            <span className="admin-user-name">{user.name}</span>
+            <span className="admin-user-name" dir="auto">
+              {user.name}
+            </span>
             <span className="admin-user-username" dir="ltr">
               @{user.username}
             </span>

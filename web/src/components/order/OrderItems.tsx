@@ -30,7 +30,7 @@ export function OrderItems({ items }: { items: readonly CustomerOrderLineView[] 
           {items.map((item, index) => (
             <li key={index} className="order-item">
               <div className="order-item-main">
-                <strong>{item.product.name}</strong>
+                <strong dir="auto">{item.product.name}</strong>
                 <bdi className="order-item-price">
                   {formatPrice(item.selectedPrice)} × {item.quantity}
                 </bdi>
