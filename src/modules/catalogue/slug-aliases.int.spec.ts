@@ -65,6 +65,8 @@ describe('a renamed category', () => {
         .expect(201)
     ).body.product;
     expect((await rename(international.id, 'World')).slug).toBe('world');
+    // At once: the rename's answer waited for its old slug's release to be read too.
+    expect(await shown('international')).toEqual({ status: 200, id: international.id, slug: 'world' });
     expect((await rename(international.id, 'Global')).slug).toBe('global');
 
     for (const slug of ['international', 'world', 'global', 'WORLD']) {
