@@ -40,6 +40,7 @@ export async function createProduct(
 export async function catalogueAndAuditRows(db: Kysely<Database>) {
   return {
     categories: await db.selectFrom('catalogue_categories').selectAll().orderBy('id').execute(),
+    aliases: await db.selectFrom('catalogue_category_aliases').selectAll().orderBy('slug').execute(),
     products: await db.selectFrom('catalogue_products').selectAll().orderBy('id').execute(),
     shop: await db.selectFrom('catalogue_language').selectAll().execute(),
     entries: await db.selectFrom('audit_entries').selectAll().orderBy('id').execute(),

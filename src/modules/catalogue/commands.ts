@@ -135,10 +135,7 @@ export async function updateCategory(
       return { type: 'UpdateCategory', data: { categoryId, changes, slug, image, defaultLanguage, now: now() } };
     },
   );
-  if (result.events.length && result.state.slug !== previousSlug) {
-    await releaseUnique(deps.store, CATEGORY_SLUG, previousSlug, categoryId, options.metadata);
-  }
-  return { ...result, id: categoryId };
+  return { ...result, ...(await leaveSlug(deps, result, previousSlug, categoryId, options)), id: categoryId };
 }
 
 /**
@@ -322,10 +319,12 @@ export async function restoreCategory(
     },
     options,
   );
-  if (result.events.length && result.state.slug !== previousSlug) {
-    await releaseUnique(deps.store, CATEGORY_SLUG, previousSlug, categoryId, options.metadata);
-  }
-  return { ...result, id: categoryId, keptCurrentImage };
+  return {
+    ...result,
+    ...(await leaveSlug(deps, result, previousSlug, categoryId, options)),
+    id: categoryId,
+    keptCurrentImage,
+  };
 }
 
 /** An item's state at one of its versions: its stream's events up to that revision, folded. */
@@ -468,6 +467,23 @@ async function withImage<Command, Event extends NewEvent, State>(
     if (prepared) await saveMedia(deps.db, prepared);
   };
   return handleCommand(deps.store, stream, decider, (state) => command(state, image), { ...options, beforeAppend });
+}
+
+/**
+ * After a change that moved the category to another slug: releases the one it left, which stays
+ * its alias (docs/product.md#category-addresses). The change's position becomes the release's, so
+ * an answer that waits for it (caughtUp) already finds the category at its old address too.
+ */
+async function leaveSlug(
+  deps: CatalogueDeps,
+  result: CommandResult<NewEvent, CategoryState>,
+  previousSlug: string,
+  categoryId: string,
+  options: WriteOptions,
+): Promise<Pick<CommandResult<NewEvent, CategoryState>, 'position'>> {
+  if (!result.events.length || result.state.slug === previousSlug) return { position: result.position };
+  const released = await releaseUnique(deps.store, CATEGORY_SLUG, previousSlug, categoryId, options.metadata);
+  return { position: released ?? result.position };
 }
 
 /** Claims the first free slug among base, base-2, base-3… for the category (its own, if it already has it). */

@@ -136,6 +136,9 @@ export const PRODUCT_EVENT_TYPES: readonly ProductEvent['type'][] = [
   'ProductRestored',
 ];
 
+/** The catalogue read model folds these into the old slugs that still lead to a category (docs/product.md#category-addresses). */
+export const SLUG_EVENT_TYPES: readonly SlugEvent['type'][] = ['CategorySlugClaimed', 'CategorySlugReleased'];
+
 export const CATALOGUE_LANGUAGE_EVENT_TYPES: readonly CatalogueLanguageEvent['type'][] = ['CatalogueLanguageChosen'];
 
 /**

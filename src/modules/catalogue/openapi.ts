@@ -43,7 +43,7 @@ export const catalogueApi = describeApi([
     auth: 'public',
     summary: 'One category',
     description: IN_A_LANGUAGE,
-    params: { id: 'The category’s id or slug' },
+    params: { id: 'The category’s id, its slug, or a slug it had before a rename' },
     query: languageQuerySchema,
     responses: { 200: 'The category', 404: 'No such category' },
   },
@@ -84,7 +84,7 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'How many active products a category has',
-    params: { id: 'The category’s id or slug' },
+    params: { id: 'The category’s id, its slug, or a slug it had before a rename' },
     responses: { 200: '{ count }', 404: 'No such category' },
   },
   {

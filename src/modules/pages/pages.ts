@@ -43,8 +43,9 @@ export function findProduct(catalogue: CatalogueSnapshot, id: string): ProductVi
 }
 
 /**
- * The category a page's address names, by slug or id, as the web app reads its address (trimmed).
- * The one place this is decided: other names for a category (aliases) belong here.
+ * The category a page's address names, by slug, a slug it had before a rename (its page then
+ * says its current address, docs/product.md#category-addresses) or id, as the web app reads its
+ * address (trimmed). The one place this is decided, for the page's status and its head alike.
  */
 export function findCategory(catalogue: CatalogueSnapshot, reference: string): CategoryView | undefined {
   const trimmed = reference.trim();

@@ -1,5 +1,5 @@
 import type { CommandMetadata } from './metadata';
-import { ConcurrencyError, type EventStore, type NewEvent } from './port';
+import { ConcurrencyError, type EventStore, type NewEvent, type Position } from './port';
 
 // A value only one owner may hold at a time (a username, a category's slug): a stream per value,
 // holding claims and releases. Appending at the revision just read makes two owners claiming at
@@ -38,15 +38,19 @@ export async function claimUnique<Event extends NewEvent>(
   }
 }
 
-/** Gives `value` up, if `owner` holds it (a later owner's claim is left alone). */
+/**
+ * Gives `value` up, if `owner` holds it (a later owner's claim is left alone). The release's log
+ * position, for a read model that folds it (undefined when there was nothing to release).
+ */
 export async function releaseUnique<Event extends NewEvent>(
   store: EventStore,
   kind: UniqueValue<Event>,
   value: string,
   owner: string,
   metadata: CommandMetadata,
-): Promise<void> {
+): Promise<Position | undefined> {
   const last = (await store.readStream<Event>(kind.stream(value))).at(-1);
-  if (!last || kind.ownerIn(last) !== owner) return;
-  await store.append(kind.stream(value), [kind.released(value, owner)], { expectedRevision: last.revision, metadata });
+  if (!last || kind.ownerIn(last) !== owner) return undefined;
+  const released = [kind.released(value, owner)];
+  return (await store.append(kind.stream(value), released, { expectedRevision: last.revision, metadata })).position;
 }

@@ -81,6 +81,9 @@ export class LiveCatalogue {
   /** After a catalogue batch committed on this instance: reload the copy, and push the changes live. */
   async changed(events: Recorded<CatalogueEvent | CatalogueLanguageEvent>[]): Promise<void> {
     const snapshot = await this.fresh();
+    // A batch of slug events alone (the copy's aliases changed): nothing the lists show, nothing to
+    // push, and the next push still compares with the last one sent.
+    if (!events.length) return;
     // The projection awaits each batch's call before the next, so pushes are computed in order.
     const before = this.pushedFrom;
     this.pushedFrom = snapshot;

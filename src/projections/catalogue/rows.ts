@@ -2,7 +2,7 @@ import { column, type RowOf } from '../../platform/projections/columns';
 import type { CategoryTranslations, PriceDuration, ProductTranslations, Quality } from '../../shared/catalogue';
 import type { Language } from '../../shared/identity';
 
-// The catalogue read model's tables (migrations 005 and 033), declared once: the projection writes these
+// The catalogue read model's tables (migrations 005, 033 and 035), declared once: the projection writes these
 // columns, the snapshot reads these rows. `translations` holds every language's text; `name`,
 // `description` and `features` the text in the shop's default language when it was written.
 
@@ -48,7 +48,11 @@ export const LANGUAGE_COLUMNS = {
   updated_at: column.timestamptz(),
 };
 
+/** An old slug still leading to the category that had it (docs/product.md#category-addresses). */
+export const ALIAS_COLUMNS = { slug: column.text(), category_id: column.text() };
+
 export type CategoryRow = RowOf<typeof CATEGORY_COLUMNS>;
+export type CategoryAliasRow = RowOf<typeof ALIAS_COLUMNS>;
 export type ProductRow = RowOf<typeof PRODUCT_COLUMNS>;
 export type CatalogueLanguageRow = RowOf<typeof LANGUAGE_COLUMNS>;
 
@@ -61,6 +65,7 @@ export interface CatalogueVersionRow {
 
 export interface CatalogueTables {
   catalogue_categories: CategoryRow;
+  catalogue_category_aliases: CategoryAliasRow;
   catalogue_products: ProductRow;
   catalogue_language: CatalogueLanguageRow;
   catalogue_version: CatalogueVersionRow;

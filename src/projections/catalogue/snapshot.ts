@@ -19,6 +19,7 @@ import {
   LANGUAGE_ROW,
   type CatalogueLanguageRow,
   type CatalogueTables,
+  type CategoryAliasRow,
   type CategoryRow,
   type ProductRow,
 } from './rows';
@@ -62,7 +63,8 @@ export function loadSnapshot(db: Kysely<CatalogueTables>): Promise<CatalogueSnap
         .selectAll()
         .where('id', '=', LANGUAGE_ROW)
         .executeTakeFirst();
-      return new CatalogueSnapshot(version, categories, products, language);
+      const aliases = await trx.selectFrom('catalogue_category_aliases').selectAll().execute();
+      return new CatalogueSnapshot(version, categories, products, language, aliases);
     });
 }
 
@@ -87,6 +89,8 @@ export class CatalogueSnapshot {
   readonly activeProducts: ProductView[];
   private readonly categoriesById = new Map<string, CategoryView>();
   private readonly categoriesBySlug = new Map<string, CategoryView>();
+  /** Old slugs (docs/product.md#category-addresses): asked for after the current ones, which always win. */
+  private readonly categoriesByAlias = new Map<string, CategoryView>();
   private readonly productsById = new Map<string, ProductView>();
   private readonly answers = new AnswerCache(CACHED_ANSWERS, BY_LANGUAGE);
   private readonly searchText = new Map<ProductView, string>();
@@ -96,6 +100,7 @@ export class CatalogueSnapshot {
     categoryRows: CategoryRow[],
     productRows: ProductRow[],
     language?: CatalogueLanguageRow,
+    aliasRows: CategoryAliasRow[] = [],
   ) {
     this.defaultLanguage = language?.default_language ?? INITIAL_SHOP_LANGUAGE;
     this.languageVersion = language?.version ?? -1;
@@ -107,6 +112,10 @@ export class CatalogueSnapshot {
     for (const category of this.categories) {
       this.categoriesById.set(category.id, category);
       this.categoriesBySlug.set(category.slug, category);
+    }
+    for (const alias of aliasRows) {
+      const category = this.categoriesById.get(alias.category_id);
+      if (category) this.categoriesByAlias.set(alias.slug, category);
     }
     // A product is found by its name (and description, and category) in any of its languages.
     for (const product of this.products) {
@@ -137,9 +146,10 @@ export class CatalogueSnapshot {
     return { defaultLanguage: this.defaultLanguage, version: this.languageVersion, missing };
   }
 
-  /** A category by id or slug. */
+  /** A category by id, slug or old slug (the view carries its current slug). */
   category(reference: string): CategoryView | undefined {
-    return this.categoriesById.get(reference) ?? this.categoriesBySlug.get(reference.toLowerCase());
+    const slug = reference.toLowerCase();
+    return this.categoriesById.get(reference) ?? this.categoriesBySlug.get(slug) ?? this.categoriesByAlias.get(slug);
   }
 
   /** What a product's category may be given as: its id, slug or name in any language. */

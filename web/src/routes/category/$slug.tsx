@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, notFound, type NotFoundRouteProps } from '@tanstack/react-router';
+import { createFileRoute, Link, notFound, redirect, type NotFoundRouteProps } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { categoryQuery } from '../../api/categories';
 import { isNotFound } from '../../api/http';
@@ -22,9 +22,16 @@ export const Route = createFileRoute('/category/$slug')({
   params: { parse: ({ slug }) => ({ slug: slug.trim() }), stringify: ({ slug }) => ({ slug }) },
   loader: async ({ context: { queryClient }, params: { slug } }) => {
     if (!slug) throw notFound({ data: NO_CATEGORY });
-    await loadOrNotFound(
+    const [category, products] = await loadOrNotFound(
       Promise.all([queryClient.ensureQueryData(categoryQuery(slug)), queryClient.ensureQueryData(productsQuery(slug))]),
     );
+    // Opened at a slug it had before a rename (docs/product.md#category-addresses): the address
+    // becomes its current one, in place of the old (Back does not return to it). An id stays.
+    if (category.slug && slug !== category.slug && slug !== category.id) {
+      queryClient.setQueryData(categoryQuery(category.slug).queryKey, category);
+      queryClient.setQueryData(productsQuery(category.slug).queryKey, products);
+      throw redirect({ to: '/category/$slug', params: { slug: category.slug }, replace: true });
+    }
   },
   pendingComponent: CategorySkeleton,
   errorComponent: CategoryError,
