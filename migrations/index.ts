@@ -32,6 +32,7 @@ import * as renewalExtensions from './031_renewal_extensions';
 import * as subscriptionIndexes from './032_subscription_indexes';
 import * as catalogueLanguages from './033_catalogue_languages';
 import * as shopLegal from './034_shop_legal';
+import * as catalogueImageWidths from './035_catalogue_image_widths';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '032_subscription_indexes': subscriptionIndexes,
   '033_catalogue_languages': catalogueLanguages,
   '034_shop_legal': shopLegal,
+  '035_catalogue_image_widths': catalogueImageWidths,
 };
