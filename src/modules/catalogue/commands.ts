@@ -75,9 +75,9 @@ export type WriteOptions = Pick<CommandOptions, 'metadata' | 'expected'>;
  * the thumb for cart lines and admin lists. The page picks among them with srcset (docs/architecture.md#images).
  */
 const RENDITIONS = [
-  { name: 'full', width: 1280 },
-  { name: 'card', width: 480 },
   { name: 'thumb', width: 240 },
+  { name: 'card', width: 480 },
+  { name: 'full', width: 1280 },
 ] as const;
 
 /** A category's slug: held by one category at a time, on a stream of its own. */
@@ -481,6 +481,7 @@ function imageRef(prepared: PreparedImage): ImageRef {
   return {
     featured: prepared.paths.full!,
     thumbnail: prepared.paths.card!,
+    // Narrowest first; a tie (a narrow upload) keeps the order above.
     renditions: renditions.sort((a, b) => a.width - b.width),
   };
 }
