@@ -33,6 +33,7 @@ import * as subscriptionIndexes from './032_subscription_indexes';
 import * as catalogueLanguages from './033_catalogue_languages';
 import * as shopLegal from './034_shop_legal';
 import * as categorySlugAliases from './035_category_slug_aliases';
+import * as catalogueImageWidths from './036_catalogue_image_widths';
 
 // Listed explicitly (not scanned from disk) so the same list runs under tsx, vitest and a bundle.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '033_catalogue_languages': catalogueLanguages,
   '034_shop_legal': shopLegal,
   '035_category_slug_aliases': categorySlugAliases,
+  '036_catalogue_image_widths': catalogueImageWidths,
 };

@@ -4,8 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, startTestApp } from '../../../test/support/app';
 import type { RunningApp } from '../../main';
 import { waitUntil } from '../../../test/support/wait';
-import { START } from '../../platform/eventstore/port';
+import { commandMetadata } from '../../platform/eventstore/metadata';
+import { START, SYSTEM } from '../../platform/eventstore/port';
 import type { CategoryView, ProductView } from '../../shared/catalogue';
+import { categoryStream } from './events';
 
 // The catalogue through HTTP, on the real server: admin commands in, storefront reads out.
 
@@ -280,6 +282,34 @@ describe('images', () => {
       .attach('image', jpeg, { filename: 'noextension', contentType: 'application/octet-stream' });
     expect(accepted.status).toBe(201);
     expect(accepted.body.product.featuredImage).toMatch(/^\/media\/.+-full\.webp$/);
+  });
+
+  it('list every rendition with the width it was rendered at; those from before widths were recorded list none', async () => {
+    const category = await newCategory('Widths');
+    const shown = async () => (await request(app.url).get(`/categories/show/${category.id}`)).body as CategoryView;
+    const narrow = await admin('put', `/api/admin/categories/${category.id}`).attach(
+      'image',
+      await png(300, 200),
+      'a.png',
+    );
+    expect(narrow.status).toBe(200);
+    const stored = await shown();
+    // A 300 px upload is not enlarged: the card and full renditions say 300, not 480 and 1280.
+    expect(stored.imageRenditions!.map((rendition) => rendition.width)).toEqual([240, 300, 300]);
+    expect(stored.imageRenditions!.map((rendition) => rendition.src)).toEqual([
+      expect.stringMatching(/-thumb\.webp$/),
+      stored.thumbnailImage,
+      stored.featuredImage,
+    ]);
+
+    const older = { featured: stored.featuredImage!, thumbnail: stored.thumbnailImage! };
+    await app.infra.store.append(
+      categoryStream(category.id),
+      [{ type: 'CategoryImageChanged', data: { categoryId: category.id, image: older, at: new Date().toISOString() } }],
+      { expectedRevision: 'any', metadata: commandMetadata(SYSTEM) },
+    );
+    await waitUntil(async () => (await shown()).imageRenditions!.length === 0);
+    expect(await shown()).toMatchObject({ featuredImage: older.featured, thumbnailImage: older.thumbnail });
   });
 
   it('come in the image field only', async () => {

@@ -70,10 +70,14 @@ export type Outcome<State> = CommandResult<NewEvent, State> & { id: string };
 /** Who writes, and the revision the admin edited (If-Match): another current revision is a 409. */
 export type WriteOptions = Pick<CommandOptions, 'metadata' | 'expected'>;
 
-/** Renditions of every catalogue image: cards on the store pages, the full one on detail pages. */
+/**
+ * Renditions of every catalogue image: the full one for detail pages, cards for the store's grids,
+ * the thumb for cart lines and admin lists. The page picks among them with srcset (docs/architecture.md#images).
+ */
 const RENDITIONS = [
-  { name: 'full', width: 1280 },
+  { name: 'thumb', width: 240 },
   { name: 'card', width: 480 },
+  { name: 'full', width: 1280 },
 ] as const;
 
 /** A category's slug: held by one category at a time, on a stream of its own. */
@@ -350,7 +354,8 @@ async function categoryNameOf(store: EventStore, categoryId: string): Promise<st
  */
 async function imageLost(deps: CatalogueDeps, restored: ImageRef | null, current: ImageRef | null): Promise<boolean> {
   if (!restored || isDeepStrictEqual(restored, current)) return false;
-  const names = [restored.featured, restored.thumbnail].map(mediaName);
+  const paths = [restored.featured, restored.thumbnail, ...(restored.renditions ?? []).map((r) => r.src)];
+  const names = paths.map(mediaName);
   if (names.some((name) => name === undefined)) return false;
   const stored = await deps.db
     .selectFrom('media')
@@ -461,7 +466,7 @@ async function withImage<Command, Event extends NewEvent, State>(
     if (error instanceof UnsupportedImageError) throw new CatalogueRuleError(400, catalogueMessages.imageType);
     throw error;
   }
-  const image = prepared && { featured: prepared.paths.full!, thumbnail: prepared.paths.card! };
+  const image = prepared && imageRef(prepared);
   const beforeAppend = async (events: NewEvent[]) => {
     await recordFirst?.(events);
     if (prepared) await saveMedia(deps.db, prepared);
@@ -484,6 +489,17 @@ async function leaveSlug(
   if (!result.events.length || result.state.slug === previousSlug) return { position: result.position };
   const released = await releaseUnique(deps.store, CATEGORY_SLUG, previousSlug, categoryId, options.metadata);
   return { position: released ?? result.position };
+}
+
+/** The event's record of a prepared image: the two named renditions, and every one with its rendered width. */
+function imageRef(prepared: PreparedImage): ImageRef {
+  const renditions = RENDITIONS.map(({ name }) => ({ src: prepared.paths[name]!, width: prepared.widths[name]! }));
+  return {
+    featured: prepared.paths.full!,
+    thumbnail: prepared.paths.card!,
+    // Narrowest first; a tie (a narrow upload) keeps the order above.
+    renditions: renditions.sort((a, b) => a.width - b.width),
+  };
 }
 
 /** Claims the first free slug among base, base-2, base-3… for the category (its own, if it already has it). */

@@ -2,6 +2,7 @@ import {
   INITIAL_SHOP_LANGUAGE,
   type CategoryText,
   type CategoryTranslations,
+  type ImageRendition,
   type PriceDuration,
   type ProductText,
   type ProductTranslations,
@@ -23,6 +24,8 @@ import type { Language } from '../../shared/identity';
 export interface ImageRef {
   featured: string;
   thumbnail: string;
+  /** Every rendition with the width it was rendered at; absent in events from before widths were recorded. */
+  renditions?: ImageRendition[];
 }
 
 export interface ProductDetails {

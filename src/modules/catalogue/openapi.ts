@@ -16,7 +16,9 @@ import {
 // The catalogue's routes (./routes.ts) for the OpenAPI document: the storefront's reads, the
 // images, and the admin's products and categories.
 
-const IMAGE = `An image of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB may come along in the multipart form's "image" field.`;
+const IMAGE = `An image of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB may come along in the multipart form's "image" field; it is stored as WebP 1280, 480 and 240 px wide, never enlarged.`;
+const PICTURES =
+  'Pictures: `featuredImage` (1280 px) and `thumbnailImage` (480 px) as before; `imageRenditions` lists every rendition as { src, width }, narrowest first, `width` being the width it was rendered at (less than asked for a narrower upload), for a srcset; it is empty for pictures uploaded before widths were recorded.';
 const RESTORE =
   'Brings back an earlier version’s values as a new version, checked as an edit is (If-Match, today’s rules). The versions are those the audit trail names.';
 const FROM_MEMORY = 'Answered from the catalogue held in memory, with an ETag (304 when unchanged).';
@@ -32,7 +34,7 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'Categories, a page at a time (every category without a limit)',
-    description: `${FROM_MEMORY} ${IN_A_LANGUAGE}`,
+    description: `${FROM_MEMORY} ${IN_A_LANGUAGE} ${PICTURES}`,
     query: [categoryListQuerySchema, languageQuerySchema],
     responses: { 200: 'A page of categories: { data, pagination: { page, limit, total, totalPages } }' },
   },
@@ -42,7 +44,7 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'One category',
-    description: IN_A_LANGUAGE,
+    description: `${IN_A_LANGUAGE} ${PICTURES}`,
     params: { id: 'The category’s id, its slug, or a slug it had before a rename' },
     query: languageQuerySchema,
     responses: { 200: 'The category', 404: 'No such category' },
@@ -53,7 +55,7 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'Active products, of one category when asked',
-    description: `${FROM_MEMORY} ${IN_A_LANGUAGE}`,
+    description: `${FROM_MEMORY} ${IN_A_LANGUAGE} ${PICTURES}`,
     query: [productListQuerySchema, languageQuerySchema],
     responses: { 200: 'The products (an array)', 404: 'The category named by ?category= does not exist' },
   },
@@ -63,7 +65,7 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'One active product, with similar products',
-    description: IN_A_LANGUAGE,
+    description: `${IN_A_LANGUAGE} ${PICTURES}`,
     params: { id: 'The product’s id or slug' },
     query: languageQuerySchema,
     responses: { 200: 'The product and its similarProducts', 404: 'No such active product' },
@@ -74,7 +76,7 @@ export const catalogueApi = describeApi([
     tag: 'Storefront',
     auth: 'public',
     summary: 'Active products matching ?q=, by their name, description or category in any language',
-    description: IN_A_LANGUAGE,
+    description: `${IN_A_LANGUAGE} ${PICTURES}`,
     query: [productListQuerySchema, languageQuerySchema],
     responses: { 200: 'The matching products (an array; none for an empty query)' },
   },

@@ -20,6 +20,8 @@ export interface MediaFile {
 export interface PreparedImage {
   /** Rendition name → public path with a leading slash (e.g. /media/ab12…-card.webp). */
   paths: Record<string, string>;
+  /** Rendition name → the width it was rendered at: less than asked when the upload is narrower. */
+  widths: Record<string, number>;
   files: MediaFile[];
 }
 
@@ -54,21 +56,25 @@ export async function prepareImage(bytes: Buffer, renditions: readonly Rendition
     const metadata = await source.metadata();
     if (metadata.format !== format)
       throw new UnsupportedImageError(`declares ${format} but decodes as ${metadata.format}`);
-    const files = await Promise.all(
-      renditions.map(async (rendition) => ({
-        name: `${hash}-${rendition.name}.webp`,
-        contentType: 'image/webp',
-        bytes: await source
+    const rendered = await Promise.all(
+      renditions.map((rendition) =>
+        source
           .clone()
           // Phones store the orientation in EXIF; apply it, since the output carries no metadata.
           .rotate()
           .resize({ width: rendition.width, withoutEnlargement: true })
           .webp({ quality: WEBP_QUALITY })
-          .toBuffer(),
-      })),
+          .toBuffer({ resolveWithObject: true }),
+      ),
     );
+    const files = renditions.map((rendition, i) => ({
+      name: `${hash}-${rendition.name}.webp`,
+      contentType: 'image/webp',
+      bytes: rendered[i]!.data,
+    }));
     const paths = Object.fromEntries(renditions.map((r, i) => [r.name, `/media/${files[i]!.name}`]));
-    return { paths, files };
+    const widths = Object.fromEntries(renditions.map((r, i) => [r.name, rendered[i]!.info.width]));
+    return { paths, widths, files };
   } catch (error) {
     if (error instanceof UnsupportedImageError) throw error;
     throw new UnsupportedImageError(`cannot be decoded: ${(error as Error).message}`);

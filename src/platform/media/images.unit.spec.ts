@@ -19,6 +19,7 @@ describe('image uploads', () => {
       const prepared = await prepareImage(await picture(format), RENDITIONS);
       expect(Object.keys(prepared.paths)).toEqual(['full', 'card']);
       expect(prepared.paths.full).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);
+      expect(prepared.widths).toEqual({ full: 1280, card: 480 });
       for (const [file, width] of prepared.files.map((f, i) => [f, [1280, 480][i]] as const)) {
         const meta = await sharp(file.bytes).metadata();
         expect({ format: meta.format, width: meta.width, type: file.contentType }).toEqual({
@@ -34,6 +35,8 @@ describe('image uploads', () => {
     const small = await picture('png', 300, 200);
     const first = await prepareImage(small, RENDITIONS);
     expect((await sharp(first.files[0]!.bytes).metadata()).width).toBe(300);
+    // The widths say what was rendered, so a srcset built from them stays true.
+    expect(first.widths).toEqual({ full: 300, card: 300 });
     expect((await prepareImage(small, RENDITIONS)).paths).toEqual(first.paths);
     expect((await prepareImage(await picture('png', 301, 200), RENDITIONS)).paths).not.toEqual(first.paths);
   });

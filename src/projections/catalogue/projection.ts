@@ -169,6 +169,12 @@ function foldCatalogueEvents(stored: FoldedEvent[]): Write {
   return writeInOrder([categories.write(), aliases.write(), products.write(), language.write(), newVersion]);
 }
 
-function imageColumns(image: ImageRef | null): Pick<CategoryRow, 'featured_image' | 'thumbnail_image'> {
-  return { featured_image: image?.featured ?? null, thumbnail_image: image?.thumbnail ?? null };
+function imageColumns(
+  image: ImageRef | null,
+): Pick<CategoryRow, 'featured_image' | 'thumbnail_image' | 'image_renditions'> {
+  return {
+    featured_image: image?.featured ?? null,
+    thumbnail_image: image?.thumbnail ?? null,
+    image_renditions: image?.renditions ?? null,
+  };
 }

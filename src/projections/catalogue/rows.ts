@@ -1,12 +1,23 @@
 import { column, type RowOf } from '../../platform/projections/columns';
-import type { CategoryTranslations, PriceDuration, ProductTranslations, Quality } from '../../shared/catalogue';
+import type {
+  CategoryTranslations,
+  ImageRendition,
+  PriceDuration,
+  ProductTranslations,
+  Quality,
+} from '../../shared/catalogue';
 import type { Language } from '../../shared/identity';
 
 // The catalogue read model's tables (migrations 005, 033 and 035), declared once: the projection writes these
 // columns, the snapshot reads these rows. `translations` holds every language's text; `name`,
 // `description` and `features` the text in the shop's default language when it was written.
 
-const IMAGE_COLUMNS = { featured_image: column.nullableText(), thumbnail_image: column.nullableText() };
+const IMAGE_COLUMNS = {
+  featured_image: column.nullableText(),
+  thumbnail_image: column.nullableText(),
+  /** Null when there is no picture or its event predates recorded widths. */
+  image_renditions: column.jsonb<ImageRendition[] | null>(),
+};
 /** The stream's revision (the admin's ETag) and when the item was created and last changed. */
 const STAMP_COLUMNS = { version: column.integer(), created_at: column.timestamptz(), updated_at: column.timestamptz() };
 

@@ -313,6 +313,7 @@ function itemFields<T>(row: CategoryRow | ProductRow, defaultLanguage: Language)
     image_file: fileName(row.featured_image),
     featuredImage: row.featured_image,
     thumbnailImage: row.thumbnail_image,
+    imageRenditions: row.image_renditions ?? [],
     version: row.version,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

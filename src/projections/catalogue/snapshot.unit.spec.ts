@@ -7,7 +7,14 @@ import type { CategoryRow, ProductRow } from './rows';
 import { CatalogueSnapshot } from './snapshot';
 
 const at = new Date('2024-05-01T10:00:00.000Z');
-const stamps = { version: 1, created_at: at, updated_at: at, featured_image: null, thumbnail_image: null };
+const stamps = {
+  version: 1,
+  created_at: at,
+  updated_at: at,
+  featured_image: null,
+  thumbnail_image: null,
+  image_renditions: null,
+};
 const categories: CategoryRow[] = [
   {
     id: 'c1',

@@ -40,6 +40,15 @@ export interface PriceDuration {
   active: boolean;
 }
 
+/**
+ * One stored rendition of an item's picture and the width it was rendered at (never more than the
+ * upload's own width), as a srcset names it (docs/architecture.md#images).
+ */
+export interface ImageRendition {
+  src: string;
+  width: number;
+}
+
 /** A category as the API returns it. */
 export interface CategoryView extends InLanguages<CategoryText> {
   id: string;
@@ -50,6 +59,11 @@ export interface CategoryView extends InLanguages<CategoryText> {
   featuredImage: string | null;
   /** A smaller rendition of featuredImage for cards. */
   thumbnailImage: string | null;
+  /**
+   * Every rendition of the picture with its true width, narrowest first; empty for pictures stored
+   * before widths were. The server always sends it; a view kept from before (a stored cart) may lack it.
+   */
+  imageRenditions?: ImageRendition[];
   /** Active products in the category; on the admin's list (`GET /api/admin/categories`), every product. */
   productsCount: number;
   /** The category's version, also sent as the ETag of its admin GET. */
@@ -66,6 +80,8 @@ export interface ProductView extends InLanguages<ProductText> {
   image_file: string | null;
   featuredImage: string | null;
   thumbnailImage: string | null;
+  /** As a category's. */
+  imageRenditions?: ImageRendition[];
   category_id: string;
   /** The category's slug. */
   category: string | null;

@@ -50,6 +50,7 @@ export function toCartProduct(product: ProductView): CartProduct {
     price: product.price,
     duration: product.duration,
     featuredImage: product.thumbnailImage ?? product.featuredImage,
+    imageRenditions: product.imageRenditions,
     category_name: product.category_name,
     quality: product.quality,
     priceDurations: product.priceDurations,

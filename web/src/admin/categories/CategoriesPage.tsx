@@ -141,7 +141,12 @@ function useCategoryColumns(setOpen: (open: Open) => void) {
         // Decorative next to the name; a placeholder when missing or when it fails to load.
         cell: ({ row }) => (
           <span className="admin-category-thumb">
-            <ProductImage src={row.original.thumbnailImage ?? row.original.featuredImage} alt="" />
+            <ProductImage
+              src={row.original.thumbnailImage ?? row.original.featuredImage}
+              renditions={row.original.imageRenditions}
+              slot="adminCategory"
+              alt=""
+            />
           </span>
         ),
       }),

@@ -56,6 +56,8 @@ export function useProductColumns({ onPrices, onToggle, onEdit, onDelete }: Prod
           // The name is beside it: the picture adds nothing to read out.
           <ProductImage
             src={row.original.thumbnailImage ?? row.original.featuredImage}
+            renditions={row.original.imageRenditions}
+            slot="adminProduct"
             alt=""
             className="admin-product-thumb"
           />

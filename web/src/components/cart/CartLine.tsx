@@ -29,7 +29,12 @@ export function CartLine({ item }: { item: CartItem }) {
       data-renewal-of={renewal?.subscriptionId}
     >
       <div className="cart-line-media">
-        <ProductImage src={typeof product.featuredImage === 'string' ? product.featuredImage : null} alt="" />
+        <ProductImage
+          src={typeof product.featuredImage === 'string' ? product.featuredImage : null}
+          renditions={product.imageRenditions}
+          slot="cartLine"
+          alt=""
+        />
       </div>
       <div className="cart-line-info">
         <h2 className="cart-line-name" lang={language} dir="auto">

@@ -10,7 +10,12 @@ export function CategoryCard({ category: item }: { category: CategoryView }) {
   return (
     <article className="card category-card">
       <div className="category-media">
-        <ProductImage src={category.thumbnailImage ?? category.featuredImage} alt={category.name} />
+        <ProductImage
+          src={category.thumbnailImage ?? category.featuredImage}
+          renditions={category.imageRenditions}
+          slot="categoryCard"
+          alt={category.name}
+        />
         <span className="badge category-count">
           <GridIcon size={14} />
           <FormattedMessage id="category.packageCount" values={{ count: category.productsCount }} />

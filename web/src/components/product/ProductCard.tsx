@@ -20,7 +20,12 @@ export function ProductCard({ product: item, headingLevel = 3 }: { product: Prod
   return (
     <article className="card product-card">
       <div className="product-media">
-        <ProductImage src={product.thumbnailImage ?? product.featuredImage} alt={product.name} />
+        <ProductImage
+          src={product.thumbnailImage ?? product.featuredImage}
+          renditions={product.imageRenditions}
+          slot="productCard"
+          alt={product.name}
+        />
         {product.popular && <PopularBadge />}
       </div>
       <div className="product-body">

@@ -76,7 +76,13 @@ function CategoryPage() {
             </p>
           </div>
           <div className="category-banner-media">
-            <ProductImage src={category.data.featuredImage} alt="" priority />
+            <ProductImage
+              src={category.data.featuredImage}
+              renditions={category.data.imageRenditions}
+              slot="categoryBanner"
+              alt=""
+              priority
+            />
           </div>
         </div>
       </section>

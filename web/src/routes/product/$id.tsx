@@ -120,7 +120,13 @@ function ProductView({ product: item }: { product: ProductDetailView }) {
       <div className="product-layout">
         <div className="product-gallery">
           <div className="product-hero-media">
-            <ProductImage src={product.featuredImage} alt={product.name} priority />
+            <ProductImage
+              src={product.featuredImage}
+              renditions={product.imageRenditions}
+              slot="productHero"
+              alt={product.name}
+              priority
+            />
             {product.popular && <PopularBadge />}
           </div>
         </div>
