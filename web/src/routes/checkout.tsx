@@ -22,7 +22,6 @@ import { orderPageUrl, rememberOrderLink } from '../lib/order-links';
 import { readSavedPhone, savePhone } from '../lib/phone';
 import { usePhoneField } from '../components/checkout/usePhoneField';
 import { usePageTitle } from '../lib/usePageTitle';
-import { isolate } from '../lib/bidi';
 
 export const Route = createFileRoute('/checkout')({
   // An empty cart has nothing to check out.
@@ -189,10 +188,7 @@ function CheckoutPage() {
                 <p>{problem.message}</p>
                 {problem.newTotal !== undefined && (
                   <p className="alert-strong">
-                    <FormattedMessage
-                      id="checkout.newTotal"
-                      values={{ total: isolate(formatPrice(problem.newTotal)) }}
-                    />
+                    <FormattedMessage id="checkout.newTotal" values={{ total: formatPrice(problem.newTotal) }} />
                   </p>
                 )}
               </div>
@@ -215,7 +211,7 @@ function CheckoutPage() {
             {trial ? (
               <FormattedMessage id="checkout.startTrial" />
             ) : (
-              <FormattedMessage id="checkout.pay" values={{ total: isolate(formatPrice(total)) }} />
+              <FormattedMessage id="checkout.pay" values={{ total: formatPrice(total) }} />
             )}
           </button>
           <p className="summary-note">

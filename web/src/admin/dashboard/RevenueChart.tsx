@@ -4,7 +4,6 @@ import { useFormatPrice, useLanguage } from '../../i18n/I18nProvider';
 import { directionOf } from '../../i18n/locales';
 import type { DashboardStatsView } from '@shared/ordering/types';
 import { DASHBOARD_RANGES, type DashboardRange } from '../api/dashboard';
-import { isolate } from '../../lib/bidi';
 import { useAdminText } from '../i18n';
 import { useAdminDates } from '../ui/dates';
 
@@ -96,7 +95,7 @@ export function RevenueChart({
               <line x1={plotStart} x2={plotStart + plotWidth} y1={y(value)} y2={y(value)} />
               {top > 0 && (
                 <text x={axisX} y={y(value)} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle">
-                  {isolate(price(value))}
+                  {price(value)}
                 </text>
               )}
             </g>

@@ -10,7 +10,6 @@ import { TrashIcon } from '../ui/icons';
 import { QuantityControl } from './QuantityControl';
 import { RenewalBadge, RenewalDuration } from './RenewalParts';
 import { useCartRemovals } from './useCartRemovals';
-import { isolate } from '../../lib/bidi';
 
 export function CartLine({ item }: { item: CartItem }) {
   const intl = useIntl();
@@ -52,7 +51,7 @@ export function CartLine({ item }: { item: CartItem }) {
         </p>
         {!renewal && (
           <p className="cart-line-unit">
-            <FormattedMessage id="cart.unitPrice" values={{ price: isolate(formatPrice(item.selectedPrice)) }} />
+            <FormattedMessage id="cart.unitPrice" values={{ price: formatPrice(item.selectedPrice) }} />
           </p>
         )}
       </div>

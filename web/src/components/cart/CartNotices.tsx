@@ -55,8 +55,8 @@ export function CartNotices({ unavailable }: { unavailable: readonly CartItem[] 
                     { id: 'cart.priceChanged' },
                     {
                       ...named(item),
-                      from: isolate(formatPrice(item.priceWas!)),
-                      to: isolate(formatPrice(item.selectedPrice)),
+                      from: formatPrice(item.priceWas!),
+                      to: formatPrice(item.selectedPrice),
                     },
                   )}
                 </li>

@@ -5,7 +5,6 @@ import { paidDurations, storedDurations, type DurationPrice } from '../../cart/r
 import { useCart } from '../../cart/store';
 import { useFormatPrice } from '../../i18n/I18nProvider';
 import { useDurationLabel } from '../../i18n/useDurationLabel';
-import { isolate } from '../../lib/bidi';
 import { RefreshIcon } from '../ui/icons';
 
 // What marks a renewal line in the cart and the checkout (docs/product.md#renewals).
@@ -60,7 +59,7 @@ export function RenewalDuration({ item, renewal }: { item: CartItem; renewal: Re
           <option key={entry.duration} value={entry.duration}>
             {intl.formatMessage(
               { id: 'cart.renewalOption' },
-              { duration: durationLabel(entry.duration), price: isolate(formatPrice(entry.price)) },
+              { duration: durationLabel(entry.duration), price: formatPrice(entry.price) },
             )}
           </option>
         ))}

@@ -29,7 +29,7 @@ export function CheckoutItems({ items }: { items: readonly CartItem[] }) {
                   values={{
                     duration: isolate(durationLabel(item.selectedDuration)),
                     quantity: item.quantity,
-                    price: isolate(formatPrice(item.selectedPrice)),
+                    price: formatPrice(item.selectedPrice),
                   }}
                 />
               </small>
