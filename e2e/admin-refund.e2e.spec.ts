@@ -65,20 +65,28 @@ describe('a refund', () => {
     await detail.getByTestId('order-refund-open').click();
     const form = detail.getByTestId('refund-form');
     expect(await form.getByTestId('refund-amount').inputValue()).toBe('2000');
-    expect(await form.getByTestId('refund-date').inputValue()).toBe(storeDay(new Date()));
+    // The day in the admin's date format (dd/mm/yyyy by default), not the browser's.
+    const day = storeDay(new Date()).split('-').reverse().join('/');
+    expect(await form.getByTestId('refund-date').inputValue()).toBe(day);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('refund-amount');
 
-    // The server's rules, said before anything is sent.
+    // The server's rules, said before anything is sent; the day's in the admin's format.
     await form.getByTestId('refund-amount').fill('2001');
+    await form.getByTestId('refund-date').fill('30/02/2026');
     await form.getByTestId('refund-save').click();
     expect(plain(await form.getByTestId('refund-error-amount').textContent())).toBe(
       "A refund cannot exceed the order's total (2000 Da).",
     );
+    expect(plain(await form.getByTestId('refund-error-date').textContent())).toBe('Enter a date like 31/12/2026');
+    await form.getByTestId('refund-date').fill('01/01/2099');
+    await form.getByTestId('refund-save').click();
+    expect(plain(await form.getByTestId('refund-error-date').textContent())).toBe(`Choose a day no later than ${day}`);
     expect(plain(await form.getByTestId('refund-error-reason').textContent())).toBe('Reason is required');
     expect(plain(await form.getByTestId('refund-error-method').textContent())).toBe('Choose how the money went back.');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('refund-amount');
     expect((await suite.shop.orderDetail(orderId)).order.status).toBe('dispatched');
 
+    await form.getByTestId('refund-date').fill(day);
     await form.getByTestId('refund-amount').fill('1500');
     await form.getByTestId('refund-method').selectOption('ccp');
     await form.getByTestId('refund-reason').fill('Wrong package');
@@ -87,7 +95,6 @@ describe('a refund', () => {
 
     // The detail: refunded, what was recorded and by whom, no Refund any more, Delete still refused.
     await expect.poll(() => detail.getByTestId('order-detail-body').getAttribute('data-status'), SOON).toBe('refunded');
-    const day = storeDay(new Date()).split('-').reverse().join('/');
     expect(plain(await detail.getByTestId('order-refund-record-text').textContent())).toBe(
       `Refunded 1,500 Da by Amina on ${day} (CCP) — Wrong package`,
     );

@@ -1,15 +1,11 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useAdminText } from '../i18n';
-import { DATE_FORMAT_NAMES, readDay, useAdminDates } from '../ui/dates';
-import { CalendarIcon } from '../ui/icons';
-
-/** An example day for the hint: the last of the year, which shows which number is the day and which the month. */
-const EXAMPLE_DAY = '2026-12-31';
+import { DayInput, EXAMPLE_DAY } from '../ui/DayInput';
+import { readDay, useAdminDates } from '../ui/dates';
 
 /**
- * A day of the activity's range, typed in the admin's own date format (Settings > Language & Region), as every
- * date of the back office is written, or chosen on the browser's calendar (docs/product.md#activity). Only a whole
- * day within `min`–`max` is applied; anything else is said under the field on leaving it.
+ * A day of the activity's range (docs/product.md#activity), typed in the admin's date format or chosen on the
+ * calendar. Only a whole day within `min`–`max` is applied; anything else is said under the field on leaving it.
  */
 export function DayField(props: {
   label: string;
@@ -22,34 +18,27 @@ export function DayField(props: {
   const t = useAdminText();
   const dates = useAdminDates();
   const id = useId();
-  const picker = useRef<HTMLInputElement>(null);
-  const shown = (day: string | undefined) => (day ? dates.day(day) : '');
-  const [text, setText] = useState(() => shown(props.value));
   const [problem, setProblem] = useState<string | null>(null);
-
-  // A day set elsewhere (the URL, Clear filters, the calendar) or a new date format shows as the admin writes it.
-  const source = `${props.value ?? ''} ${dates.dateFormat}`;
-  const [shownSource, setShownSource] = useState(source);
-  if (shownSource !== source) {
-    setShownSource(source);
-    setText(shown(props.value));
+  // A day applied (typed whole, or set elsewhere: the URL, Clear filters) leaves no problem behind.
+  const [shownValue, setShownValue] = useState(props.value);
+  if (shownValue !== props.value) {
+    setShownValue(props.value);
     setProblem(null);
   }
 
   const problemOf = (typed: string): string | null => {
     if (typed.trim() === '') return null;
     const day = readDay(typed, dates.dateFormat);
-    if (!day) return t('admin.activity.dayInvalid', { example: dates.day(EXAMPLE_DAY) });
-    if (props.max && day > props.max) return t('admin.activity.dayTooLate', { day: dates.day(props.max) });
-    if (props.min && day < props.min) return t('admin.activity.dayTooEarly', { day: dates.day(props.min) });
+    if (!day) return t('admin.day.invalid', { example: dates.day(EXAMPLE_DAY) });
+    if (props.max && day > props.max) return t('admin.day.tooLate', { day: dates.day(props.max) });
+    if (props.min && day < props.min) return t('admin.day.tooEarly', { day: dates.day(props.min) });
     return null;
   };
 
-  const type = (typed: string) => {
-    setText(typed);
+  const change = (day: string | undefined, typed: string) => {
     if (problem) setProblem(problemOf(typed));
     if (typed.trim() === '') return props.onChange(undefined);
-    if (problemOf(typed) === null) props.onChange(readDay(typed, dates.dateFormat));
+    if (problemOf(typed) === null) props.onChange(day);
   };
 
   return (
@@ -57,46 +46,20 @@ export function DayField(props: {
       <label htmlFor={id} className="audit-day-label">
         {props.label}
       </label>
-      {/* Left to right as a date is written, the calendar at its end, in Arabic too. */}
-      <div className="audit-day-input" dir="ltr">
-        <input
-          id={id}
-          className="input"
-          inputMode="numeric"
-          autoComplete="off"
-          // The format's order in words (يوم/شهر/سنة): an example date would read as a chosen one.
-          placeholder={t(DATE_FORMAT_NAMES[dates.dateFormat])}
-          value={text}
-          onChange={(event) => type(event.target.value)}
-          onBlur={() => setProblem(problemOf(text))}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          data-testid={props.testId}
-        />
-        <button
-          type="button"
-          className="icon-btn audit-day-picker"
-          // The typed field is the keyboard's way; the calendar is a pointer's shortcut.
-          tabIndex={-1}
-          aria-label={t('admin.activity.dayPicker', { field: props.label })}
-          title={t('admin.activity.dayPicker', { field: props.label })}
-          onClick={() => picker.current?.showPicker()}
-          data-testid={`${props.testId}-calendar`}
-        >
-          <CalendarIcon size={16} />
-        </button>
-        <input
-          ref={picker}
-          type="date"
-          className="audit-day-native"
-          tabIndex={-1}
-          aria-hidden="true"
-          value={props.value ?? ''}
-          min={props.min}
-          max={props.max}
-          onChange={(event) => props.onChange(event.target.value || undefined)}
-        />
-      </div>
+      <DayInput
+        value={props.value}
+        min={props.min}
+        max={props.max}
+        onChange={change}
+        onBlur={(typed) => setProblem(problemOf(typed))}
+        field={props.label}
+        control={{
+          id,
+          'aria-invalid': problem ? true : undefined,
+          'aria-describedby': problem ? `${id}-problem` : undefined,
+        }}
+        testId={props.testId}
+      />
       {problem && (
         <p
           id={`${id}-problem`}

@@ -1,6 +1,7 @@
 import {
   REFUND_METHODS,
   REFUND_REASON_MAX,
+  isCalendarDay,
   storeDay,
   type RefundDraft,
   type RefundField,
@@ -13,6 +14,8 @@ import type { Problem } from '../../../api/http';
 import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { FormActions } from '../../ui/FormActions';
+import { DayInput, EXAMPLE_DAY } from '../../ui/DayInput';
+import { useAdminDates } from '../../ui/dates';
 import { FormField } from '../../ui/FormField';
 import { useFormProblems } from '../../ui/useFormProblems';
 import type { useRecordRefund } from '../order-writes';
@@ -52,6 +55,13 @@ export function RefundForm({
   const [version] = useState(order.version);
   const { problems, setProblems, passes, refused, form } = useFormProblems<RefundProblems>();
   const say = useProblemText();
+  const dates = useAdminDates();
+  const today = storeDay(now());
+  // The day's problem in the admin's date format (the server's message names the API's YYYY-MM-DD).
+  const dateProblem = (typed: string) =>
+    isCalendarDay(typed)
+      ? t('admin.day.tooLate', { day: dates.day(today) })
+      : t('admin.day.invalid', { example: dates.day(EXAMPLE_DAY) });
 
   // Opened by Refund: the first field takes the focus.
   useEffect(() => form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), [form]);
@@ -105,19 +115,18 @@ export function RefundForm({
           label={t('admin.orders.refund.date')}
           required
           hint={t('admin.orders.refund.dateHint')}
-          error={say(problems.date)}
+          error={problems.date && dateProblem(draft.date)}
           errorTestId="refund-error-date"
         >
           {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="date"
-              dir="ltr"
-              max={storeDay(now())}
-              value={draft.date}
-              onChange={(event) => change('date', event.target.value)}
-              data-testid="refund-date"
+            <DayInput
+              control={control}
+              // A text that is no day is kept as typed: the rules refuse it, and Record says so.
+              value={isCalendarDay(draft.date) ? draft.date : undefined}
+              max={today}
+              onChange={(day, typed) => change('date', day ?? typed)}
+              field={t('admin.orders.refund.date')}
+              testId="refund-date"
             />
           )}
         </FormField>
