@@ -206,19 +206,25 @@ function timeToInteractive(
  */
 async function oversizedImages(page: Page, requests: NetworkRequest[]): Promise<ImageFit[]> {
   const shown = await page.evaluate(() =>
-    Array.from(document.images)
-      .filter((image) => image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().width > 0)
-      .map((image) => {
-        const box = image.getBoundingClientRect();
-        return {
-          url: image.currentSrc,
-          naturalWidth: image.naturalWidth,
-          naturalHeight: image.naturalHeight,
-          width: box.width,
-          height: box.height,
-          ratio: window.devicePixelRatio,
-        };
-      }),
+    Promise.all(
+      Array.from(document.images)
+        .filter((image) => image.complete && image.naturalWidth > 0 && image.getBoundingClientRect().width > 0)
+        .map(async (image) => {
+          const box = image.getBoundingClientRect();
+          // The file's own pixels: with a srcset, naturalWidth is divided by the candidate's density.
+          const file = new Image();
+          file.src = image.currentSrc;
+          await file.decode();
+          return {
+            url: image.currentSrc,
+            naturalWidth: file.naturalWidth,
+            naturalHeight: file.naturalHeight,
+            width: box.width,
+            height: box.height,
+            ratio: window.devicePixelRatio,
+          };
+        }),
+    ),
   );
   return shown.map((image) => {
     const transferred = requests.find((r) => r.url === image.url)?.bytes ?? 0;

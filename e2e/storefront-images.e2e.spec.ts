@@ -7,7 +7,7 @@ import { adminClient, startStoreApp } from './support/store';
 
 // Pictures sized for the screen (docs/architecture.md#images): which rendition the browser really
 // downloads for a store card, the product page's picture and a cart line, on a 390 px phone and on a
-// 1280 px screen at twice the density. The server renders every upload at 1280, 480 and 240 px.
+// 1280 px screen at twice the density. The server renders every upload at 1280, 800, 480 and 240 px.
 
 let app: Awaited<ReturnType<typeof startStoreApp>>;
 let browser: Browser;
@@ -19,6 +19,7 @@ let productId: string;
 
 const FULL = 1280;
 const CARD = 480;
+const WIDE = 800;
 const THUMB = 240;
 
 const picture = (background: string) =>
@@ -69,8 +70,8 @@ beforeAll(async () => {
   productImage = byWidth(
     (await read<{ imageRenditions?: ImageRendition[] }>(`/products/show/${productId}`)).imageRenditions,
   );
-  expect([...categoryImage.keys()]).toEqual([THUMB, CARD, FULL]);
-  expect([...productImage.keys()]).toEqual([THUMB, CARD, FULL]);
+  expect([...categoryImage.keys()]).toEqual([THUMB, CARD, WIDE, FULL]);
+  expect([...productImage.keys()]).toEqual([THUMB, CARD, WIDE, FULL]);
 });
 
 afterEach(async () => {
@@ -128,6 +129,12 @@ describe('pictures sized for the screen', () => {
     const phone = await openScreen(390, 1);
     await phone.page.goto(new URL(`/product/${productId}`, app.url).toString());
     expect(await widthsDownloaded(phone, '.product-hero-media img', productImage)).toEqual([CARD]);
+  });
+
+  it('a 390 px phone at density 2 downloads the wide rendition for the product page, not the full one', async () => {
+    const phone = await openScreen(390, 2);
+    await phone.page.goto(new URL(`/product/${productId}`, app.url).toString());
+    expect(await widthsDownloaded(phone, '.product-hero-media img', productImage)).toEqual([WIDE]);
   });
 
   it('a 390 px phone downloads the thumb for a cart line', async () => {

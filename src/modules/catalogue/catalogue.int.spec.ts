@@ -294,11 +294,12 @@ describe('images', () => {
     );
     expect(narrow.status).toBe(200);
     const stored = await shown();
-    // A 300 px upload is not enlarged: the card and full renditions say 300, not 480 and 1280.
-    expect(stored.imageRenditions!.map((rendition) => rendition.width)).toEqual([240, 300, 300]);
+    // A 300 px upload is not enlarged: the card, wide and full renditions say 300, not 480, 800 and 1280.
+    expect(stored.imageRenditions!.map((rendition) => rendition.width)).toEqual([240, 300, 300, 300]);
     expect(stored.imageRenditions!.map((rendition) => rendition.src)).toEqual([
       expect.stringMatching(/-thumb\.webp$/),
       stored.thumbnailImage,
+      expect.stringMatching(/-wide\.webp$/),
       stored.featuredImage,
     ]);
 

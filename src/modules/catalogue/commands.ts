@@ -71,12 +71,14 @@ export type Outcome<State> = CommandResult<NewEvent, State> & { id: string };
 export type WriteOptions = Pick<CommandOptions, 'metadata' | 'expected'>;
 
 /**
- * Renditions of every catalogue image: the full one for detail pages, cards for the store's grids,
- * the thumb for cart lines and admin lists. The page picks among them with srcset (docs/architecture.md#images).
+ * Renditions of every catalogue image: the full one for detail pages on wide screens, `wide` for a
+ * phone's full-width picture at twice its density (356 CSS px × 2), cards for the store's grids, the
+ * thumb for cart lines and admin lists. The page picks among them with srcset (docs/architecture.md#images).
  */
 const RENDITIONS = [
   { name: 'thumb', width: 240 },
   { name: 'card', width: 480 },
+  { name: 'wide', width: 800 },
   { name: 'full', width: 1280 },
 ] as const;
 

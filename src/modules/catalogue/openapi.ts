@@ -16,7 +16,7 @@ import {
 // The catalogue's routes (./routes.ts) for the OpenAPI document: the storefront's reads, the
 // images, and the admin's products and categories.
 
-const IMAGE = `An image of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB may come along in the multipart form's "image" field; it is stored as WebP 1280, 480 and 240 px wide, never enlarged.`;
+const IMAGE = `An image of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB may come along in the multipart form's "image" field; it is stored as WebP 1280, 800, 480 and 240 px wide, never enlarged.`;
 const PICTURES =
   'Pictures: `featuredImage` (1280 px) and `thumbnailImage` (480 px) as before; `imageRenditions` lists every rendition as { src, width }, narrowest first, `width` being the width it was rendered at (less than asked for a narrower upload), for a srcset; it is empty for pictures uploaded before widths were recorded.';
 const RESTORE =
