@@ -125,18 +125,6 @@ describe('pictures sized for the screen', () => {
     expect(await widthsDownloaded(phone, '.category-card img', categoryImage)).toEqual([CARD]);
   });
 
-  it('a 390 px phone downloads the card rendition for the product page', async () => {
-    const phone = await openScreen(390, 1);
-    await phone.page.goto(new URL(`/product/${productId}`, app.url).toString());
-    expect(await widthsDownloaded(phone, '.product-hero-media img', productImage)).toEqual([CARD]);
-  });
-
-  it('a 390 px phone at density 2 downloads the wide rendition for the product page, not the full one', async () => {
-    const phone = await openScreen(390, 2);
-    await phone.page.goto(new URL(`/product/${productId}`, app.url).toString());
-    expect(await widthsDownloaded(phone, '.product-hero-media img', productImage)).toEqual([WIDE]);
-  });
-
   it('a 390 px phone downloads the thumb for a cart line', async () => {
     const shopper = await openScreen(390, 1);
     await shopper.page.goto(new URL(`/product/${productId}`, app.url).toString());
@@ -148,11 +136,19 @@ describe('pictures sized for the screen', () => {
     expect(await widthsDownloaded(phone, '.cart-line-media img', productImage)).toEqual([THUMB]);
   });
 
-  it('a 1280 px screen at density 2 downloads the full rendition for the product page', async () => {
-    const wide = await openScreen(1280, 2);
-    await wide.page.goto(new URL(`/product/${productId}`, app.url).toString());
-    expect(await widthsDownloaded(wide, '.product-hero-media img', productImage)).toEqual([FULL]);
-  });
+  // The product page's picture fills a phone's width (356 CSS px) and 5/11 of a wide screen's row.
+  it.each([
+    [390, 1, CARD],
+    [390, 2, WIDE],
+    [1280, 2, FULL],
+  ])(
+    'a %i px screen at density %i downloads the %i px rendition for the product page',
+    async (width, density, rendition) => {
+      const screen = await openScreen(width, density);
+      await screen.page.goto(new URL(`/product/${productId}`, app.url).toString());
+      expect(await widthsDownloaded(screen, '.product-hero-media img', productImage)).toEqual([rendition]);
+    },
+  );
 
   it('names a narrow upload’s renditions by the width they have, never more', async () => {
     const admin = await adminClient(app.url);
