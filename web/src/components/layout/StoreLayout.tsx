@@ -7,8 +7,8 @@ import { Header } from './Header';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** How long a new page may take to draw its heading (its data loading) before focus stops waiting for it. */
-const HEADING_WAIT_MS = 5000;
+/** How long what is to take the focus (a new page's heading, a saved record) may take to be drawn before focus stops waiting for it. */
+const DRAWN_WAIT_MS = 5000;
 
 /** Puts focus on the page's heading (made focusable for it) without scrolling; false while there is none. */
 export function focusPageHeading(): boolean {
@@ -19,27 +19,41 @@ export function focusPageHeading(): boolean {
   return true;
 }
 
-/** Puts focus on the page's heading, once it is drawn, so a screen reader starts reading the new page there. */
-function focusHeadingWhenShown(): () => void {
-  const main = document.getElementById(MAIN_CONTENT_ID);
-  if (!main) return () => {};
+/**
+ * Puts focus on what `find` names once it is drawn (a page's data, a saved record, may come a moment
+ * later), waiting at most DRAWN_WAIT_MS; `find` may also say the user already chose a place (true).
+ * Gives back how to stop waiting.
+ */
+export function focusWhenShown(find: () => HTMLElement | true | null): () => void {
   const focus = () => {
-    // The shopper already went into the page (a field, a button): theirs stands.
-    const active = document.activeElement;
-    if (active && active !== main && main.contains(active)) return true;
-    return focusPageHeading();
+    const found = find();
+    if (found === null) return false;
+    if (found !== true) found.focus({ preventScroll: true });
+    return true;
   };
   if (focus()) return () => {};
   const observer = new MutationObserver(() => {
     if (focus()) stop();
   });
-  const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+  const timer = window.setTimeout(() => stop(), DRAWN_WAIT_MS);
   const stop = () => {
     observer.disconnect();
     window.clearTimeout(timer);
   };
-  observer.observe(main, { childList: true, subtree: true });
+  observer.observe(document.body, { childList: true, subtree: true });
   return stop;
+}
+
+/** Puts focus on the page's heading, once it is drawn, so a screen reader starts reading the new page there. */
+function focusHeadingWhenShown(): () => void {
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  if (!main) return () => {};
+  return focusWhenShown(() => {
+    // The shopper already went into the page (a field, a button): theirs stands.
+    const active = document.activeElement;
+    if (active && active !== main && main.contains(active)) return true;
+    return focusPageHeading() ? true : null;
+  });
 }
 
 /**

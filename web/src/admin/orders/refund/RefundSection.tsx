@@ -6,6 +6,7 @@ import type { AdminOrderDetail } from '../../api/orders';
 import { useAdminText } from '../../i18n';
 import { useRecordRefund } from '../order-writes';
 import { RefundForm } from './RefundForm';
+import { focusWhenShown } from '../../../components/layout/StoreLayout';
 import { REFUND_RECORD_ID } from './RefundRecord';
 import { canRefund } from './refund-form';
 import './refund.css';
@@ -35,10 +36,11 @@ export function RefundSection({ order }: { order: AdminOrderDetail }) {
     setOpen(false);
     requestAnimationFrame(() => opener.current?.focus());
   };
-  // Recorded: the section gives way to what was recorded, which takes the focus.
+  // Recorded: the section gives way to what was recorded, which takes the focus once the detail,
+  // read again, shows it (under load that is more than a frame away).
   const saved = () => {
     setTyped(undefined);
-    requestAnimationFrame(() => document.getElementById(REFUND_RECORD_ID)?.focus());
+    focusWhenShown(() => document.getElementById(REFUND_RECORD_ID));
   };
   if (!canRefund(order)) return null;
   return (
