@@ -132,6 +132,8 @@ describe('a renamed category', () => {
   });
 
   it('rebuilds into the same aliases', async () => {
+    // Every read model caught up with the last write (the audit trail may still be folding it).
+    await app.runner.waitFor(await app.infra.store.lastCommittedPosition());
     const live = await catalogueAndAuditRows(app.infra.db);
     expect(live.aliases.map((row) => row.slug)).toEqual(['afrique', 'films', 'series']);
     await expectRebuildGivesBack(app, live);
